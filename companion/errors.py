@@ -1,0 +1,33 @@
+"""Typed errors that carry a player-facing message in both languages.
+
+Like python-chess, a *syntax* error (the input cannot be read) and a *rules*
+error (the input is readable but the move is illegal) are different types; both
+are ``ValueError``s so that callers which only care about "bad input" can catch one.
+"""
+
+from __future__ import annotations
+
+from companion.i18n import Msg
+
+
+class CompanionError(ValueError):
+    """Base error: ``msg`` is what the player reads, in their language."""
+
+    def __init__(self, msg: Msg) -> None:
+        super().__init__(msg.text("en"))
+        self.msg = msg
+
+    def text(self, lang: str = "en") -> str:
+        return self.msg.text(lang)
+
+
+class NotationError(CompanionError):
+    """The input cannot be read (an unknown card, a malformed token)."""
+
+
+class IllegalMoveError(CompanionError):
+    """The input is readable but breaks a rule of the game."""
+
+
+class InconsistencyError(IllegalMoveError):
+    """What the players entered contradicts what was entered before (a card twice, a false go)."""

@@ -1,0 +1,1 @@
+"""Cribbage: scoring, pegging and the deal state machine (SPEC §5)."""

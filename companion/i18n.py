@@ -1,0 +1,68 @@
+"""Bilingual text: every word a player reads exists in English and French.
+
+A ``Msg`` holds both languages side by side, so a message is written (and
+reviewed) in one place. Formatting arguments are filled in at display time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Lang = Literal["en", "fr"]
+LANGS: tuple[Lang, ...] = ("en", "fr")
+
+
+def check_lang(lang: str) -> Lang:
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r} (use en or fr) / langue inconnue {lang!r} (en ou fr)")
+    return lang  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class Msg:
+    """A message in English and French; ``args`` fill ``{name}`` fields in both."""
+
+    en: str
+    fr: str
+    args: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def __call__(self, **args: Any) -> "Msg":
+        """Return the same message with its fields bound."""
+        return Msg(self.en, self.fr, {**self.args, **args})
+
+    def text(self, lang: str = "en") -> str:
+        template = self.fr if lang == "fr" else self.en
+        values = {k: (v.text(lang) if isinstance(v, Msg) else v) for k, v in self.args.items()}
+        return template.format(**values)
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+
+_EN_UNITS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen"
+).split()
+_EN_TENS = {20: "twenty", 30: "thirty", 40: "forty", 50: "fifty", 60: "sixty"}
+_FR_UNITS = (
+    "zéro un deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze quinze seize "
+    "dix-sept dix-huit dix-neuf"
+).split()
+_FR_TENS = {20: "vingt", 30: "trente", 40: "quarante", 50: "cinquante", 60: "soixante"}
+
+
+def number_words(n: int, lang: str = "en") -> str:
+    """Spell 0..69 the way a score is said aloud ("twenty-four", "vingt-quatre")."""
+    if not 0 <= n < 70:
+        return str(n)
+    units, tens = (_FR_UNITS, _FR_TENS) if lang == "fr" else (_EN_UNITS, _EN_TENS)
+    if n < 20:
+        return units[n]
+    ten, unit = divmod(n, 10)
+    word = tens[ten * 10]
+    if unit == 0:
+        return word
+    if lang == "fr":
+        return f"{word} et un" if unit == 1 else f"{word}-{units[unit]}"
+    return f"{word}-{units[unit]}"
