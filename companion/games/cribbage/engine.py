@@ -1,0 +1,827 @@
+"""The cribbage match as a state machine (SPEC §5.c, §5.d).
+
+One engine serves both modes. In *table* mode people deal real cards and the
+engine is told what is played and shown: hidden cards stay unknown, and what can
+be checked is checked when cards are revealed (a shown hand must hold the cards
+its player pegged; a "go" said while holding a playable card is flagged then).
+In *virtual* mode the engine deals from a seeded shuffle and knows every hand.
+
+Every move comes as a triad: ``verify_x`` raises an error saying why the move is
+illegal, ``can_x`` answers yes or no, ``x`` applies it and returns the frozen
+operation appended to ``log``. The log is the undo stack and the save file:
+``CribbageMatch.replay(setup, ops)`` rebuilds any state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from companion.cards import Card, standard_deck
+from companion.errors import IllegalMoveError, InconsistencyError
+from companion.i18n import Msg
+from companion.games.cribbage.ops import (
+    Crib, Cut, Deal, Discard, EndDeal, Go, Muggins, NewGame, Op, Play, Points, Show, op_from_json,
+)
+from companion.games.cribbage.pegging import MAX_COUNT, peg_points, verify_play as verify_count
+from companion.games.cribbage.rules import CribbageRules
+from companion.games.cribbage.scoring import count_hand, pip
+
+Mode = Literal["table", "virtual"]
+Phase = Literal["deal", "discard", "cut", "play", "show", "muggins", "game_over", "match_over"]
+CRIB = -1  # the crib's place in the show order
+
+# ------------------------------------------------------------------ messages
+M = Msg
+WRONG_PHASE = M("not now: {action} is not allowed {phase}", "pas maintenant : {action} est impossible {phase}")
+PHASES = {
+    "deal": M("before the deal", "avant la donne"),
+    "discard": M("while discarding to the crib", "pendant l'écart au crib"),
+    "cut": M("before the starter is cut", "avant la coupe"),
+    "play": M("during the play", "pendant le jeu"),
+    "show": M("during the show", "pendant le décompte"),
+    "muggins": M("while muggins is offered", "pendant le muggins"),
+    "game_over": M("after the game is won", "après la fin de la partie"),
+    "match_over": M("after the match is over", "après la fin du match"),
+}
+ACTIONS = {
+    "deal": M("dealing", "donner"), "discard": M("discarding", "écarter"), "cut": M("cutting", "couper"),
+    "play": M("playing a card", "jouer une carte"), "go": M("go", "go"), "show": M("showing a hand", "montrer une main"),
+    "crib": M("counting the crib", "compter le crib"), "muggins": M("muggins", "muggins"),
+    "points": M("pegging points", "marquer des points"), "end_deal": M("ending the deal", "finir la donne"),
+    "new_game": M("a new game", "une nouvelle partie"),
+}
+NOT_YOUR_TURN = M("it is {name}'s turn, not {other}'s", "c'est au tour de {name}, pas de {other}")
+SEEN = M("{card} was already {where}", "{card} a déjà été {where}")
+WHERE = {
+    "starter": M("cut as the starter", "coupée comme carte de départ"),
+    "played": M("played", "jouée"),
+    "shown": M("shown in a hand", "montrée dans une main"),
+    "crib": M("shown in the crib", "montrée dans le crib"),
+    "dealt": M("dealt to another player", "donnée à un autre joueur"),
+}
+NO_CARDS_LEFT = M("{name} has no cards left to play", "{name} n'a plus de cartes à jouer")
+NOT_IN_HAND = M("{card} is not in {name}'s hand", "{card} n'est pas dans la main de {name}")
+MUST_PLAY = M("{name} can play {card}: no go while a card fits", "{name} peut jouer {card} : pas de go quand une carte passe")
+SHOW_ORDER = M("{name} counts now", "c'est à {name} de compter")
+HAND_CARDS = M("a hand has 4 cards, not {n}", "une main a 4 cartes, pas {n}")
+CRIB_CARDS = M("the crib has 4 cards, not {n}", "le crib a 4 cartes, pas {n}")
+MISSING_PEGGED = M("{name} pegged {card}: it must be in the hand shown",
+                   "{name} a joué {card} : elle doit être dans la main montrée")
+WRONG_HAND = M("{name}'s hand is {cards}", "la main de {name} est {cards}")
+FALSE_GO = M("{name} said go at {count} while holding {card}", "{name} a dit go à {count} en ayant {card}")
+DISCARD_COUNT = M("{name} lays away {n} card(s) to the crib, not {m}",
+                  "{name} met {n} carte(s) au crib, pas {m}")
+DISCARDED = M("{name} has already laid away to the crib", "{name} a déjà écarté au crib")
+CARD_TWICE = M("{card} is entered twice", "{card} est entrée deux fois")
+BAD_POINTS = M("points must be between 1 and {max}", "les points doivent être entre 1 et {max}")
+BAD_SIDE = M("no such player or team", "ce joueur ou cette équipe n'existe pas")
+BAD_CLAIM = M("a claimed count is between 0 and 29", "un compte annoncé est entre 0 et 29")
+NO_MUGGINS_SELF = M("a player cannot take his own missed points", "on ne peut pas prendre ses propres points oubliés")
+VIRTUAL_ONLY = M("only the virtual game deals and discards itself", "seule la partie virtuelle donne et écarte elle-même")
+WRONG_DECK = M("a deck has 52 different cards", "un jeu a 52 cartes différentes")
+BAD_SETUP = M("a cribbage match needs {n} player names", "un match de cribbage demande {n} noms de joueurs")
+
+# Descriptions for the history
+D_DEAL = M("Deal {n}: {name} deals", "Donne {n} : {name} donne")
+D_DISCARD = M("{name} lays away to the crib", "{name} écarte au crib")
+D_CUT = M("Starter {card}", "Carte coupée {card}")
+D_HEELS = M("his heels", "le valet retourné")
+D_PLAY = M("{name}: {card}, {said}", "{name} : {card}, {said}")
+D_GO = M("{name}: go", "{name} : go")
+D_GO_POINT = M("go", "go")
+D_LAST = M("last card", "dernière carte")
+D_SHOW = M("{name} shows {cards}: {spoken}", "{name} montre {cards} : {spoken}")
+D_CRIB = M("{name}'s crib {cards}: {spoken}", "crib de {name} {cards} : {spoken}")
+D_CLAIM = M("claimed {claimed}, true count {total}", "annoncé {claimed}, compte exact {total}")
+D_MUGGINS = M("muggins: {name} takes {n}", "muggins : {name} prend {n}")
+D_NO_MUGGINS = M("muggins not called", "pas de muggins")
+D_POINTS = M("{name} pegs {n}", "{name} marque {n}")
+D_END_DEAL = M("Deal ended", "Donne terminée")
+D_NEW_GAME = M("Game {n}: {name} deals first", "Partie {n} : {name} donne en premier")
+D_WIN = M("{name} wins the game {a}–{b}", "{name} gagne la partie {a}–{b}")
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Who plays and under which rules: saved with the match, never changed by a move."""
+
+    names: tuple[str, ...]
+    rules: CribbageRules = CribbageRules()
+    first_dealer: int = 0
+    mode: Mode = "table"
+    seed: int | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.names) != self.rules.players:
+            raise IllegalMoveError(BAD_SETUP(n=self.rules.players))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"names": list(self.names), "rules": self.rules.to_dict(), "first_dealer": self.first_dealer,
+                "mode": self.mode, "seed": self.seed}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Setup":
+        return cls(tuple(data["names"]), CribbageRules.from_dict(data.get("rules", {})),
+                   int(data.get("first_dealer", 0)), data.get("mode", "table"), data.get("seed"))
+
+
+@dataclass(frozen=True)
+class Score:
+    """Points pegged by one side, and why."""
+
+    side: int
+    points: int
+    reason: Msg
+
+
+@dataclass(frozen=True)
+class Event:
+    """What one operation did: a line of the history."""
+
+    op: Op
+    text: Msg
+    scores: tuple[Score, ...] = ()
+    warnings: tuple[Msg, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameResult:
+    winner: int  # side
+    scores: tuple[int, ...]
+    skunk: int  # 0 none, 1 skunk, 2 double skunk
+    game_points: int
+
+
+@dataclass
+class _Deal:
+    """Everything about the deal in progress."""
+
+    number: int
+    dealer: int
+    deck: tuple[Card, ...] | None = None
+    hands: list[list[Card]] | None = None  # virtual: cards still held (after discards: the four kept)
+    kept: list[tuple[Card, ...]] | None = None  # virtual: the four kept, for the show
+    crib: list[Card] = field(default_factory=list)
+    discarded: set[int] = field(default_factory=set)
+    starter: Card | None = None
+    played: list[list[Card]] = field(default_factory=list)  # per seat, this deal
+    current: list[tuple[int, Card]] = field(default_factory=list)  # this count
+    go_said: set[int] = field(default_factory=set)
+    go_claims: list[tuple[int, int, int]] = field(default_factory=list)  # (seat, count, cards played before)
+    turn: int = 0
+    last_player: int | None = None
+    shown: dict[int, tuple[Card, ...]] = field(default_factory=dict)  # seat or CRIB -> cards
+    show_index: int = 0
+
+
+class CribbageMatch:
+    """A cribbage match: games to the target, deals, pegging and the show."""
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.rules = setup.rules
+        self.log: list[Op] = []
+        self.events: list[Event] = []
+        n = self.rules.sides
+        self.scores: list[int] = [0] * n
+        self.pegs: list[tuple[int, int]] = [(0, 0)] * n  # (front, back)
+        self.game_points: list[int] = [0] * n
+        self.games: list[GameResult] = []
+        self.game_number = 1
+        self.phase: Phase = "deal"
+        self.next_dealer = setup.first_dealer % self.players
+        self.deal_number = 0
+        self.d: _Deal | None = None
+        self.pending_muggins: tuple[int, int] | None = None  # (side that missed, points)
+        self._rng = random.Random(setup.seed)
+
+    # ------------------------------------------------------------ basics
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.setup.names
+
+    def side_of(self, seat: int) -> int:
+        return self.rules.side_of(seat)
+
+    def side_name(self, side: int) -> str:
+        seats = [s for s in range(self.players) if self.side_of(s) == side]
+        return " & ".join(self.names[s] for s in seats)
+
+    @property
+    def dealer(self) -> int:
+        return self.d.dealer if self.d else self.next_dealer
+
+    @property
+    def starter(self) -> Card | None:
+        return self.d.starter if self.d else None
+
+    @property
+    def count(self) -> int:
+        return sum(pip(c) for _, c in self.d.current) if self.d else 0
+
+    @property
+    def current(self) -> list[tuple[int, Card]]:
+        return list(self.d.current) if self.d else []
+
+    @property
+    def turn(self) -> int | None:
+        return self.d.turn if self.d and self.phase == "play" else None
+
+    def played(self, seat: int) -> list[Card]:
+        return list(self.d.played[seat]) if self.d else []
+
+    def cards_left(self, seat: int) -> int:
+        return 4 - len(self.d.played[seat]) if self.d else 0
+
+    def hand(self, seat: int) -> tuple[Card, ...] | None:
+        """Virtual mode: the cards a seat still holds. Table mode: None (unknown)."""
+        if not self.d or self.d.hands is None:
+            return None
+        return tuple(self.d.hands[seat])
+
+    def kept(self, seat: int) -> tuple[Card, ...] | None:
+        if not self.d or self.d.kept is None:
+            return None
+        return self.d.kept[seat]
+
+    def shown(self, who: int) -> tuple[Card, ...] | None:
+        return self.d.shown.get(who) if self.d else None
+
+    @property
+    def show_order(self) -> list[int]:
+        """Seats in counting order (left of the dealer first, dealer last), then CRIB."""
+        dealer = self.dealer
+        return [(dealer + i) % self.players for i in range(1, self.players + 1)] + [CRIB]
+
+    @property
+    def next_to_show(self) -> int | None:
+        if self.phase != "show" or not self.d:
+            return None
+        return self.show_order[self.d.show_index]
+
+    @property
+    def winner(self) -> int | None:
+        """Side that won the current game (game over) or the match (match over)."""
+        if self.phase in ("game_over", "match_over"):
+            return self.games[-1].winner
+        return None
+
+    @property
+    def match_winner(self) -> int | None:
+        return self.games[-1].winner if self.phase == "match_over" else None
+
+    @property
+    def win_points(self) -> int:
+        return 2 if self.rules.match_scoring == "acc_tournament" else 1
+
+    # ------------------------------------------------------------ generic
+    def apply(self, op: Op) -> Op:
+        """Verify and apply any operation (used by replay and by the UI)."""
+        handler = getattr(self, "_apply_" + op.name)
+        verifier = getattr(self, "_verify_" + op.name)
+        verifier(op)
+        event = handler(op)
+        self.log.append(op)
+        self.events.append(event)
+        return op
+
+    def verify(self, op: Op) -> None:
+        getattr(self, "_verify_" + op.name)(op)
+
+    def can(self, op: Op) -> bool:
+        try:
+            self.verify(op)
+        except IllegalMoveError:
+            return False
+        return True
+
+    @classmethod
+    def replay(cls, setup: Setup, ops: Iterable[Op | dict]) -> "CribbageMatch":
+        match = cls(setup)
+        for op in ops:
+            match.apply(op_from_json(op) if isinstance(op, dict) else op)
+        return match
+
+    def undone(self) -> "CribbageMatch":
+        """The match as it was before the last operation."""
+        return CribbageMatch.replay(self.setup, self.log[:-1])
+
+    def _need(self, *phases: str, action: str) -> None:
+        if self.phase not in phases:
+            raise IllegalMoveError(WRONG_PHASE(action=ACTIONS[action], phase=PHASES[self.phase]))
+
+    # ------------------------------------------------------------ scoring
+    def _peg(self, side: int, points: int, reason: Msg, scores: list[Score]) -> None:
+        """Peg points for a side; the game ends the instant a side reaches the target."""
+        if points <= 0 or self.phase in ("game_over", "match_over"):
+            return
+        target = self.rules.target
+        front, _ = self.pegs[side]
+        new = min(front + points, target)
+        self.pegs[side] = (new, front)
+        self.scores[side] = new
+        scores.append(Score(side, new - front, reason))
+        if new >= target:
+            self._end_game(side)
+
+    def _end_game(self, side: int) -> None:
+        losers = [s for i, s in enumerate(self.scores) if i != side]
+        best_loser = max(losers)
+        skunk = 2 if best_loser < self.rules.double_skunk_line else 1 if best_loser < self.rules.skunk_line else 0
+        if self.rules.match_scoring == "acc_tournament":
+            points = (2, 3, 3)[skunk]
+        else:
+            points = (1, 2, 4)[skunk]
+        self.game_points[side] += points
+        self.games.append(GameResult(side, tuple(self.scores), skunk, points))
+        need = self.rules.games_to_win * self.win_points
+        self.phase = "match_over" if self.game_points[side] >= need else "game_over"
+
+    # ------------------------------------------------------------ seen cards
+    def _seen(self) -> dict[Card, str]:
+        seen: dict[Card, str] = {}
+        if not self.d:
+            return seen
+        if self.d.starter:
+            seen[self.d.starter] = "starter"
+        for cards in self.d.played:
+            for c in cards:
+                seen[c] = "played"
+        for who, cards in self.d.shown.items():
+            for c in cards:
+                seen.setdefault(c, "crib" if who == CRIB else "shown")
+        return seen
+
+    def _check_new_cards(self, cards: Sequence[Card], allowed: Iterable[Card] = ()) -> None:
+        if len(set(cards)) != len(cards):
+            twice = next(c for c in cards if list(cards).count(c) > 1)
+            raise InconsistencyError(CARD_TWICE(card=twice.symbol))
+        seen = self._seen()
+        for card in allowed:
+            seen.pop(card, None)
+        for card in cards:
+            if card in seen:
+                raise InconsistencyError(SEEN(card=card.symbol, where=WHERE[seen[card]]))
+
+    # ------------------------------------------------------------ deal
+    def verify_deal(self, deck: Sequence[Card] | None = None) -> None:
+        self._verify_deal(Deal(tuple(deck) if deck is not None else None))
+
+    def can_deal(self) -> bool:
+        return self.phase == "deal"
+
+    def deal(self) -> Deal:
+        """Start the next deal: virtual mode shuffles (seeded), table mode deals real cards."""
+        deck = None
+        if self.setup.mode == "virtual":
+            deck = standard_deck()
+            self._rng.shuffle(deck)
+            deck = tuple(deck)
+        return self.apply(Deal(deck))  # type: ignore[return-value]
+
+    def _verify_deal(self, op: Deal) -> None:
+        self._need("deal", action="deal")
+        if op.deck is not None and (len(op.deck) != 52 or len(set(op.deck)) != 52):
+            raise IllegalMoveError(WRONG_DECK)
+        if (op.deck is None) != (self.setup.mode == "table"):
+            raise IllegalMoveError(VIRTUAL_ONLY)
+
+    def _apply_deal(self, op: Deal) -> Event:
+        self.deal_number += 1
+        d = _Deal(self.deal_number, self.next_dealer, op.deck)
+        d.played = [[] for _ in range(self.players)]
+        self.d = d
+        if op.deck is None:
+            self.phase = "cut"
+        else:
+            size = self.rules.hand_size
+            n = self.players
+            # Dealt one at a time from the dealer's left, like at the table.
+            order = [(d.dealer + 1 + i) % n for i in range(n)]
+            d.hands = [[] for _ in range(n)]
+            for i in range(size * n):
+                d.hands[order[i % n]].append(op.deck[i])
+            if n == 3:
+                d.crib.append(op.deck[size * n])  # one card from the pack to the crib
+            self.phase = "discard"
+        return Event(op, D_DEAL(n=d.number, name=self.names[d.dealer]))
+
+    # ------------------------------------------------------------ discard (virtual)
+    def _discard_count(self) -> int:
+        return 2 if self.players == 2 else 1
+
+    def verify_discard(self, seat: int, cards: Sequence[Card]) -> None:
+        self._verify_discard(Discard(seat, tuple(cards)))
+
+    def can_discard(self, seat: int, cards: Sequence[Card]) -> bool:
+        return self.can(Discard(seat, tuple(cards)))
+
+    def discard(self, seat: int, cards: Sequence[Card]) -> Discard:
+        return self.apply(Discard(seat, tuple(cards)))  # type: ignore[return-value]
+
+    def _verify_discard(self, op: Discard) -> None:
+        self._need("discard", action="discard")
+        self._check_seat(op.seat)
+        name = self.names[op.seat]
+        if op.seat in self.d.discarded:
+            raise IllegalMoveError(DISCARDED(name=name))
+        if len(op.cards) != self._discard_count():
+            raise IllegalMoveError(DISCARD_COUNT(name=name, n=self._discard_count(), m=len(op.cards)))
+        if len(set(op.cards)) != len(op.cards):
+            raise InconsistencyError(CARD_TWICE(card=op.cards[0].symbol))
+        for card in op.cards:
+            if card not in self.d.hands[op.seat]:
+                raise IllegalMoveError(NOT_IN_HAND(card=card.symbol, name=name))
+
+    def _apply_discard(self, op: Discard) -> Event:
+        d = self.d
+        for card in op.cards:
+            d.hands[op.seat].remove(card)
+            d.crib.append(card)
+        d.discarded.add(op.seat)
+        if len(d.discarded) == self.players:
+            d.kept = [tuple(h) for h in d.hands]
+            self.phase = "cut"
+        return Event(op, D_DISCARD(name=self.names[op.seat]))
+
+    # ------------------------------------------------------------ cut
+    def verify_cut(self, card: Card) -> None:
+        self._verify_cut(Cut(card))
+
+    def can_cut(self, card: Card | None = None) -> bool:
+        if card is None:
+            return self.phase == "cut"
+        return self.can(Cut(card))
+
+    def cut(self, card: Card | None = None) -> Cut:
+        """Turn the starter. Virtual mode: ``card`` None cuts the seeded pack."""
+        if card is None and self.d and self.d.deck is not None:
+            size = self.rules.hand_size * self.players + (1 if self.players == 3 else 0)
+            rest = self.d.deck[size:]
+            card = rest[self._rng.randrange(len(rest))]
+        return self.apply(Cut(card))  # type: ignore[arg-type,return-value]
+
+    def _verify_cut(self, op: Cut) -> None:
+        self._need("cut", action="cut")
+        if self.d.deck is not None:
+            dealt = {c for h in self.d.kept for c in h} | set(self.d.crib)
+            if op.card in dealt:
+                raise InconsistencyError(SEEN(card=op.card.symbol, where=WHERE["dealt"]))
+
+    def _apply_cut(self, op: Cut) -> Event:
+        d = self.d
+        d.starter = op.card
+        self.phase = "play"
+        d.turn = (d.dealer + 1) % self.players
+        scores: list[Score] = []
+        if op.card.rank == 11 and self.rules.his_heels:
+            self._peg(self.side_of(d.dealer), self.rules.his_heels, D_HEELS, scores)
+        return Event(op, D_CUT(card=op.card.symbol), tuple(scores))
+
+    # ------------------------------------------------------------ play
+    def _check_seat(self, seat: int) -> None:
+        if not 0 <= seat < self.players:
+            raise IllegalMoveError(BAD_SIDE)
+
+    def verify_play(self, seat: int, card: Card) -> None:
+        self._verify_play(Play(seat, card))
+
+    def can_play(self, seat: int, card: Card) -> bool:
+        return self.can(Play(seat, card))
+
+    def play(self, seat: int, card: Card) -> Play:
+        return self.apply(Play(seat, card))  # type: ignore[return-value]
+
+    def _verify_turn(self, seat: int, action: str) -> None:
+        self._need("play", action=action)
+        self._check_seat(seat)
+        if seat != self.d.turn:
+            raise IllegalMoveError(NOT_YOUR_TURN(name=self.names[self.d.turn], other=self.names[seat]))
+
+    def _verify_play(self, op: Play) -> None:
+        self._verify_turn(op.seat, "play")
+        name = self.names[op.seat]
+        if self.cards_left(op.seat) == 0:
+            raise IllegalMoveError(NO_CARDS_LEFT(name=name))
+        if self.d.hands is not None and op.card not in self.d.hands[op.seat]:
+            raise IllegalMoveError(NOT_IN_HAND(card=op.card.symbol, name=name))
+        self._check_new_cards([op.card])
+        verify_count(op.card, self.count)
+
+    def _apply_play(self, op: Play) -> Event:
+        d = self.d
+        d.played[op.seat].append(op.card)
+        if d.hands is not None:
+            d.hands[op.seat].remove(op.card)
+        d.current.append((op.seat, op.card))
+        d.last_player = op.seat
+        result = peg_points([c for _, c in d.current], self.rules)
+        scores: list[Score] = []
+        side = self.side_of(op.seat)
+        for item in result.items:
+            self._peg(side, item.points, item.name(), scores)
+        said = Msg(result.announce("en"), result.announce("fr"))
+        text = D_PLAY(name=self.names[op.seat], card=op.card.symbol, said=said)
+        if result.count == MAX_COUNT:
+            self._new_count(scores, go_point=False)
+        else:
+            self._advance(op.seat, scores)
+        return Event(op, text, tuple(scores))
+
+    def _players_with_cards(self) -> list[int]:
+        return [s for s in range(self.players) if self.cards_left(s) > 0]
+
+    def _advance(self, seat: int, scores: list[Score]) -> None:
+        """Pass the turn after ``seat`` acted: skip players out of cards or who said go."""
+        d = self.d
+        for step in range(1, self.players + 1):
+            nxt = (seat + step) % self.players
+            if self.cards_left(nxt) > 0 and nxt not in d.go_said:
+                d.turn = nxt
+                return
+        # Nobody can play on: go (or last card) to the last player, new count.
+        self._new_count(scores, go_point=True)
+
+    def _new_count(self, scores: list[Score], go_point: bool) -> None:
+        d = self.d
+        last = d.last_player
+        finished = not self._players_with_cards()
+        if go_point and last is not None and self.phase == "play":
+            self._peg(self.side_of(last), 1, D_LAST if finished else D_GO_POINT, scores)
+        d.current = []
+        d.go_said = set()
+        d.last_player = None
+        if self.phase != "play":
+            return
+        if finished:
+            self.phase = "show"
+            d.show_index = 0
+            return
+        start = last if last is not None else d.dealer
+        for step in range(1, self.players + 1):
+            nxt = (start + step) % self.players
+            if self.cards_left(nxt) > 0:
+                d.turn = nxt
+                return
+
+    def verify_go(self, seat: int) -> None:
+        self._verify_go(Go(seat))
+
+    def can_go(self, seat: int) -> bool:
+        return self.can(Go(seat))
+
+    def go(self, seat: int) -> Go:
+        return self.apply(Go(seat))  # type: ignore[return-value]
+
+    def playable(self, seat: int) -> list[Card]:
+        """Virtual mode: the cards a seat may play now (the must-play rule)."""
+        hand = self.hand(seat) or ()
+        return [c for c in hand if self.count + pip(c) <= MAX_COUNT]
+
+    def _verify_go(self, op: Go) -> None:
+        self._verify_turn(op.seat, "go")
+        if self.d.hands is not None:
+            playable = self.playable(op.seat)
+            if playable:
+                raise IllegalMoveError(MUST_PLAY(name=self.names[op.seat], card=playable[0].symbol))
+
+    def _apply_go(self, op: Go) -> Event:
+        d = self.d
+        d.go_said.add(op.seat)
+        d.go_claims.append((op.seat, self.count, len(d.played[op.seat])))
+        scores: list[Score] = []
+        self._advance(op.seat, scores)
+        return Event(op, D_GO(name=self.names[op.seat]), tuple(scores))
+
+    # ------------------------------------------------------------ show
+    def verify_show(self, seat: int, cards: Sequence[Card], claimed: int | None = None) -> None:
+        self._verify_show(Show(seat, tuple(cards), claimed))
+
+    def can_show(self, seat: int, cards: Sequence[Card], claimed: int | None = None) -> bool:
+        return self.can(Show(seat, tuple(cards), claimed))
+
+    def show(self, seat: int, cards: Sequence[Card] | None = None, claimed: int | None = None) -> Show:
+        """Count a hand; in virtual mode ``cards`` defaults to the hand kept."""
+        if cards is None:
+            cards = self.kept(seat) or ()
+        return self.apply(Show(seat, tuple(cards), claimed))  # type: ignore[return-value]
+
+    def show_warnings(self, seat: int, cards: Sequence[Card]) -> list[Msg]:
+        """What the shown hand reveals: each go said while holding a card that fitted."""
+        d = self.d
+        warnings = []
+        if not d:
+            return warnings
+        for go_seat, count, played_before in d.go_claims:
+            if go_seat != seat:
+                continue
+            held = [c for c in cards if c not in d.played[seat][:played_before]]
+            fitting = [c for c in held if count + pip(c) <= MAX_COUNT]
+            if fitting:
+                warnings.append(FALSE_GO(name=self.names[seat], count=count, card=fitting[0].symbol))
+        return warnings
+
+    def _verify_claim(self, claimed: int | None) -> None:
+        if claimed is not None and not 0 <= claimed <= 29:
+            raise IllegalMoveError(BAD_CLAIM)
+
+    def _verify_show(self, op: Show) -> None:
+        self._need("show", action="show")
+        self._check_seat(op.seat)
+        expected = self.next_to_show
+        if op.seat != expected:
+            raise IllegalMoveError(SHOW_ORDER(name=self._who(expected)))
+        if len(op.cards) != 4:
+            raise IllegalMoveError(HAND_CARDS(n=len(op.cards)))
+        name = self.names[op.seat]
+        if self.d.kept is not None and set(op.cards) != set(self.d.kept[op.seat]):
+            raise InconsistencyError(WRONG_HAND(name=name, cards=" ".join(c.symbol for c in self.d.kept[op.seat])))
+        self._check_new_cards(op.cards, allowed=self.d.played[op.seat])
+        for card in self.d.played[op.seat]:
+            if card not in op.cards:
+                raise InconsistencyError(MISSING_PEGGED(name=name, card=card.symbol))
+        self._verify_claim(op.claimed)
+
+    def _who(self, who: int | None) -> Msg | str:
+        if who == CRIB:
+            return Msg("the crib", "le crib")
+        return self.names[who] if who is not None else "?"
+
+    def _count_and_peg(self, side: int, cards: Sequence[Card], crib: bool, claimed: int | None,
+                       scores: list[Score]):
+        count = count_hand(cards, self.d.starter, crib, self.rules)
+        points = count.total
+        note = None
+        if self.rules.manual_counting and claimed is not None and claimed != count.total:
+            note = D_CLAIM(claimed=claimed, total=count.total)
+            if claimed < count.total and self.rules.muggins:
+                points = claimed
+                self.pending_muggins = (side, count.total - claimed)
+        reason = Msg("crib", "crib") if crib else Msg("hand", "main")
+        self._peg(side, points, reason, scores)
+        if self.pending_muggins and self.phase == "show":
+            self.phase = "muggins"
+        elif self.pending_muggins:
+            self.pending_muggins = None
+        return count, note
+
+    def _apply_show(self, op: Show) -> Event:
+        d = self.d
+        warnings = tuple(self.show_warnings(op.seat, op.cards))
+        d.shown[op.seat] = op.cards
+        scores: list[Score] = []
+        count, note = self._count_and_peg(self.side_of(op.seat), op.cards, False, op.claimed, scores)
+        d.show_index += 1
+        spoken = Msg(count.spoken("en"), count.spoken("fr"))
+        text = D_SHOW(name=self.names[op.seat], cards=" ".join(c.symbol for c in op.cards), spoken=spoken)
+        return Event(op, text, tuple(scores), warnings + ((note,) if note else ()))
+
+    def verify_crib(self, cards: Sequence[Card], claimed: int | None = None) -> None:
+        self._verify_crib(Crib(tuple(cards), claimed))
+
+    def can_crib(self, cards: Sequence[Card], claimed: int | None = None) -> bool:
+        return self.can(Crib(tuple(cards), claimed))
+
+    def crib(self, cards: Sequence[Card] | None = None, claimed: int | None = None) -> Crib:
+        if cards is None:
+            cards = tuple(self.d.crib) if self.d else ()
+        return self.apply(Crib(tuple(cards), claimed))  # type: ignore[return-value]
+
+    def _verify_crib(self, op: Crib) -> None:
+        self._need("show", action="crib")
+        if self.next_to_show != CRIB:
+            raise IllegalMoveError(SHOW_ORDER(name=self._who(self.next_to_show)))
+        if len(op.cards) != 4:
+            raise IllegalMoveError(CRIB_CARDS(n=len(op.cards)))
+        if self.d.deck is not None and set(op.cards) != set(self.d.crib):
+            raise InconsistencyError(WRONG_HAND(name=Msg("the crib", "le crib"),
+                                                cards=" ".join(c.symbol for c in self.d.crib)))
+        self._check_new_cards(op.cards)
+        self._verify_claim(op.claimed)
+
+    def _apply_crib(self, op: Crib) -> Event:
+        d = self.d
+        d.shown[CRIB] = op.cards
+        scores: list[Score] = []
+        count, note = self._count_and_peg(self.side_of(d.dealer), op.cards, True, op.claimed, scores)
+        d.show_index += 1
+        if self.phase == "show":
+            self._finish_deal()
+        spoken = Msg(count.spoken("en"), count.spoken("fr"))
+        text = D_CRIB(name=self.names[d.dealer], cards=" ".join(c.symbol for c in op.cards), spoken=spoken)
+        return Event(op, text, tuple(scores), (note,) if note else ())
+
+    def _finish_deal(self) -> None:
+        self.next_dealer = (self.d.dealer + 1) % self.players
+        self.phase = "deal"
+
+    # ------------------------------------------------------------ muggins
+    def verify_muggins(self, side: int | None) -> None:
+        self._verify_muggins(Muggins(side))
+
+    def can_muggins(self, side: int | None) -> bool:
+        return self.can(Muggins(side))
+
+    def muggins(self, side: int | None) -> Muggins:
+        return self.apply(Muggins(side))  # type: ignore[return-value]
+
+    def _verify_muggins(self, op: Muggins) -> None:
+        self._need("muggins", action="muggins")
+        if op.side is not None:
+            if not 0 <= op.side < self.rules.sides:
+                raise IllegalMoveError(BAD_SIDE)
+            if op.side == self.pending_muggins[0]:
+                raise IllegalMoveError(NO_MUGGINS_SELF)
+
+    def _apply_muggins(self, op: Muggins) -> Event:
+        _, points = self.pending_muggins
+        self.pending_muggins = None
+        self.phase = "show"
+        scores: list[Score] = []
+        if op.side is not None:
+            self._peg(op.side, points, Msg("muggins", "muggins"), scores)
+            text = D_MUGGINS(name=self.side_name(op.side), n=points)
+        else:
+            text = D_NO_MUGGINS
+        if self.phase == "show" and self.d.show_index == len(self.show_order):
+            self._finish_deal()
+        return Event(op, text, tuple(scores))
+
+    # ------------------------------------------------------------ quick entry
+    def verify_points(self, side: int, points: int) -> None:
+        self._verify_points(Points(side, points))
+
+    def can_points(self, side: int, points: int) -> bool:
+        return self.can(Points(side, points))
+
+    def points(self, side: int, points: int, note: str = "") -> Points:
+        return self.apply(Points(side, points, note))  # type: ignore[return-value]
+
+    def _verify_points(self, op: Points) -> None:
+        if self.phase in ("game_over", "match_over"):
+            self._need("deal", action="points")
+        if not 0 <= op.side < self.rules.sides:
+            raise IllegalMoveError(BAD_SIDE)
+        if not 1 <= op.points <= self.rules.target:
+            raise IllegalMoveError(BAD_POINTS(max=self.rules.target))
+
+    def _apply_points(self, op: Points) -> Event:
+        scores: list[Score] = []
+        reason = Msg(op.note, op.note) if op.note else Msg("points", "points")
+        self._peg(op.side, op.points, reason, scores)
+        return Event(op, D_POINTS(name=self.side_name(op.side), n=op.points), tuple(scores))
+
+    def verify_end_deal(self) -> None:
+        self._verify_end_deal(EndDeal())
+
+    def can_end_deal(self) -> bool:
+        return self.can(EndDeal())
+
+    def end_deal(self) -> EndDeal:
+        return self.apply(EndDeal())  # type: ignore[return-value]
+
+    def _verify_end_deal(self, op: EndDeal) -> None:
+        self._need("cut", "play", "show", action="end_deal")
+        if self.setup.mode != "table":
+            raise IllegalMoveError(VIRTUAL_ONLY)
+
+    def _apply_end_deal(self, op: EndDeal) -> Event:
+        self._finish_deal()
+        return Event(op, D_END_DEAL)
+
+    # ------------------------------------------------------------ next game
+    def verify_new_game(self) -> None:
+        self._verify_new_game(NewGame())
+
+    def can_new_game(self) -> bool:
+        return self.phase == "game_over"
+
+    def new_game(self) -> NewGame:
+        return self.apply(NewGame())  # type: ignore[return-value]
+
+    def _verify_new_game(self, op: NewGame) -> None:
+        self._need("game_over", action="new_game")
+
+    def _apply_new_game(self, op: NewGame) -> Event:
+        # The loser deals first: the first seat after the last dealer on the lowest side.
+        low = min(self.scores)
+        last = self.dealer
+        for step in range(1, self.players + 1):
+            seat = (last + step) % self.players
+            if self.scores[self.side_of(seat)] == low:
+                self.next_dealer = seat
+                break
+        n = self.rules.sides
+        self.scores = [0] * n
+        self.pegs = [(0, 0)] * n
+        self.game_number += 1
+        self.d = None
+        self.phase = "deal"
+        return Event(op, D_NEW_GAME(n=self.game_number, name=self.names[self.next_dealer]))
