@@ -196,7 +196,6 @@ class CribbageMatch:
         self.deal_number = 0
         self.d: _Deal | None = None
         self.pending_muggins: tuple[int, int] | None = None  # (side that missed, points)
-        self._rng = random.Random(setup.seed)
 
     # ------------------------------------------------------------ basics
     @property
@@ -377,14 +376,20 @@ class CribbageMatch:
     def can_deal(self) -> bool:
         return self.phase == "deal"
 
+    def _rng_for(self, what: str) -> random.Random:
+        """A generator fixed by the seed, the game and the deal: a resumed match deals the same cards."""
+        return random.Random(f"{self.setup.seed}:{what}:{self.game_number}:{self.deal_number}")
+
+    def make_deal(self) -> Deal:
+        """The next deal's operation: virtual mode shuffles (seeded), table mode deals real cards."""
+        if self.setup.mode != "virtual":
+            return Deal(None)
+        deck = standard_deck()
+        self._rng_for("deal").shuffle(deck)
+        return Deal(tuple(deck))
+
     def deal(self) -> Deal:
-        """Start the next deal: virtual mode shuffles (seeded), table mode deals real cards."""
-        deck = None
-        if self.setup.mode == "virtual":
-            deck = standard_deck()
-            self._rng.shuffle(deck)
-            deck = tuple(deck)
-        return self.apply(Deal(deck))  # type: ignore[return-value]
+        return self.apply(self.make_deal())  # type: ignore[return-value]
 
     def _verify_deal(self, op: Deal) -> None:
         self._need("deal", action="deal")
@@ -460,13 +465,16 @@ class CribbageMatch:
             return self.phase == "cut"
         return self.can(Cut(card))
 
+    def make_cut(self) -> Cut:
+        """Virtual mode: cut the seeded pack for the starter."""
+        size = self.rules.hand_size * self.players + (1 if self.players == 3 else 0)
+        rest = self.d.deck[size:]
+        return Cut(rest[self._rng_for("cut").randrange(len(rest))])
+
     def cut(self, card: Card | None = None) -> Cut:
         """Turn the starter. Virtual mode: ``card`` None cuts the seeded pack."""
-        if card is None and self.d and self.d.deck is not None:
-            size = self.rules.hand_size * self.players + (1 if self.players == 3 else 0)
-            rest = self.d.deck[size:]
-            card = rest[self._rng.randrange(len(rest))]
-        return self.apply(Cut(card))  # type: ignore[arg-type,return-value]
+        op = Cut(card) if card is not None else self.make_cut()
+        return self.apply(op)  # type: ignore[return-value]
 
     def _verify_cut(self, op: Cut) -> None:
         self._need("cut", action="cut")

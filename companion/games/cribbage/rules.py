@@ -30,7 +30,7 @@ class CribbageRules:
     muggins: bool = False
     manual_counting: bool = False
     skunk_line: int = 91  # loser below this line is skunked
-    double_skunk_line: int = 61
+    double_skunk_line: int = 61  # 0: no double skunk (games to 61)
     match_scoring: MatchScoring = "casual"
     games_to_win: int = 1  # match = first side to this many game points
 
@@ -48,7 +48,7 @@ class CribbageRules:
             problems.append(f"match_scoring={self.match_scoring!r}")
         if self.games_to_win < 1:
             problems.append(f"games_to_win={self.games_to_win}")
-        if not 0 < self.double_skunk_line <= self.skunk_line <= self.target:
+        if not 0 <= self.double_skunk_line <= self.skunk_line <= self.target:
             problems.append("skunk lines")
         if problems:
             raise IllegalMoveError(BAD_RULES(why=", ".join(problems)))

@@ -1,0 +1,43 @@
+"""Player preferences (the language), kept as a small JSON file beside the match store."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from companion.store import default_path
+
+
+def default_lang() -> str:
+    """French when the environment says so (COMPANION_LANG, then LANG), else English."""
+    wanted = os.environ.get("COMPANION_LANG") or os.environ.get("LANG", "")
+    return "fr" if wanted.lower().startswith("fr") else "en"
+
+
+@dataclass
+class Settings:
+    lang: str = "en"
+
+    @classmethod
+    def path(cls) -> Path:
+        return default_path().parent / "settings.json"
+
+    @classmethod
+    def load(cls) -> "Settings":
+        try:
+            data = json.loads(cls.path().read_text(encoding="utf-8"))
+            lang = data.get("lang")
+            return cls(lang=lang if lang in ("en", "fr") else default_lang())
+        except (OSError, ValueError, AttributeError):
+            return cls(lang=default_lang())  # missing or unreadable: defaults, the file is left as is
+
+    def save(self) -> None:
+        path = self.path()
+        tmp = path.with_suffix(".tmp")
+        try:
+            tmp.write_text(json.dumps(asdict(self)), encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError:
+            pass  # a preference that cannot be saved is not worth stopping the game for

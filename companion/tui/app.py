@@ -1,0 +1,61 @@
+"""The companion app: a small App class; screens, widgets and dialogs live in their own modules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+from textual.reactive import reactive
+
+from companion.i18n import Msg
+from companion.settings import Settings
+from companion.store import Store, StoreError, open_or_recover
+
+TITLE = Msg("companion · card-table companion", "companion · compagnon de table de cartes")
+
+
+class CompanionApp(App):
+    """Dependencies come in through the constructor, so tests pass their own store."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "companion"
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False)]
+
+    lang: reactive[str] = reactive("en")
+
+    def __init__(self, store: Store, *, lang: str | None = None, settings: Settings | None = None,
+                 notice: Msg | None = None) -> None:
+        super().__init__()
+        self.store = store
+        self.settings = settings or Settings(lang=lang or "en")
+        self.set_reactive(CompanionApp.lang, lang or self.settings.lang)
+        self.notice = notice  # shown once on the home screen (e.g. an unreadable file was set aside)
+
+    def tr(self, msg: Msg, **args) -> str:
+        """A message in the player's language."""
+        return (msg(**args) if args else msg).text(self.lang)
+
+    def on_mount(self) -> None:
+        from companion.tui.screens.home import HomeScreen
+
+        self.push_screen(HomeScreen())
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        self.settings.lang = lang
+        self.settings.save()
+
+
+def run(path: Path | None = None) -> int:
+    """Open the store (setting aside an unreadable file), then run the app."""
+    try:
+        store, notice = open_or_recover(path)
+    except StoreError as error:
+        settings = Settings.load()
+        print(error.text(settings.lang))
+        return 1
+    settings = Settings.load()
+    with store:
+        CompanionApp(store, settings=settings, notice=notice).run()
+    return 0

@@ -1,0 +1,49 @@
+"""What every screen shares: the player's language and the small-screen layout."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.screen import ModalScreen, Screen
+
+from companion.i18n import Msg
+
+SMALL_HEIGHT = 30  # below this many rows, buttons shrink to one row
+
+
+class _Localized:
+    def tr(self, msg: Msg, **args) -> str:
+        return self.app.tr(msg, **args)  # type: ignore[attr-defined]
+
+    def _watch_lang(self) -> None:
+        self.watch(self.app, "lang", self._lang_changed, init=False)  # type: ignore[attr-defined]
+
+    async def _lang_changed(self, _lang: str) -> None:
+        await self.recompose()  # type: ignore[attr-defined]
+        self.after_recompose()
+
+    def after_recompose(self) -> None:
+        """Refresh dynamic content after a language change."""
+
+    def _fit(self, height: int) -> None:
+        self.set_class(height < SMALL_HEIGHT, "-small")  # type: ignore[attr-defined]
+
+
+class BaseScreen(_Localized, Screen):
+    def on_mount(self) -> None:
+        self._watch_lang()
+        self._fit(self.app.size.height)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.height)
+
+
+class BaseModal(_Localized, ModalScreen):
+    DEFAULT_CSS = """
+    BaseModal { align: center middle; background: $background 60%; }
+    BaseModal > Vertical { width: 90%; max-width: 90; height: auto; max-height: 100%;
+                           border: thick $accent; background: $surface; padding: 0 1; }
+    """
+
+    def on_mount(self) -> None:
+        self._watch_lang()
+        self._fit(self.app.size.height)

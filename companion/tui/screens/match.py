@@ -1,0 +1,451 @@
+"""The cribbage match screen: the board, what to enter next, and the keypad.
+
+The screen never computes a rule: it asks the engine what is legal, hands every
+entry to the session (which saves it before anything is shown), and redraws
+from the engine's state.
+"""
+
+from __future__ import annotations
+
+import re
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Footer, Input, RichLog, Static
+
+from companion.cards import Card, format_cards, parse_card
+from companion.errors import CompanionError, IllegalMoveError
+from companion.games.cribbage.engine import CRIB, CribbageMatch, Event
+from companion.games.cribbage.ops import Crib, Cut, Deal, EndDeal, Go, Muggins, Op, Play, Points, Show
+from companion.i18n import Msg
+from companion.session import CribbageSession
+from companion.store import StoreError
+from companion.tui.dialogs.choice import ChoiceDialog
+from companion.tui.dialogs.points import NumberDialog
+from companion.tui.screens.base import BaseScreen
+from companion.tui.widgets.board import CribbageBoard
+from companion.tui.widgets.board_layout import PEG_COLOURS, Track
+from companion.tui.widgets.keypad import CardKeypad
+
+HEADER = Msg("Cribbage · game {game} · deal {deal} · {dealer} deals · to {target}",
+             "Cribbage · partie {game} · donne {deal} · {dealer} donne · en {target}")
+MATCH_POINTS = Msg(" · match {points}", " · match {points}")
+P_CUT = Msg("Enter the starter (a jack: 2 for {dealer}, his heels)",
+            "Entrez la carte coupée (un valet : 2 pour {dealer})")
+P_PLAY = Msg("{name} to play · count {count}", "À {name} de jouer · compte {count}")
+P_SHOW = Msg("{name}'s hand: {cards}", "Main de {name} : {cards}")
+P_CRIB = Msg("{name}'s crib: {cards}", "Crib de {name} : {cards}")
+P_SHOW_HINT = Msg("tap the missing cards, then Count", "touchez les cartes manquantes, puis Compter")
+P_COUNT_HINT = Msg("tap Count", "touchez Compter")
+P_OVER = Msg("Game over", "Partie terminée")
+STARTER = Msg("starter {card}", "coupe {card}")
+B_GO = Msg("Go", "Go")
+B_COUNT = Msg("Count", "Compter")
+B_CLEAR = Msg("Clear", "Effacer")
+B_UNDO = Msg("Undo", "Annuler")
+B_REDO = Msg("Redo", "Rétablir")
+B_POINTS = Msg("+Points", "+Points")
+B_END = Msg("Skip deal", "Passer la donne")
+B_HISTORY = Msg("History", "Historique")
+B_HOME = Msg("Menu", "Menu")
+ENTRY = Msg("type a card (5h, 10d), go, count, undo, redo, +7 Marie",
+            "tapez une carte (5c, 10k), go, compter, annuler, rétablir, +7 Marie")
+POINTS_TITLE = Msg("Peg points", "Marquer des points")
+CLAIM_TITLE = Msg("{name}: how many points do you count?", "{name} : combien de points comptez-vous ?")
+MUGGINS_TITLE = Msg("Muggins!", "Muggins !")
+MUGGINS_BODY = Msg("{name} missed {n} point(s). Who takes them?", "{name} a oublié {n} point(s). Qui les prend ?")
+NOBODY = Msg("Nobody", "Personne")
+CHECK_TITLE = Msg("Check this entry", "Vérifiez cette entrée")
+KEEP = Msg("Keep it", "Garder")
+FIX = Msg("Fix it (undo)", "Corriger (annuler)")
+UNKNOWN = Msg("not understood: {text}", "pas compris : {text}")
+NOTHING_TO_UNDO = Msg("nothing to undo", "rien à annuler")
+NOTHING_TO_REDO = Msg("nothing to redo", "rien à rétablir")
+NEED_SIDE = Msg("say who: +7 {name}", "dites pour qui : +7 {name}")
+
+_COMMANDS = {
+    "go": "go", "count": "count", "compter": "count", "c": "count",
+    "undo": "undo", "u": "undo", "annuler": "undo", "redo": "redo", "r": "redo", "rétablir": "redo",
+    "clear": "clear", "effacer": "clear", "skip": "end", "passer": "end",
+}
+
+
+def open_match(app, match_id: int) -> None:
+    app.push_screen(MatchScreen(CribbageSession(app.store, match_id)))
+
+
+def tracks_of(match: CribbageMatch) -> list[Track]:
+    return [Track(match.side_name(side), PEG_COLOURS[side % len(PEG_COLOURS)], front, back)
+            for side, (front, back) in enumerate(match.pegs)]
+
+
+class MatchScreen(BaseScreen):
+    BINDINGS = [("ctrl+z", "undo", "Undo"), ("ctrl+y", "redo", "Redo"), ("escape", "home", "Menu")]
+
+    DEFAULT_CSS = """
+    MatchScreen #main { height: 1fr; }
+    MatchScreen #left { width: 1fr; height: 1fr; }
+    MatchScreen #history { width: 44; display: none; border-left: solid $primary; }
+    MatchScreen.-wide #history { display: block; }
+    MatchScreen #header { height: 1; background: $primary 30%; }
+    MatchScreen #prompt { height: auto; }
+    MatchScreen #message { height: auto; min-height: 1; }
+    MatchScreen #entry { margin: 0; }
+    MatchScreen #spacer { height: 1fr; }
+    MatchScreen .bar Button { width: 1fr; margin: 0; }
+    """
+
+    def __init__(self, session: CribbageSession) -> None:
+        super().__init__()
+        self.session = session
+        self.pending: list[Card] = []
+        self.message: tuple[Msg, str] | None = None  # (text, css class)
+
+    @property
+    def match(self) -> CribbageMatch:
+        return self.session.match
+
+    # ------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        rules = self.match.rules
+        yield Static("", id="header")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield CribbageBoard(tracks_of(self.match), rules.target, rules.skunk_line, rules.double_skunk_line,
+                                    lang=self.app.lang, id="board")
+                yield Static("", classes="prompt", id="prompt")
+                yield Static("", classes="message", id="message")
+                yield Static("", id="spacer")
+                yield CardKeypad(self.app.lang, id="keypad")
+                with Horizontal(classes="bar", id="actions"):
+                    yield Button(self.tr(B_GO), id="go", compact=True)
+                    yield Button(self.tr(B_COUNT), id="count", compact=True, variant="primary")
+                    yield Button(self.tr(B_CLEAR), id="clear", compact=True)
+                    yield Button(self.tr(B_UNDO), id="undo", compact=True)
+                    yield Button(self.tr(B_REDO), id="redo", compact=True)
+                    yield Button(self.tr(B_POINTS), id="points", compact=True)
+                    yield Button(self.tr(B_END), id="end", compact=True)
+                    yield Button(self.tr(B_HOME), id="home", compact=True)
+                yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
+            yield RichLog(id="history", wrap=True, markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.set_class(self.app.size.width >= 110, "-wide")
+        self.refresh_view()
+        self.query_one("#entry", Input).focus()
+
+    def on_resize(self, event) -> None:
+        super().on_resize(event)
+        self.set_class(event.size.width >= 110, "-wide")
+
+    def after_recompose(self) -> None:
+        self.refresh_view()
+
+    # ------------------------------------------------------------ view
+    def refresh_view(self) -> None:
+        match = self.match
+        rules = match.rules
+        header = self.tr(HEADER, game=match.game_number, deal=max(match.deal_number, 1) if match.d else match.deal_number + 1,
+                         dealer=match.names[match.dealer], target=rules.target)
+        if rules.games_to_win > 1 or match.games:
+            header += self.tr(MATCH_POINTS, points="–".join(map(str, match.game_points)))
+        if match.starter:
+            header += " · " + self.tr(STARTER, card=match.starter.symbol)
+        self.query_one("#header", Static).update(header)
+        board = self.query_one("#board", CribbageBoard)
+        board.set_lang(self.app.lang)
+        board.update_tracks(tracks_of(match))
+        self.query_one("#prompt", Static).update(self._prompt())
+        note = self.query_one("#message", Static)
+        if self.message:
+            msg, css = self.message
+            note.update(self.tr(msg))
+            note.set_classes(f"message {css}")
+        else:
+            last = match.events[-1] if match.events else None
+            note.update(self._describe(last) if last else "")
+            note.set_classes("message announce")
+        self._refresh_keys()
+        self._refresh_history()
+
+    def _prompt(self) -> str:
+        match = self.match
+        phase = match.phase
+        if phase in ("deal", "cut"):
+            return self.tr(P_CUT, dealer=match.names[match.dealer])
+        if phase == "play":
+            line = self.tr(P_PLAY, name=match.names[match.turn], count=match.count)
+            played = format_cards((c for _, c in match.current), "symbol", self.app.lang)
+            return f"{line}  {played}" if played else line
+        if phase in ("show", "muggins"):
+            who = match.next_to_show
+            cards = format_cards(self.pending, "symbol", self.app.lang) or "—"
+            hint = self.tr(P_COUNT_HINT if len(self.pending) == 4 else P_SHOW_HINT)
+            if who == CRIB:
+                return f"{self.tr(P_CRIB, name=match.names[match.dealer], cards=cards)} · {hint}"
+            return f"{self.tr(P_SHOW, name=match.names[who], cards=cards)} · {hint}"
+        return self.tr(P_OVER)
+
+    def _describe(self, event: Event) -> str:
+        text = self.tr(event.text)
+        for score in event.scores:
+            text += f"  [+{score.points} {self.match.side_name(score.side)}]"
+        return text
+
+    def _refresh_keys(self) -> None:
+        match = self.match
+        phase = match.phase
+        keypad = self.query_one("#keypad", CardKeypad)
+        keypad.set_unavailable(self._seen_cards())
+        keypad.disabled = phase not in ("deal", "cut", "play", "show")
+        self.query_one("#go", Button).disabled = not (phase == "play" and match.can_go(match.turn))
+        self.query_one("#count", Button).disabled = phase != "show"
+        self.query_one("#clear", Button).disabled = not (phase == "show" and self.pending)
+        self.query_one("#undo", Button).disabled = not self.session.can_undo
+        self.query_one("#redo", Button).disabled = not self.session.can_redo
+        self.query_one("#end", Button).disabled = phase not in ("deal", "cut", "play", "show")
+
+    def _seen_cards(self) -> set[Card]:
+        match = self.match
+        seen: set[Card] = set(self.pending)
+        if match.d is None:
+            return seen
+        if match.starter:
+            seen.add(match.starter)
+        for seat in range(match.players):
+            seen.update(match.played(seat))
+            seen.update(match.shown(seat) or ())
+        seen.update(match.shown(CRIB) or ())
+        return seen
+
+    def _refresh_history(self) -> None:
+        log = self.query_one("#history", RichLog)
+        log.clear()
+        for event in self.match.events[-200:]:
+            log.write(self._describe(event))
+
+    # ------------------------------------------------------------ applying
+    def _apply(self, *ops: Op) -> bool:
+        """Hand operations to the session (saved before shown). False if one was refused."""
+        for op in ops:
+            try:
+                event = self.session.apply(op)
+            except (IllegalMoveError, StoreError) as error:
+                self.message = (error.msg, "error")
+                self.refresh_view()
+                return False
+            self.message = None
+            self._after(event)
+        self.refresh_view()
+        return True
+
+    def _after(self, event: Event) -> None:
+        match = self.match
+        if isinstance(event.op, (Show, Crib)):
+            self.pending = []
+        if event.warnings:
+            body = "\n".join(self.tr(w) for w in event.warnings)
+            self.app.push_screen(ChoiceDialog(self.tr(CHECK_TITLE), body,
+                                              [(self.tr(KEEP), "keep"), (self.tr(FIX), "fix")]),
+                                 self._warning_answered)
+        if match.phase == "show":
+            self._prefill()
+        elif match.phase == "muggins":
+            self._ask_muggins()
+        elif match.phase in ("game_over", "match_over"):
+            from companion.tui.screens.match_end import MatchEndScreen
+
+            self.app.push_screen(MatchEndScreen(self.session), self._match_end_answered)
+
+    def _prefill(self) -> None:
+        """At the show, a hand is already known from the cards its player pegged."""
+        who = self.match.next_to_show
+        if who is not None and who != CRIB and not self.pending:
+            self.pending = list(self.match.played(who))
+
+    def _start_deal_ops(self) -> list[Op]:
+        return [Deal(None)] if self.match.phase == "deal" else []
+
+    def enter_card(self, card: Card) -> None:
+        match = self.match
+        phase = match.phase
+        if phase in ("deal", "cut"):
+            self._apply(*self._start_deal_ops(), Cut(card))
+        elif phase == "play":
+            self._apply(Play(match.turn, card))
+        elif phase == "show":
+            if len(self.pending) >= 4:
+                self.message = (Msg("a hand has 4 cards: tap Clear to change it",
+                                    "une main a 4 cartes : touchez Effacer pour la changer"), "error")
+            elif card in self._seen_cards():
+                self.message = (Msg("{card} is already entered", "{card} est déjà entrée")(card=card.symbol), "error")
+            else:
+                self.pending.append(card)
+                self.message = None
+            self.refresh_view()
+
+    def count(self, claimed: int | None = None) -> None:
+        match = self.match
+        who = match.next_to_show
+        if who is None:
+            return
+        if match.rules.manual_counting and claimed is None:
+            name = match.names[match.dealer] if who == CRIB else match.names[who]
+            self.app.push_screen(NumberDialog(self.tr(CLAIM_TITLE, name=name), maximum=29),
+                                 lambda answer: answer is not None and self.count(answer[1]))
+            return
+        cards = tuple(self.pending)
+        self._apply(Crib(cards, claimed) if who == CRIB else Show(who, cards, claimed))
+
+    def _ask_muggins(self) -> None:
+        match = self.match
+        side, points = match.pending_muggins
+        answers = [(match.side_name(s), s) for s in range(match.rules.sides) if s != side]
+        answers.append((self.tr(NOBODY), None))
+        body = self.tr(MUGGINS_BODY, name=match.side_name(side), n=points)
+        self.app.push_screen(ChoiceDialog(self.tr(MUGGINS_TITLE), body, answers),
+                             lambda taker: self._apply(Muggins(taker)))
+
+    def _warning_answered(self, answer: str) -> None:
+        if answer == "fix":
+            self.undo()
+
+    def _match_end_answered(self, answer: str | None) -> None:
+        if answer == "undo":
+            self.undo()
+        elif answer == "home":
+            self.app.pop_screen()
+        elif isinstance(answer, CribbageSession):
+            self.app.switch_screen(MatchScreen(answer))
+        else:
+            self.refresh_view()
+
+    def undo(self) -> None:
+        if not self.session.can_undo:
+            self.message = (Msg("nothing to undo", "rien à annuler"), "error")
+        else:
+            try:
+                self.session.undo()
+                self.message = None
+            except StoreError as error:
+                self.message = (error.msg, "error")
+        self.pending = []
+        if self.match.phase == "show":
+            self._prefill()
+        self.refresh_view()
+
+    def redo(self) -> None:
+        if not self.session.can_redo:
+            self.message = (Msg("nothing to redo", "rien à rétablir"), "error")
+        else:
+            try:
+                self.session.redo()
+                self.message = None
+            except StoreError as error:
+                self.message = (error.msg, "error")
+        self.pending = []
+        if self.match.phase == "show":
+            self._prefill()
+        self.refresh_view()
+
+    def points(self, side: int | None = None, value: int | None = None) -> None:
+        if side is None or value is None:
+            sides = [self.match.side_name(s) for s in range(self.match.rules.sides)]
+            self.app.push_screen(NumberDialog(self.tr(POINTS_TITLE), sides, maximum=self.match.rules.target),
+                                 lambda answer: answer and answer[1] > 0 and self.points(*answer))
+            return
+        self._apply(Points(side, value))
+
+    def end_deal(self) -> None:
+        self.pending = []
+        self._apply(*self._start_deal_ops(), EndDeal())
+
+    # ------------------------------------------------------------ input
+    @on(CardKeypad.Picked)
+    def picked(self, event: CardKeypad.Picked) -> None:
+        self.enter_card(event.card)
+
+    @on(Button.Pressed, "#actions Button")
+    def action_button(self, event: Button.Pressed) -> None:
+        self.run_command(event.button.id or "")
+
+    def run_command(self, command: str) -> None:
+        match = self.match
+        if command == "go" and match.phase == "play":
+            self._apply(Go(match.turn))
+        elif command == "count":
+            self.count()
+        elif command == "clear":
+            self.pending = []
+            self.message = None
+            self.refresh_view()
+        elif command == "undo":
+            self.undo()
+        elif command == "redo":
+            self.redo()
+        elif command == "points":
+            self.points()
+        elif command == "end":
+            self.end_deal()
+        elif command == "home":
+            self.action_home()
+
+    @on(Input.Submitted, "#entry")
+    def typed(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        event.input.value = ""
+        if text:
+            self.interpret(text)
+
+    def interpret(self, text: str) -> None:
+        """Keys on a laptop: a card, a command, a claimed count or quick points."""
+        lowered = text.casefold()
+        if lowered in _COMMANDS:
+            self.run_command(_COMMANDS[lowered])
+            return
+        quick = re.fullmatch(r"\+\s*(\d+)\s*(.*)", text)
+        if quick:
+            self._typed_points(int(quick.group(1)), quick.group(2).strip())
+            return
+        if lowered.isdigit() and self.match.phase == "show" and self.match.rules.manual_counting:
+            self.count(int(lowered))
+            return
+        cards = []
+        try:
+            cards = [parse_card(token, self.app.lang) for token in text.replace(",", " ").split()]
+        except CompanionError as error:
+            self.message = (error.msg, "error")
+            self.refresh_view()
+            return
+        for card in cards:
+            self.enter_card(card)
+
+    def _typed_points(self, value: int, who: str) -> None:
+        match = self.match
+        sides = [match.side_name(s) for s in range(match.rules.sides)]
+        side = None
+        if who.isdigit() and 1 <= int(who) <= len(sides):
+            side = int(who) - 1
+        elif who:
+            for s in range(match.rules.sides):
+                seats = [i for i in range(match.players) if match.side_of(i) == s]
+                if any(match.names[i].casefold().startswith(who.casefold()) for i in seats):
+                    side = s
+                    break
+        if side is None:
+            self.message = (NEED_SIDE(name=match.names[0]), "error")
+            self.refresh_view()
+            return
+        self._apply(Points(side, value))
+
+    def action_undo(self) -> None:
+        self.undo()
+
+    def action_redo(self) -> None:
+        self.redo()
+
+    def action_home(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,131 @@
+"""Tap-to-enter keypads: cards (rank, then suit) and numbers.
+
+On a tablet the soft keyboard is unreliable, so every entry can be tapped.
+Cards already on the table are greyed out, so a card cannot be entered twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Button
+
+from companion.cards import Card, Rank, Suit, rank_text
+
+_SUIT_CLASS = {Suit.SPADES: "black", Suit.CLUBS: "black", Suit.HEARTS: "red", Suit.DIAMONDS: "red"}
+
+
+class CardKeypad(Widget):
+    """Thirteen rank keys and four suit keys: tap a rank, then a suit."""
+
+    DEFAULT_CSS = """
+    CardKeypad { height: auto; }
+    CardKeypad Horizontal { height: auto; }
+    CardKeypad Button { min-width: 4; width: 1fr; margin: 0; }
+    CardKeypad Button.-picked { background: $accent; color: $text; text-style: bold; }
+    CardKeypad .suits Button.red { color: #ff5a5a; }
+    CardKeypad .suits Button.black { color: $text; }
+    """
+
+    class Picked(Message):
+        def __init__(self, keypad: "CardKeypad", card: Card) -> None:
+            super().__init__()
+            self.keypad = keypad
+            self.card = card
+
+    def __init__(self, lang: str = "en", *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.lang = lang
+        self.rank: Rank | None = None
+        self.unavailable: set[Card] = set()
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(classes="ranks"):
+            for rank in Rank:
+                yield Button(rank_text(rank, self.lang), id=f"rank-{int(rank)}", compact=True)
+        with Horizontal(classes="suits"):
+            for suit in Suit:
+                yield Button(suit.symbol, id=f"suit-{int(suit)}", classes=_SUIT_CLASS[suit], compact=True)
+
+    def set_unavailable(self, cards: Iterable[Card]) -> None:
+        self.unavailable = set(cards)
+        self._refresh_keys()
+
+    def reset(self) -> None:
+        self.rank = None
+        self._refresh_keys()
+
+    def _refresh_keys(self) -> None:
+        for rank in Rank:
+            button = self.query_one(f"#rank-{int(rank)}", Button)
+            button.set_class(rank == self.rank, "-picked")
+            button.disabled = all(Card.of(rank, s) in self.unavailable for s in Suit)
+        for suit in Suit:
+            button = self.query_one(f"#suit-{int(suit)}", Button)
+            button.disabled = self.rank is None or Card.of(self.rank, suit) in self.unavailable
+
+    def on_mount(self) -> None:
+        self._refresh_keys()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        kind, _, value = (event.button.id or "").partition("-")
+        if kind == "rank":
+            self.rank = Rank(int(value))
+            self._refresh_keys()
+        elif kind == "suit" and self.rank is not None:
+            card = Card.of(self.rank, Suit(int(value)))
+            self.rank = None
+            self._refresh_keys()
+            self.post_message(self.Picked(self, card))
+
+
+class NumberPad(Widget):
+    """Digits, erase and OK, for points and claimed counts."""
+
+    DEFAULT_CSS = """
+    NumberPad { height: auto; }
+    NumberPad Horizontal { height: auto; }
+    NumberPad Button { min-width: 4; width: 1fr; margin: 0; }
+    """
+
+    class Entered(Message):
+        def __init__(self, pad: "NumberPad", value: int) -> None:
+            super().__init__()
+            self.pad = pad
+            self.value = value
+
+    class Changed(Message):
+        def __init__(self, pad: "NumberPad", text: str) -> None:
+            super().__init__()
+            self.pad = pad
+            self.text = text
+
+    def __init__(self, ok_label: str = "OK", *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.ok_label = ok_label
+        self.text = ""
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            for digit in "1234567890":
+                yield Button(digit, id=f"digit-{digit}", compact=True)
+            yield Button("⌫", id="digit-erase", compact=True)
+            yield Button(self.ok_label, id="digit-ok", variant="primary", compact=True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        key = (event.button.id or "").removeprefix("digit-")
+        if key == "erase":
+            self.text = self.text[:-1]
+        elif key == "ok":
+            if self.text:
+                self.post_message(self.Entered(self, int(self.text)))
+            return
+        elif len(self.text) < 3:
+            self.text += key
+        self.post_message(self.Changed(self, self.text))
