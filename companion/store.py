@@ -1,0 +1,838 @@
+"""The match store: an SQLite event log, one row per operation.
+
+Persist before you show (GUIDE §1): every write method is one committed
+transaction (``BEGIN IMMEDIATE`` … ``COMMIT``, WAL journal, ``synchronous=FULL``),
+so when ``append`` returns, the operation survives a killed process and the app
+may show it. The store never interprets an operation: ops, setups and summaries
+are plain JSON values (dicts, lists, strings, numbers, booleans, None).
+
+Layout of the file (schema version 1):
+
+- ``matches``: one row per match (game, setup, timestamps, a small summary for the
+  list of past matches, finished flag, and ``rev``, a counter bumped by every change
+  of the match's log).
+- ``ops``: ``(match_id, seq)`` with ``seq`` from 1. Active rows ``1..head`` are the
+  current log; inactive rows after the head are the redo stack.
+
+Several app processes (one per browser tab) may use one file at once. Every
+log write names the ``expected_head`` the caller's screen was built from; if the
+file has moved on, :class:`ConflictError` is raised and nothing is written. A
+``Store`` object also remembers the ``rev`` of the log it last read (``ops`` /
+``load``) or wrote for each match, so "another tab undid one entry and added a
+different one" (same head, different log) is a conflict too.
+
+Opening never modifies a file that is not ours: a foreign, damaged or newer file
+raises :class:`StoreError`. :func:`open_or_recover` moves an unreadable file
+aside (bytes kept) and starts an empty store, with a message for the player.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sqlite3
+import tempfile
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, NoReturn
+
+import platformdirs
+
+from companion.errors import CompanionError
+from companion.i18n import Msg
+
+try:  # POSIX only; recovery is serialised between processes where available.
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
+__all__ = [
+    "APPLICATION_ID",
+    "FILE_NAME",
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "ConflictError",
+    "MatchNotFoundError",
+    "MatchRecord",
+    "Migration",
+    "NewerVersionError",
+    "Store",
+    "StoreError",
+    "UnreadableStoreError",
+    "default_path",
+    "open_or_recover",
+]
+
+#: ``PRAGMA application_id`` of a companion store: the bytes ``b"Cmpn"``.
+APPLICATION_ID = 0x436D706E
+FILE_NAME = "companion.sqlite3"
+BUSY_TIMEOUT_S = 10.0
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+_SIDE_FILES = ("-wal", "-shm", "-journal")
+_SQLITE_CORRUPT = 11
+_SQLITE_NOTADB = 26
+_SQLITE_READONLY_ROLLBACK = 776  # SQLITE_READONLY | (3 << 8): a hot journal seen read-only
+
+# --------------------------------------------------------------------------- messages
+
+NOT_SQLITE = Msg("not an SQLite database", "ce n'est pas une base SQLite")
+FOREIGN = Msg("not a companion database", "ce n'est pas une base de companion")
+DAMAGED = Msg("the database is damaged", "la base est endommagée")
+NOT_OUR_TABLES = Msg("its tables are not those of companion", "ses tables ne sont pas celles de companion")
+
+UNREADABLE = Msg(
+    "The saved matches file {path} could not be read ({reason}); it was left untouched.",
+    "Le fichier des parties enregistrées {path} n'a pas pu être lu ({reason}) ; il n'a pas été modifié.",
+)
+RECOVERED = Msg(
+    "The saved matches file could not be read ({reason}); it was kept as {kept}; starting with an empty list.",
+    "Le fichier des parties enregistrées n'a pas pu être lu ({reason}) ; il a été conservé sous {kept} ; "
+    "on repart avec une liste vide.",
+)
+NEWER = Msg(
+    "The saved matches file {path} comes from a newer version of companion (format {found}; this version "
+    "knows up to {known}). Update companion; the file was left untouched.",
+    "Le fichier des parties enregistrées {path} vient d'une version plus récente de companion (format {found} ; "
+    "cette version connaît jusqu'au format {known}). Mettez companion à jour ; le fichier n'a pas été modifié.",
+)
+MIGRATION_FAILED = Msg(
+    "The saved matches file {path} could not be upgraded from format {found} to {known} ({detail}); "
+    "it was left as it was.",
+    "Le fichier des parties enregistrées {path} n'a pas pu être mis à jour du format {found} au format {known} "
+    "({detail}) ; il est resté tel quel.",
+)
+IO_FAILED = Msg(
+    "The saved matches file {path} could not be used: {detail}",
+    "Le fichier des parties enregistrées {path} n'a pas pu être utilisé : {detail}",
+)
+NOT_A_FILE = Msg(
+    "The saved matches path {path} is not a file.",
+    "Le chemin des parties enregistrées {path} n'est pas un fichier.",
+)
+NO_WAL = Msg(
+    "The saved matches file {path} cannot use a write-ahead log here (journal mode {mode}); "
+    "put it on a local disk (set COMPANION_HOME).",
+    "Le fichier des parties enregistrées {path} ne peut pas utiliser de journal WAL ici (mode {mode}) ; "
+    "placez-le sur un disque local (variable COMPANION_HOME).",
+)
+CLOSED = Msg("The match store is closed.", "Le registre des parties est fermé.")
+CONFLICT = Msg(
+    "This match was changed in another window or tab; it has been reloaded.",
+    "Cette partie a été modifiée dans une autre fenêtre ou un autre onglet ; elle a été rechargée.",
+)
+NO_MATCH = Msg(
+    "Match {id} does not exist (it may have been deleted in another window).",
+    "La partie {id} n'existe pas (elle a peut-être été supprimée dans une autre fenêtre).",
+)
+NOTHING_TO_UNDO = Msg("Nothing to undo.", "Rien à annuler.")
+NOTHING_TO_REDO = Msg("Nothing to redo.", "Rien à rétablir.")
+BAD_SEQ = Msg(
+    "Cannot correct from entry {seq}: the match has {head} entries.",
+    "Impossible de corriger à partir de l'entrée {seq} : la partie compte {head} entrées.",
+)
+BAD_VALUE = Msg(
+    "Cannot save {what}: {detail}",
+    "Impossible d'enregistrer {what} : {detail}",
+)
+_WHAT = {
+    "op": Msg("this operation", "cette opération"),
+    "setup": Msg("this match setup", "la configuration de la partie"),
+    "summary": Msg("this summary", "ce résumé"),
+    "game": Msg("this game name", "ce nom de jeu"),
+}
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class StoreError(CompanionError):
+    """The match store cannot do what was asked; ``msg`` says why in both languages."""
+
+
+class ConflictError(StoreError):
+    """The match changed in another window/tab since the caller read it; nothing was written.
+
+    Reload the match with :meth:`Store.load` (or :meth:`Store.ops`), rebuild the screen, then show
+    this message; writes from this Store go through again once it has read the current log.
+    """
+
+    def __init__(self, msg: Msg = CONFLICT) -> None:
+        super().__init__(msg)
+
+
+class MatchNotFoundError(StoreError):
+    """No match with that id (never created, or deleted meanwhile)."""
+
+
+class NewerVersionError(StoreError):
+    """The file was written by a newer release; it is left untouched (and never recovered aside)."""
+
+
+class UnreadableStoreError(StoreError):
+    """The file is not a (sound) companion store. ``reason`` is a short Msg; the file is untouched."""
+
+    def __init__(self, path: Path, reason: Msg) -> None:
+        super().__init__(UNREADABLE(path=str(path), reason=reason))
+        self.path = path
+        self.reason = reason
+
+
+# --------------------------------------------------------------------------- schema
+
+Migration = Callable[[sqlite3.Connection], None]
+
+
+def _migrate_0_to_1(conn: sqlite3.Connection) -> None:
+    """The initial schema."""
+    conn.execute(
+        """
+        CREATE TABLE matches (
+            id       INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused: a tab holding a deleted id fails cleanly
+            game     TEXT    NOT NULL,
+            setup    TEXT    NOT NULL,                   -- JSON object
+            created  TEXT    NOT NULL,                   -- ISO 8601, UTC
+            updated  TEXT    NOT NULL,                   -- ISO 8601, UTC
+            summary  TEXT    NOT NULL DEFAULT '{}',      -- JSON object
+            finished INTEGER NOT NULL DEFAULT 0 CHECK (finished IN (0, 1)),
+            rev      INTEGER NOT NULL DEFAULT 0          -- bumped by every change of the log
+        )
+        """
+    )
+    conn.execute(
+        """
+        CREATE TABLE ops (
+            match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+            seq      INTEGER NOT NULL CHECK (seq >= 1),
+            op       TEXT    NOT NULL,                   -- JSON object
+            active   INTEGER NOT NULL CHECK (active IN (0, 1)),
+            PRIMARY KEY (match_id, seq)
+        ) WITHOUT ROWID
+        """
+    )
+    conn.execute("CREATE INDEX matches_by_updated ON matches (updated DESC, id DESC)")
+
+
+#: ``MIGRATIONS[v]`` upgrades a file from schema version ``v`` to ``v + 1``. It runs inside the
+#: opening transaction (never call ``executescript``/``COMMIT`` in one); the store sets
+#: ``user_version`` itself. Append, never edit, when the schema changes.
+MIGRATIONS: tuple[Migration, ...] = (_migrate_0_to_1,)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+#: Columns the code of this release reads and writes.
+_REQUIRED = {
+    "matches": {"id", "game", "setup", "created", "updated", "summary", "finished", "rev"},
+    "ops": {"match_id", "seq", "op", "active"},
+}
+
+
+def _user_tables(conn: sqlite3.Connection) -> set[str]:
+    rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    return {name for (name,) in rows}
+
+
+def _schema_ok(conn: sqlite3.Connection) -> bool:
+    tables = _user_tables(conn)
+    for table, columns in _REQUIRED.items():
+        if table not in tables:
+            return False
+        found = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+        if not columns <= found:
+            return False
+    return True
+
+
+def _header(conn: sqlite3.Connection) -> tuple[int, int]:
+    app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    return app_id, version
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def default_path() -> Path:
+    """``$COMPANION_HOME/companion.sqlite3`` if set, else the platform's user data dir."""
+    home = os.environ.get("COMPANION_HOME")
+    if home:
+        directory = Path(home).expanduser()
+        directory.mkdir(parents=True, exist_ok=True)
+    else:
+        directory = Path(platformdirs.user_data_dir("companion", ensure_exists=True))
+    return directory / FILE_NAME
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+
+
+def _encode(value: Any, what: str) -> str:
+    """JSON text for the dict ``value``, refusing anything that would not come back identical."""
+    if not isinstance(value, dict):
+        raise StoreError(BAD_VALUE(what=_WHAT[what], detail=f"expected a dict, got {type(value).__name__}"))
+    try:
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    except (TypeError, ValueError) as exc:
+        raise StoreError(BAD_VALUE(what=_WHAT[what], detail=str(exc))) from exc
+    if json.loads(text) != value:  # tuples, non-str keys… would be replayed differently than shown
+        raise StoreError(BAD_VALUE(what=_WHAT[what], detail="not plain JSON (tuples or non-string keys?)"))
+    return text
+
+
+def _sqlite_code(exc: sqlite3.Error) -> int:
+    return (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """One match as stored. ``head`` = number of active ops; ``redo`` = ops on the redo stack."""
+
+    id: int
+    game: str
+    setup: dict[str, Any]
+    created: datetime
+    updated: datetime
+    summary: dict[str, Any]
+    finished: bool
+    head: int
+    rev: int = 0
+    redo: int = 0
+
+
+_RECORD_SQL = """
+    SELECT m.id, m.game, m.setup, m.created, m.updated, m.summary, m.finished, m.rev,
+           (SELECT COUNT(*) FROM ops o WHERE o.match_id = m.id AND o.active = 1),
+           (SELECT COUNT(*) FROM ops o WHERE o.match_id = m.id AND o.active = 0)
+    FROM matches m
+"""
+
+
+def _record(row: Sequence[Any]) -> MatchRecord:
+    return MatchRecord(
+        id=row[0],
+        game=row[1],
+        setup=json.loads(row[2]),
+        created=datetime.fromisoformat(row[3]),
+        updated=datetime.fromisoformat(row[4]),
+        summary=json.loads(row[5]),
+        finished=bool(row[6]),
+        rev=row[7],
+        head=row[8],
+        redo=row[9],
+    )
+
+
+def _inspect(path: Path, target: int, timeout: float) -> None:
+    """Check, read-only, that ``path`` is absent, empty, or a sound companion store we can open.
+
+    Raises UnreadableStoreError (foreign/damaged: may be moved aside), NewerVersionError, or
+    StoreError (I/O trouble: locked, permissions — never a reason to move the file).
+    """
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise StoreError(IO_FAILED(path=str(path), detail=str(exc))) from exc
+    if not path.is_file():
+        raise StoreError(NOT_A_FILE(path=str(path)))
+    if st.st_size == 0:
+        return
+    try:
+        with open(path, "rb") as fh:
+            magic = fh.read(100)
+    except OSError as exc:
+        raise StoreError(IO_FAILED(path=str(path), detail=str(exc))) from exc
+    if len(magic) < 100 or not magic.startswith(_SQLITE_MAGIC):
+        raise UnreadableStoreError(path, NOT_SQLITE)
+    try:
+        conn = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True, timeout=timeout, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise StoreError(IO_FAILED(path=str(path), detail=str(exc))) from exc
+    try:
+        _check(conn, path, target)
+    except sqlite3.Error as exc:
+        if (getattr(exc, "sqlite_errorcode", 0) or 0) != _SQLITE_READONLY_ROLLBACK:
+            _raise_for(exc, path)
+        # A hot rollback journal: reading needs a rollback, which would write. Judge a rolled-back
+        # copy instead; if it is ours, the real open performs SQLite's normal recovery.
+        conn.close()
+        _inspect_copy(path, target, timeout)
+    finally:
+        conn.close()
+
+
+def _check(conn: sqlite3.Connection, path: Path, target: int) -> None:
+    app_id, version = _header(conn)
+    if app_id == 0 and version == 0 and not _user_tables(conn):
+        return  # an empty SQLite file (e.g. a first start killed before the schema was written)
+    if app_id != APPLICATION_ID:
+        raise UnreadableStoreError(path, FOREIGN)
+    if version > target:
+        raise NewerVersionError(NEWER(path=str(path), found=version, known=target))
+    if [row[0] for row in conn.execute("PRAGMA quick_check")] != ["ok"]:
+        raise UnreadableStoreError(path, DAMAGED)
+    if version == target and not _schema_ok(conn):
+        raise UnreadableStoreError(path, NOT_OUR_TABLES)
+
+
+def _raise_for(exc: sqlite3.Error, path: Path) -> NoReturn:
+    code = _sqlite_code(exc)
+    if code == _SQLITE_NOTADB:
+        raise UnreadableStoreError(path, NOT_SQLITE) from exc
+    if code == _SQLITE_CORRUPT:
+        raise UnreadableStoreError(path, DAMAGED) from exc
+    raise StoreError(IO_FAILED(path=str(path), detail=str(exc))) from exc
+
+
+def _inspect_copy(path: Path, target: int, timeout: float) -> None:
+    with tempfile.TemporaryDirectory(prefix="companion-check-") as tmp:
+        copy = Path(tmp) / "copy.sqlite3"
+        try:
+            shutil.copyfile(path, copy)
+            for suffix in _SIDE_FILES:
+                side = path.with_name(path.name + suffix)
+                if side.exists():
+                    shutil.copyfile(side, Path(str(copy) + suffix))
+        except OSError as exc:
+            raise StoreError(IO_FAILED(path=str(path), detail=str(exc))) from exc
+        try:
+            conn = sqlite3.connect(copy, timeout=timeout, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StoreError(IO_FAILED(path=str(path), detail=str(exc))) from exc
+        try:
+            _check(conn, path, target)
+        except sqlite3.Error as exc:
+            _raise_for(exc, path)
+        finally:
+            conn.close()
+
+
+# --------------------------------------------------------------------------- the store
+
+
+class Store:
+    """An open match store. Use :meth:`open` (or :func:`open_or_recover`); close it, or use ``with``.
+
+    Thread-safe (one lock around the connection), so Textual thread workers may share it.
+    Every SQLite failure surfaces as :class:`StoreError`.
+    """
+
+    def __init__(self, conn: sqlite3.Connection, path: Path, version: int) -> None:
+        self._conn: sqlite3.Connection | None = conn
+        self._path = path
+        self._version = version
+        self._lock = threading.RLock()
+        self._seen: dict[int, int] = {}  # match id -> rev of the log this object last read or wrote
+
+    # ----------------------------------------------------------------- opening and closing
+
+    @classmethod
+    def open(
+        cls,
+        path: Path | None = None,
+        *,
+        migrations: Sequence[Migration] = MIGRATIONS,
+        timeout: float = BUSY_TIMEOUT_S,
+    ) -> Store:
+        """Open (creating or upgrading) the store at ``path`` (default: :func:`default_path`).
+
+        ``migrations`` is injectable for tests; its length is the schema version this code writes.
+        """
+        path = Path(path) if path is not None else default_path()
+        target = len(migrations)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(IO_FAILED(path=str(path), detail=str(exc))) from exc
+        _inspect(path, target, timeout)  # read-only: nothing is written to a file that is not ours
+        try:
+            conn = sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise StoreError(IO_FAILED(path=str(path), detail=str(exc))) from exc
+        try:
+            conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+            mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if str(mode).lower() != "wal":
+                raise StoreError(NO_WAL(path=str(path), mode=mode))
+            conn.execute("PRAGMA synchronous = FULL")
+            conn.execute("PRAGMA foreign_keys = ON")
+            cls._prepare(conn, path, migrations)
+        except sqlite3.Error as exc:
+            conn.close()
+            raise StoreError(IO_FAILED(path=str(path), detail=str(exc))) from exc
+        except BaseException:
+            conn.close()
+            raise
+        return cls(conn, path, target)
+
+    @staticmethod
+    def _prepare(conn: sqlite3.Connection, path: Path, migrations: Sequence[Migration]) -> None:
+        """Create or migrate the schema in one transaction; checks again under the write lock."""
+        target = len(migrations)
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            app_id, version = _header(conn)
+            fresh = app_id == 0 and version == 0 and not _user_tables(conn)
+            if not fresh and app_id != APPLICATION_ID:
+                raise UnreadableStoreError(path, FOREIGN)
+            if version > target:
+                raise NewerVersionError(NEWER(path=str(path), found=version, known=target))
+            if version < target:
+                try:
+                    for step in range(version, target):
+                        migrations[step](conn)
+                except Exception as exc:
+                    raise StoreError(
+                        MIGRATION_FAILED(path=str(path), found=version, known=target, detail=str(exc))
+                    ) from exc
+                conn.execute(f"PRAGMA user_version = {int(target)}")
+                if fresh:
+                    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                if not _schema_ok(conn):
+                    raise StoreError(
+                        MIGRATION_FAILED(path=str(path), found=version, known=target, detail="schema check")
+                    )
+            elif not _schema_ok(conn):
+                raise UnreadableStoreError(path, NOT_OUR_TABLES)
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+
+    def close(self) -> None:
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    @property
+    def path(self) -> Path:
+        return self._path
+
+    @property
+    def version(self) -> int:
+        """The schema version of the open file."""
+        return self._version
+
+    @property
+    def closed(self) -> bool:
+        return self._conn is None
+
+    # ----------------------------------------------------------------- transactions
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._conn is None:
+            raise StoreError(CLOSED)
+        return self._conn
+
+    def _io_error(self, exc: sqlite3.Error) -> StoreError:
+        return StoreError(IO_FAILED(path=str(self._path), detail=str(exc)))
+
+    @contextmanager
+    def _transaction(self, begin: str) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            conn = self._connection()
+            try:
+                conn.execute(begin)
+                try:
+                    yield conn
+                    conn.execute("COMMIT")
+                except BaseException:
+                    if conn.in_transaction:
+                        conn.execute("ROLLBACK")
+                    raise
+            except sqlite3.Error as exc:
+                raise self._io_error(exc) from exc
+
+    @staticmethod
+    def _state(conn: sqlite3.Connection, match_id: int) -> tuple[int, int]:
+        """(head, rev) of a match, or MatchNotFoundError."""
+        row = conn.execute(
+            "SELECT rev, (SELECT COUNT(*) FROM ops WHERE match_id = ? AND active = 1) FROM matches WHERE id = ?",
+            (match_id, match_id),
+        ).fetchone()
+        if row is None:
+            raise MatchNotFoundError(NO_MATCH(id=match_id))
+        return row[1], row[0]
+
+    @contextmanager
+    def _log_write(self, match_id: int, expected_head: int | None, *, bump: bool = True) -> Iterator[int]:
+        """A write transaction on one match; yields the current head after the conflict check."""
+        with self._lock:  # held until ``_seen`` is updated, so threads sharing this Store stay in step
+            with self._transaction("BEGIN IMMEDIATE") as conn:
+                head, rev = self._state(conn, match_id)
+                if expected_head is not None:
+                    seen = self._seen.get(match_id)
+                    if head != expected_head or (seen is not None and seen != rev):
+                        raise ConflictError()
+                yield head
+            if bump:  # only once committed
+                self._seen[match_id] = rev + 1
+
+    def _touch(
+        self, conn: sqlite3.Connection, match_id: int, summary: str | None, finished: bool | None, *, bump: bool
+    ) -> None:
+        sets, params = ["updated = ?"], [_now()]
+        if bump:
+            sets.append("rev = rev + 1")
+        if summary is not None:
+            sets.append("summary = ?")
+            params.append(summary)
+        if finished is not None:
+            sets.append("finished = ?")
+            params.append(int(bool(finished)))
+        conn.execute(f"UPDATE matches SET {', '.join(sets)} WHERE id = ?", (*params, match_id))
+
+    # ----------------------------------------------------------------- matches
+
+    def create_match(self, game: str, setup: dict, summary: dict | None = None) -> int:
+        """Create a match with an empty log; returns its id (ids are never reused)."""
+        if not isinstance(game, str) or not game:
+            raise StoreError(BAD_VALUE(what=_WHAT["game"], detail="expected a non-empty string"))
+        setup_text = _encode(setup, "setup")
+        summary_text = _encode({} if summary is None else summary, "summary")
+        now = _now()
+        with self._lock:
+            with self._transaction("BEGIN IMMEDIATE") as conn:
+                cur = conn.execute(
+                    "INSERT INTO matches (game, setup, created, updated, summary, finished, rev) "
+                    "VALUES (?, ?, ?, ?, ?, 0, 0)",
+                    (game, setup_text, now, now, summary_text),
+                )
+                match_id = int(cur.lastrowid)
+            self._seen[match_id] = 0
+        return match_id
+
+    def match(self, match_id: int) -> MatchRecord:
+        with self._transaction("BEGIN") as conn:
+            row = conn.execute(_RECORD_SQL + " WHERE m.id = ?", (match_id,)).fetchone()
+        if row is None:
+            raise MatchNotFoundError(NO_MATCH(id=match_id))
+        return _record(row)
+
+    def load(self, match_id: int) -> tuple[MatchRecord, list[dict]]:
+        """The match and its active ops, read in one snapshot (use this to (re)load a match screen)."""
+        with self._lock:
+            with self._transaction("BEGIN") as conn:
+                row = conn.execute(_RECORD_SQL + " WHERE m.id = ?", (match_id,)).fetchone()
+                if row is None:
+                    raise MatchNotFoundError(NO_MATCH(id=match_id))
+                texts = conn.execute(
+                    "SELECT op FROM ops WHERE match_id = ? AND active = 1 ORDER BY seq", (match_id,)
+                ).fetchall()
+            record = _record(row)
+            self._seen[match_id] = record.rev
+        return record, [json.loads(text) for (text,) in texts]
+
+    def ops(self, match_id: int) -> list[dict]:
+        """The active ops in order (seq 1..head)."""
+        return self.load(match_id)[1]
+
+    def list_matches(self, finished: bool | None = None) -> list[MatchRecord]:
+        """All matches (or only finished / unfinished ones), most recently updated first."""
+        where, params = "", ()
+        if finished is not None:
+            where, params = " WHERE m.finished = ?", (int(bool(finished)),)
+        with self._transaction("BEGIN") as conn:
+            rows = conn.execute(_RECORD_SQL + where + " ORDER BY m.updated DESC, m.id DESC", params).fetchall()
+        return [_record(row) for row in rows]
+
+    def delete_match(self, match_id: int) -> bool:
+        """Delete a match and its log; returns False if it did not exist."""
+        with self._lock:
+            with self._transaction("BEGIN IMMEDIATE") as conn:
+                conn.execute("DELETE FROM ops WHERE match_id = ?", (match_id,))
+                deleted = conn.execute("DELETE FROM matches WHERE id = ?", (match_id,)).rowcount > 0
+            self._seen.pop(match_id, None)
+        return deleted
+
+    def set_summary(
+        self, match_id: int, summary: dict, finished: bool, expected_head: int | None = None
+    ) -> None:
+        """Replace the summary shown in the list of matches (does not change the log)."""
+        summary_text = _encode(summary, "summary")
+        with self._log_write(match_id, expected_head, bump=False):
+            self._touch(self._connection(), match_id, summary_text, finished, bump=False)
+
+    # ----------------------------------------------------------------- the log
+
+    def append(
+        self,
+        match_id: int,
+        op: dict,
+        expected_head: int,
+        *,
+        summary: dict | None = None,
+        finished: bool | None = None,
+    ) -> int:
+        """Append ``op`` after the active head (dropping the redo stack); returns the new head.
+
+        Durable when it returns. ConflictError (nothing written) if the file's head is not
+        ``expected_head`` or the log changed since this Store last read/wrote it.
+        """
+        op_text = _encode(op, "op")
+        summary_text = None if summary is None else _encode(summary, "summary")
+        with self._log_write(match_id, expected_head) as head:
+            conn = self._connection()
+            conn.execute("DELETE FROM ops WHERE match_id = ? AND seq > ?", (match_id, head))
+            conn.execute("INSERT INTO ops (match_id, seq, op, active) VALUES (?, ?, ?, 1)", (match_id, head + 1, op_text))
+            self._touch(conn, match_id, summary_text, finished, bump=True)
+        return head + 1
+
+    def undo(
+        self, match_id: int, expected_head: int, *, summary: dict | None = None, finished: bool | None = None
+    ) -> int:
+        """Move the last active op to the redo stack; returns the new head."""
+        summary_text = None if summary is None else _encode(summary, "summary")
+        with self._log_write(match_id, expected_head) as head:
+            if head == 0:
+                raise StoreError(NOTHING_TO_UNDO)
+            conn = self._connection()
+            conn.execute("UPDATE ops SET active = 0 WHERE match_id = ? AND seq = ?", (match_id, head))
+            self._touch(conn, match_id, summary_text, finished, bump=True)
+        return head - 1
+
+    def redo(
+        self, match_id: int, expected_head: int, *, summary: dict | None = None, finished: bool | None = None
+    ) -> int:
+        """Re-activate the first op of the redo stack; returns the new head."""
+        summary_text = None if summary is None else _encode(summary, "summary")
+        with self._log_write(match_id, expected_head) as head:
+            conn = self._connection()
+            changed = conn.execute(
+                "UPDATE ops SET active = 1 WHERE match_id = ? AND seq = ? AND active = 0", (match_id, head + 1)
+            ).rowcount
+            if not changed:
+                raise StoreError(NOTHING_TO_REDO)
+            self._touch(conn, match_id, summary_text, finished, bump=True)
+        return head + 1
+
+    def redo_count(self, match_id: int) -> int:
+        return self.match(match_id).redo
+
+    def can_redo(self, match_id: int) -> bool:
+        return self.redo_count(match_id) > 0
+
+    def redo_op(self, match_id: int) -> dict | None:
+        """The op that :meth:`redo` would re-activate (e.g. to label the button), or None."""
+        with self._transaction("BEGIN") as conn:
+            head, _ = self._state(conn, match_id)
+            row = conn.execute(
+                "SELECT op FROM ops WHERE match_id = ? AND seq = ? AND active = 0", (match_id, head + 1)
+            ).fetchone()
+        return None if row is None else json.loads(row[0])
+
+    def replace_from(
+        self,
+        match_id: int,
+        seq: int,
+        new_ops: list[dict],
+        expected_head: int,
+        *,
+        summary: dict | None = None,
+        finished: bool | None = None,
+    ) -> int:
+        """Correct an earlier entry: drop active ops ``seq..head`` and the redo stack, write ``new_ops``
+        from ``seq`` on, all in one transaction. ``1 <= seq <= head + 1``. Returns the new head."""
+        texts = [_encode(op, "op") for op in new_ops]
+        summary_text = None if summary is None else _encode(summary, "summary")
+        with self._log_write(match_id, expected_head) as head:
+            if isinstance(seq, bool) or not isinstance(seq, int) or not 1 <= seq <= head + 1:
+                raise StoreError(BAD_SEQ(seq=seq, head=head))
+            conn = self._connection()
+            conn.execute("DELETE FROM ops WHERE match_id = ? AND seq >= ?", (match_id, seq))
+            conn.executemany(
+                "INSERT INTO ops (match_id, seq, op, active) VALUES (?, ?, ?, 1)",
+                [(match_id, seq + i, text) for i, text in enumerate(texts)],
+            )
+            self._touch(conn, match_id, summary_text, finished, bump=True)
+        return seq - 1 + len(texts)
+
+
+# --------------------------------------------------------------------------- recovery
+
+
+@contextmanager
+def _recovery_lock(path: Path) -> Iterator[None]:
+    """Serialise recoveries of one file between processes (two tabs starting together)."""
+    if fcntl is None:  # pragma: no cover - Windows
+        yield
+        return
+    lock_path = path.with_name(path.name + ".recover-lock")
+    with open(lock_path, "a+b") as fh:
+        fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+
+
+def _fsync_dir(directory: Path) -> None:
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:  # pragma: no cover - Windows cannot open directories
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # pragma: no cover
+        pass
+    finally:
+        os.close(fd)
+
+
+def _move_aside(path: Path) -> Path:
+    """Rename ``path`` (and its -wal/-shm/-journal) to ``<name>.unreadable-<UTC stamp>``; bytes kept."""
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    base = f"{path.name}.unreadable-{stamp}"
+    kept = path.with_name(base)
+    n = 1
+    while any(path.with_name(kept.name + suffix).exists() for suffix in ("", *_SIDE_FILES)):
+        n += 1
+        kept = path.with_name(f"{base}-{n}")
+    # Side files first: a WAL left at the original path would be replayed into the new store.
+    for suffix in _SIDE_FILES:
+        side = path.with_name(path.name + suffix)
+        if side.exists():
+            os.rename(side, path.with_name(kept.name + suffix))
+    os.rename(path, kept)
+    _fsync_dir(path.parent)
+    return kept
+
+
+def open_or_recover(
+    path: Path | None = None, *, migrations: Sequence[Migration] = MIGRATIONS
+) -> tuple[Store, Msg | None]:
+    """Open the store; if the file is foreign or damaged, keep it aside and start an empty one.
+
+    Returns the store and, after a recovery, a one-line bilingual message for the player.
+    A file from a newer release, or an I/O problem, is never moved: StoreError propagates.
+    """
+    path = Path(path) if path is not None else default_path()
+    try:
+        return Store.open(path, migrations=migrations), None
+    except UnreadableStoreError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with _recovery_lock(path):
+        try:  # another process may have recovered it while we waited for the lock
+            return Store.open(path, migrations=migrations), None
+        except UnreadableStoreError as exc:
+            reason = exc.reason
+        try:
+            kept = _move_aside(path)
+        except OSError as exc:
+            raise StoreError(IO_FAILED(path=str(path), detail=str(exc))) from exc
+        store = Store.open(path, migrations=migrations)
+    return store, RECOVERED(reason=reason, kept=str(kept))
