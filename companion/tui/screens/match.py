@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import re
 
+from rich.text import Text
+
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Input, RichLog, Static
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Footer, Input, Static
 
 from companion.cards import Card, format_cards, parse_card
 from companion.errors import CompanionError, IllegalMoveError
@@ -45,9 +47,9 @@ B_COUNT = Msg("Count", "Compter")
 B_CLEAR = Msg("Clear", "Effacer")
 B_UNDO = Msg("Undo", "Annuler")
 B_REDO = Msg("Redo", "Rétablir")
-B_POINTS = Msg("+Points", "+Points")
-B_END = Msg("Skip deal", "Passer la donne")
-B_HISTORY = Msg("History", "Historique")
+B_POINTS = Msg("+Pts", "+Pts")
+B_END = Msg("Skip", "Passer")
+B_HISTORY = Msg("Log", "Journal")
 B_HOME = Msg("Menu", "Menu")
 ENTRY = Msg("type a card (5h, 10d), go, count, undo, redo, +7 Marie",
             "tapez une carte (5c, 10k), go, compter, annuler, rétablir, +7 Marie")
@@ -68,6 +70,7 @@ _COMMANDS = {
     "go": "go", "count": "count", "compter": "count", "c": "count",
     "undo": "undo", "u": "undo", "annuler": "undo", "redo": "redo", "r": "redo", "rétablir": "redo",
     "clear": "clear", "effacer": "clear", "skip": "end", "passer": "end",
+    "log": "history-button", "history": "history-button", "journal": "history-button",
 }
 
 
@@ -86,14 +89,21 @@ class MatchScreen(BaseScreen):
     DEFAULT_CSS = """
     MatchScreen #main { height: 1fr; }
     MatchScreen #left { width: 1fr; height: 1fr; }
-    MatchScreen #history { width: 44; display: none; border-left: solid $primary; }
-    MatchScreen.-wide #history { display: block; }
     MatchScreen #header { height: 1; background: $primary 30%; }
     MatchScreen #prompt { height: auto; }
     MatchScreen #message { height: auto; min-height: 1; }
     MatchScreen #entry { margin: 0; }
     MatchScreen #spacer { height: 1fr; }
-    MatchScreen .bar Button { width: 1fr; margin: 0; }
+    MatchScreen #actions { margin: 1 0 0 0; layout: grid; grid-size: 9 1; grid-columns: 1fr; grid-rows: 3; grid-gutter: 0 1;
+                           height: auto; }
+    MatchScreen.-small #actions { margin: 0; grid-rows: 1; }
+    MatchScreen #actions Button.-style-flat { width: 100%; min-width: 4; height: 3; margin: 0; border: none;
+                                              background: $panel; }
+    MatchScreen #actions Button.-style-flat.-primary { background: $primary; color: $text; }
+    MatchScreen #actions Button.-style-flat:hover { border: none; }
+    MatchScreen.-small #actions Button.-style-flat { height: 1; border: none; }
+    MatchScreen #history-scroll { width: 44; display: none; border-left: solid $primary; padding: 0 1; }
+    MatchScreen.-wide #history-scroll { display: block; }
     """
 
     def __init__(self, session: CribbageSession) -> None:
@@ -119,16 +129,18 @@ class MatchScreen(BaseScreen):
                 yield Static("", id="spacer")
                 yield CardKeypad(self.app.lang, id="keypad")
                 with Horizontal(classes="bar", id="actions"):
-                    yield Button(self.tr(B_GO), id="go", compact=True)
-                    yield Button(self.tr(B_COUNT), id="count", compact=True, variant="primary")
-                    yield Button(self.tr(B_CLEAR), id="clear", compact=True)
-                    yield Button(self.tr(B_UNDO), id="undo", compact=True)
-                    yield Button(self.tr(B_REDO), id="redo", compact=True)
-                    yield Button(self.tr(B_POINTS), id="points", compact=True)
-                    yield Button(self.tr(B_END), id="end", compact=True)
-                    yield Button(self.tr(B_HOME), id="home", compact=True)
+                    yield Button(self.tr(B_GO), id="go", flat=True)
+                    yield Button(self.tr(B_COUNT), id="count", variant="primary", flat=True)
+                    yield Button(self.tr(B_CLEAR), id="clear", flat=True)
+                    yield Button(self.tr(B_UNDO), id="undo", flat=True)
+                    yield Button(self.tr(B_REDO), id="redo", flat=True)
+                    yield Button(self.tr(B_POINTS), id="points", flat=True)
+                    yield Button(self.tr(B_END), id="end", flat=True)
+                    yield Button(self.tr(B_HISTORY), id="history-button", flat=True)
+                    yield Button(self.tr(B_HOME), id="home", flat=True)
                 yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
-            yield RichLog(id="history", wrap=True, markup=False)
+            with VerticalScroll(id="history-scroll"):
+                yield Static("", id="history")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -156,7 +168,7 @@ class MatchScreen(BaseScreen):
             header += " · " + self.tr(STARTER, card=match.starter.symbol)
         self.query_one("#header", Static).update(header)
         board = self.query_one("#board", CribbageBoard)
-        board.set_lang(self.app.lang)
+        board.lang = self.app.lang
         board.update_tracks(tracks_of(match))
         self.query_one("#prompt", Static).update(self._prompt())
         note = self.query_one("#message", Static)
@@ -222,10 +234,9 @@ class MatchScreen(BaseScreen):
         return seen
 
     def _refresh_history(self) -> None:
-        log = self.query_one("#history", RichLog)
-        log.clear()
-        for event in self.match.events[-200:]:
-            log.write(self._describe(event))
+        lines = [self._describe(event) for event in self.match.events[-200:]]
+        self.query_one("#history", Static).update(Text("\n".join(lines)))
+        self.query_one("#history-scroll", VerticalScroll).scroll_end(animate=False)
 
     # ------------------------------------------------------------ applying
     def _apply(self, *ops: Op) -> bool:
@@ -390,6 +401,10 @@ class MatchScreen(BaseScreen):
             self.points()
         elif command == "end":
             self.end_deal()
+        elif command == "history-button":
+            from companion.tui.screens.history import HistoryScreen
+
+            self.app.push_screen(HistoryScreen(self.session), lambda _: self._back_from_history())
         elif command == "home":
             self.action_home()
 
@@ -440,6 +455,13 @@ class MatchScreen(BaseScreen):
             self.refresh_view()
             return
         self._apply(Points(side, value))
+
+    def _back_from_history(self) -> None:
+        self.pending = []
+        self.message = None
+        if self.match.phase == "show":
+            self._prefill()
+        self.refresh_view()
 
     def action_undo(self) -> None:
         self.undo()

@@ -24,11 +24,20 @@ class CardKeypad(Widget):
 
     DEFAULT_CSS = """
     CardKeypad { height: auto; }
-    CardKeypad Horizontal { height: auto; }
-    CardKeypad Button { min-width: 4; width: 1fr; margin: 0; }
-    CardKeypad Button.-picked { background: $accent; color: $text; text-style: bold; }
-    CardKeypad .suits Button.red { color: #ff5a5a; }
-    CardKeypad .suits Button.black { color: $text; }
+    CardKeypad .ranks { layout: grid; grid-size: 13 1; grid-columns: 1fr; grid-rows: 3; grid-gutter: 0 1; height: auto; }
+    CardKeypad .suits { layout: grid; grid-size: 4 1; grid-columns: 1fr; grid-rows: 3; grid-gutter: 0 1; height: auto; }
+    CardKeypad Button.-style-flat {
+        min-width: 3; width: 100%; height: 3; margin: 0; border: none;
+        background: #f2eee3; color: #1a1a1a; text-style: bold;
+    }
+    CardKeypad Button.-style-flat:hover { background: #fffbe8; border: none; }
+    CardKeypad Button.-style-flat:disabled { background: #4a4740; border: none; color: #8a877f; }
+    CardKeypad Button.-style-flat.-picked { background: $accent; border: none; color: $text; }
+    CardKeypad .suits Button.-style-flat.red { color: #c81e1e; }
+    CardKeypad .suits { margin: 1 0 0 0; }
+    .-small CardKeypad Button.-style-flat { height: 1; border: none; }
+    .-small CardKeypad .ranks, .-small CardKeypad .suits { grid-rows: 1; }
+    .-small CardKeypad .suits { margin: 0; }
     """
 
     class Picked(Message):
@@ -46,10 +55,10 @@ class CardKeypad(Widget):
     def compose(self) -> ComposeResult:
         with Horizontal(classes="ranks"):
             for rank in Rank:
-                yield Button(rank_text(rank, self.lang), id=f"rank-{int(rank)}", compact=True)
+                yield Button(rank_text(rank, self.lang), id=f"rank-{int(rank)}", flat=True)
         with Horizontal(classes="suits"):
             for suit in Suit:
-                yield Button(suit.symbol, id=f"suit-{int(suit)}", classes=_SUIT_CLASS[suit], compact=True)
+                yield Button(suit.symbol, id=f"suit-{int(suit)}", classes=_SUIT_CLASS[suit], flat=True)
 
     def set_unavailable(self, cards: Iterable[Card]) -> None:
         self.unavailable = set(cards)
@@ -89,8 +98,12 @@ class NumberPad(Widget):
 
     DEFAULT_CSS = """
     NumberPad { height: auto; }
-    NumberPad Horizontal { height: auto; }
-    NumberPad Button { min-width: 4; width: 1fr; margin: 0; }
+    NumberPad Horizontal { layout: grid; grid-size: 12 1; grid-columns: 1fr; grid-rows: 3; grid-gutter: 0 1; height: auto; }
+    NumberPad Button.-style-flat { min-width: 3; width: 100%; height: 3; margin: 0; border: none;
+                                   text-style: bold; }
+    NumberPad Button.-style-flat:hover { border: none; }
+    .-small NumberPad Button.-style-flat { height: 1; border: none; }
+    .-small NumberPad Horizontal { grid-rows: 1; }
     """
 
     class Entered(Message):
@@ -113,9 +126,9 @@ class NumberPad(Widget):
     def compose(self) -> ComposeResult:
         with Horizontal():
             for digit in "1234567890":
-                yield Button(digit, id=f"digit-{digit}", compact=True)
-            yield Button("⌫", id="digit-erase", compact=True)
-            yield Button(self.ok_label, id="digit-ok", variant="primary", compact=True)
+                yield Button(digit, id=f"digit-{digit}", flat=True)
+            yield Button("⌫", id="digit-erase", flat=True)
+            yield Button(self.ok_label, id="digit-ok", variant="primary", flat=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

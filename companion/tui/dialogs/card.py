@@ -1,0 +1,51 @@
+"""Pick one card by tapping (or typing it): used to correct an earlier entry."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Static
+
+from companion.cards import parse_card
+from companion.errors import CompanionError
+from companion.i18n import Msg
+from companion.tui.screens.base import BaseModal
+from companion.tui.widgets.keypad import CardKeypad
+
+CANCEL = Msg("Cancel", "Annuler")
+TYPE = Msg("or type it (5h)", "ou tapez-la (5c)")
+
+
+class CardDialog(BaseModal):
+    """Dismisses with the card picked, or None."""
+
+    BINDINGS = [("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str) -> None:
+        super().__init__()
+        self.title_text = title
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.title_text, classes="title")
+            yield CardKeypad(self.app.lang, id="keypad")
+            yield Input(placeholder=self.tr(TYPE), id="typed", compact=True)
+            yield Static("", classes="error", id="error")
+            with Horizontal(classes="bar"):
+                yield Button(self.tr(CANCEL), id="cancel", compact=True)
+
+    @on(CardKeypad.Picked)
+    def picked(self, event: CardKeypad.Picked) -> None:
+        self.dismiss(event.card)
+
+    @on(Input.Submitted)
+    def typed(self, event: Input.Submitted) -> None:
+        try:
+            self.dismiss(parse_card(event.value, self.app.lang))
+        except CompanionError as error:
+            self.query_one("#error", Static).update(error.text(self.app.lang))
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
