@@ -1,0 +1,186 @@
+"""Benchmark: prints figures, asserts nothing (``python -m companion.bench`` or ``companion bench``).
+
+Each measurement is a function in ``MEASUREMENTS``: it receives the ``Options``
+and yields ``(label, value)`` lines, printed aligned as they come. To add one
+(e.g. the cold start of the app to its first screen), write such a function and
+append it to the list.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.cards import Card, standard_deck
+
+Line = tuple[str, str]
+REPO_ROOT = Path(__file__).resolve().parents[1]
+REFERENCE_NAME = "shared/reference/cribbage-distribution.json"
+LABEL_WIDTH = 38
+
+
+@dataclass(frozen=True)
+class Options:
+    sample: int = 200_000  # random (hand, starter) pairs timed by the scoring measurements
+    seed: int = 2026
+    repeats: int = 3  # best of
+    cold_runs: int = 5  # median of
+
+
+Measurement = Callable[[Options], Iterator[Line]]
+
+
+def reference_path() -> Path | None:
+    """``../shared/reference/...`` beside the repository (or beside the current directory)."""
+    for base in (REPO_ROOT, Path.cwd().resolve()):
+        path = base.parent / REFERENCE_NAME
+        if path.is_file():
+            return path
+    return None
+
+
+def random_shows(n: int, seed: int) -> list[tuple[tuple[Card, ...], Card]]:
+    rng = random.Random(seed)
+    deck = standard_deck()
+    shows = []
+    for _ in range(n):
+        cards = rng.sample(deck, 5)
+        shows.append((tuple(cards[:4]), cards[4]))
+    return shows
+
+
+def _best_rate(score: Callable, shows: Sequence[tuple[tuple[Card, ...], Card]], repeats: int) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for hand, starter in shows:
+            score(hand, starter)
+        best = min(best, time.perf_counter() - start)
+    return len(shows) / best
+
+
+_SHOWS: dict[tuple[int, int], list] = {}
+
+
+def _shows(options: Options) -> list:
+    key = (options.sample, options.seed)
+    if key not in _SHOWS:
+        _SHOWS[key] = random_shows(*key)
+    return _SHOWS[key]
+
+
+def measure_hand_score(options: Options) -> Iterator[Line]:
+    from companion.games.cribbage.scoring import hand_score
+
+    rate = _best_rate(hand_score, _shows(options), options.repeats)
+    yield "hand_score", (f"{rate:,.0f} counts/s (1 core, {options.sample:,} random hands, "
+                         f"best of {options.repeats})")
+
+
+def measure_count_hand(options: Options) -> Iterator[Line]:
+    from companion.games.cribbage.scoring import count_hand
+
+    rate = _best_rate(count_hand, _shows(options), options.repeats)
+    yield "count_hand (itemized)", (f"{rate:,.0f} counts/s (1 core, {options.sample:,} random hands, "
+                                    f"best of {options.repeats})")
+
+
+def measure_exact_distribution(options: Options) -> Iterator[Line]:
+    from companion.games.cribbage import scoring
+    from companion.games.cribbage.distribution import exact_distribution
+
+    path = reference_path()
+    reference = json.loads(path.read_text(encoding="utf-8")) if path else None
+    for column, crib in (("hand", False), ("crib", True)):
+        scoring._TEMPLATES.clear()
+        scoring._BASE.clear()
+        start = time.perf_counter()
+        counts = exact_distribution(crib=crib)
+        elapsed = time.perf_counter() - start
+        if reference is None:
+            verdict = "reference not found"
+        else:
+            expected = {int(score): n for score, n in reference[column].items()}
+            verdict = "equals reference: " + ("yes" if counts == expected else "NO")
+        yield f"exact distribution, {column}", f"{elapsed:.3f} s from a cold memo, {verdict}"
+
+
+def _child_env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(REPO_ROOT), env.get("PYTHONPATH"))))
+    env.pop("COMPANION_LANG", None)
+    return env
+
+
+def _median_run(command: Sequence[str], runs: int) -> float:
+    times = []
+    env = _child_env()
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+COUNT_ARGS = ("cribbage", "count", "5H", "5D", "5C", "JS", "--starter", "5S")
+
+
+def measure_cli_cold_start(options: Options) -> Iterator[Line]:
+    command = [sys.executable, "-m", "companion.cli", *COUNT_ARGS]
+    cli = _median_run(command, options.cold_runs)
+    bare = _median_run([sys.executable, "-c", "pass"], options.cold_runs)
+    yield "cold start: companion cribbage count", (f"{cli * 1000:.0f} ms (median of {options.cold_runs}; "
+                                                   f"python alone {bare * 1000:.0f} ms)")
+
+
+_IMPORT_CHECK = """
+import contextlib, io, sys
+import companion.cli, companion.games.cribbage.cli
+with contextlib.redirect_stdout(io.StringIO()):
+    companion.cli.main({args!r})
+print(" ".join(name for name in ("textual", "sqlite3") if name in sys.modules))
+"""
+
+
+def check_cli_imports(options: Options) -> Iterator[Line]:
+    code = _IMPORT_CHECK.format(args=list(COUNT_ARGS))
+    result = subprocess.run([sys.executable, "-c", code], env=_child_env(), check=True,
+                            capture_output=True, text=True)
+    loaded = result.stdout.split()
+    for name in ("textual", "sqlite3"):
+        yield f"{name} imported", "yes" if name in loaded else "no"
+
+
+MEASUREMENTS: list[Measurement] = [
+    measure_hand_score,
+    measure_count_hand,
+    measure_exact_distribution,
+    measure_cli_cold_start,
+    check_cli_imports,
+]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m companion.bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--sample", type=int, default=Options.sample, metavar="N",
+                        help="random hands for the scoring measurements (default %(default)s)")
+    args = parser.parse_args(argv)
+    options = Options(sample=max(1, args.sample))
+    print(f"companion bench: python {sys.version.split()[0]}, {os.cpu_count()} cpu(s) seen", flush=True)
+    for measure in MEASUREMENTS:
+        for label, value in measure(options):
+            print(f"{label + ':':<{LABEL_WIDTH}} {value}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

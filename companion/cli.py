@@ -1,0 +1,83 @@
+"""The ``companion`` command.
+
+- ``companion`` alone starts the Textual app (imported only then).
+- ``companion cribbage count|peg ...``: the scoring tools, one module per game
+  (``GAME_CLIS``), each registering its own sub-commands.
+- ``companion bench``: the benchmark (``python -m companion.bench``).
+
+This module and what it imports at load time never import textual nor sqlite3,
+so that the scoring commands start fast; a test keeps it that way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from companion import __version__
+from companion.cli_support import ERROR, add_lang_option, lang_of, tolerant_streams
+from companion.errors import CompanionError
+
+# Each module has ``register(subparsers)``; add a game's module here to give it commands.
+GAME_CLIS: tuple[str, ...] = ("companion.games.cribbage.cli",)
+
+_APP_MODULES = {"companion.tui", "companion.tui.app"}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="A card-table companion: keeps the score and checks the play. "
+                    "Without a command, starts the app.",
+    )
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    add_lang_option(parser)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in GAME_CLIS:
+        importlib.import_module(name).register(commands)
+    bench = commands.add_parser("bench", help="measure the scoring speed and the start-up time",
+                                description="Same as python -m companion.bench.")
+    bench.add_argument("--sample", type=int, default=None, metavar="N",
+                       help="random hands to time (default 200,000)")
+    bench.set_defaults(func=_bench_command)
+    return parser
+
+
+def _bench_command(args: argparse.Namespace) -> int:
+    from companion import bench
+
+    return bench.main([] if args.sample is None else ["--sample", str(args.sample)])
+
+
+def run_app(parser: argparse.ArgumentParser) -> int:
+    """Start the Textual app; until it exists, print the help instead."""
+    try:
+        from companion.tui.app import run
+    except ModuleNotFoundError as exc:
+        if exc.name not in _APP_MODULES:
+            raise
+        parser.print_help()
+        return 0
+    status = run()
+    return status if isinstance(status, int) else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(sys.argv[1:] if argv is None else list(argv))
+    func = getattr(args, "func", None)
+    if func is None:
+        return run_app(parser)
+    tolerant_streams()
+    try:
+        return func(args)
+    except CompanionError as exc:
+        lang = lang_of(args)
+        print(f"{parser.prog}: {ERROR(why=exc.msg).text(lang)}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,207 @@
+"""``companion cribbage count`` and ``companion cribbage peg``.
+
+``register(subparsers)`` adds the ``cribbage`` command to the top-level parser;
+each command's handler returns the exit status. Errors are raised as the typed
+errors of ``companion.errors``; ``companion.cli`` turns them into one line on
+stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+
+from companion.cards import Card, format_card, format_cards, parse_card
+from companion.cli_support import add_lang_option, lang_of
+from companion.errors import IllegalMoveError, InconsistencyError
+from companion.i18n import Msg
+from companion.games.cribbage.pegging import PegItem, peg_points, verify_play
+from companion.games.cribbage.rules import DEFAULT_RULES, CribbageRules
+from companion.games.cribbage.scoring import DUPLICATE, ScoreItem, count_hand, pip
+
+# ---------------------------------------------------------------- words
+
+_KINDS = {
+    "fifteen": Msg("fifteen", "quinze"),
+    "run": Msg("run", "suite"),
+    "flush": Msg("flush", "couleur"),
+    "nobs": Msg("his nobs", "valet (nobs)"),
+}
+_PAIR_KINDS = {
+    2: Msg("pair", "paire"),
+    3: Msg("pair royal", "brelan"),
+    4: Msg("double pair royal", "carré"),
+}
+HAND = Msg("hand", "main")
+CRIB = Msg("crib", "crib")
+STARTER = Msg("starter", "coupée")
+RULES = {"acc": Msg("ACC rules", "règles ACC"), "booklet": Msg("booklet rules", "règles du livret")}
+TOTAL = Msg("total {points}", "total {points}")
+PEG_TOTAL = Msg("total {points} points", "total {points} points")
+GO = Msg("go", "go")
+GO_FOR = Msg("go for {points}", "go pour {points}")
+GO_AFTER_31 = Msg("go: 31 already scored", "go : 31 déjà compté")
+NEW_COUNT = Msg("-- new count --", "-- nouveau compte --")
+GO_NOTHING_PLAYED = Msg(
+    "'go' with no card played in this count",
+    "« go » alors qu'aucune carte n'a été jouée dans ce compte",
+)
+
+
+def item_label(item: ScoreItem, lang: str) -> str:
+    if item.kind == "pair":
+        return _PAIR_KINDS.get(len(item.cards), _PAIR_KINDS[4]).text(lang)
+    return _KINDS[item.kind].text(lang)
+
+
+# ---------------------------------------------------------------- count
+
+def _read_cards(tokens: Sequence[str], lang: str) -> list[Card]:
+    return [parse_card(token, lang) for token in tokens]
+
+
+def count_lines(hand: Sequence[Card], starter: Card, crib: bool, rules_name: str, lang: str) -> list[str]:
+    rules = DEFAULT_RULES if rules_name == "acc" else CribbageRules.profile(rules_name)
+    count = count_hand(hand, starter, crib, rules)
+    header = (f"{(CRIB if crib else HAND).text(lang)} {format_cards(hand, 'symbol', lang)} · "
+              f"{STARTER.text(lang)} {format_card(starter, 'symbol', lang)} · {RULES[rules_name].text(lang)}")
+    lines = [header]
+    labels = [item_label(item, lang) for item in count.items]
+    cards = [format_cards(item.cards, "symbol", lang) for item in count.items]
+    label_width = max(map(len, labels), default=0)
+    cards_width = max(map(len, cards), default=0)
+    for label, shown, item in zip(labels, cards, count.items):
+        lines.append(f"  {label:<{label_width}}  {shown:<{cards_width}}  {item.points:>2}")
+    lines.append(count.spoken(lang))
+    lines.append(TOTAL(points=count.total).text(lang))
+    return lines
+
+
+def _count_command(args: argparse.Namespace) -> int:
+    lang = lang_of(args)
+    hand = _read_cards(args.cards, lang)
+    starter = parse_card(args.starter, lang)
+    if args.json:
+        rules = DEFAULT_RULES if args.rules == "acc" else CribbageRules.profile(args.rules)
+        print(json.dumps(count_hand(hand, starter, args.crib, rules).to_json()))
+    else:
+        print("\n".join(count_lines(hand, starter, args.crib, args.rules, lang)))
+    return 0
+
+
+# ---------------------------------------------------------------- peg
+
+def _item_json(item: PegItem) -> dict:
+    return {"kind": item.kind, "points": item.points}
+
+
+def peg_sequence(tokens: Sequence[str], lang: str,
+                 rules: CribbageRules = DEFAULT_RULES) -> list[dict]:
+    """Play ``tokens`` (cards, or ``go``) in order as one pegging sequence.
+
+    Returns one record per token: ``card`` (its code, or ``go``), ``count``,
+    ``points``, ``items`` (kind and points) and ``announce`` (said at the table).
+    The count starts again after exactly 31 and after a go.
+    """
+    records: list[dict] = []
+    current: list[Card] = []
+    seen: set[Card] = set()
+    after_31 = False  # the last reset was a 31: a go right after it scores nothing
+    for token in tokens:
+        if token.strip().lower() == "go":
+            if current:
+                count = sum(pip(c) for c in current)
+                item = PegItem("go", 1)
+                records.append({"card": "go", "count": count, "points": 1, "items": [_item_json(item)],
+                                "announce": GO_FOR(points=1).text(lang), "reset": True})
+            elif after_31:
+                records.append({"card": "go", "count": 31, "points": 0, "items": [],
+                                "announce": GO_AFTER_31.text(lang), "reset": False})
+            else:
+                raise IllegalMoveError(GO_NOTHING_PLAYED)
+            current = []
+            after_31 = False
+            continue
+        card = parse_card(token, lang)
+        if card in seen:
+            raise InconsistencyError(DUPLICATE(card=card.symbol))
+        seen.add(card)
+        verify_play(card, sum(pip(c) for c in current))
+        current.append(card)
+        result = peg_points(current, rules)
+        records.append({"card": card.code, "count": result.count, "points": result.points,
+                        "items": [_item_json(i) for i in result.items],
+                        "announce": result.announce(lang), "reset": result.count == 31})
+        after_31 = False
+        if result.count == 31:
+            current = []
+            after_31 = True
+    return records
+
+
+def peg_lines(records: Sequence[dict], lang: str) -> list[str]:
+    lines = []
+    for index, record in enumerate(records):
+        if record["card"] == "go":
+            shown = GO.text(lang)
+        else:
+            shown = format_card(parse_card(record["card"]), "symbol", lang)
+        points = f"+{record['points']}" if record["points"] else ""
+        lines.append(f"{shown:<4} {record['count']:>2}  {points:>3}  {record['announce']}".rstrip())
+        if record["reset"] and index < len(records) - 1:
+            lines.append(NEW_COUNT.text(lang))
+    lines.append(PEG_TOTAL(points=sum(r["points"] for r in records)).text(lang))
+    return lines
+
+
+def _peg_command(args: argparse.Namespace) -> int:
+    lang = lang_of(args)
+    rules = DEFAULT_RULES if args.pair_royal else CribbageRules(pegging_pair_royal=False)
+    records = peg_sequence(args.cards, lang, rules)
+    if args.json:
+        keys = ("card", "count", "points", "items")
+        print(json.dumps([{k: r[k] for k in keys} for r in records]))
+    else:
+        print("\n".join(peg_lines(records, lang)))
+    return 0
+
+
+# ---------------------------------------------------------------- wiring
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    cribbage = subparsers.add_parser(
+        "cribbage", help="cribbage: count a hand, check a pegging sequence",
+        description="Cribbage tools (ACC rules by default; see rules/SPEC.md §5).",
+    )
+    add_lang_option(cribbage)
+    commands = cribbage.add_subparsers(dest="cribbage_command", metavar="COMMAND", required=True)
+
+    count = commands.add_parser(
+        "count", help="count a hand or crib at the show",
+        description="Count four cards and the starter, item by item, as players say it.",
+        epilog="example: companion cribbage count 5H 5D 5C JS --starter 5S",
+    )
+    count.add_argument("cards", nargs="+", metavar="CARD", help="the four cards of the hand (or crib)")
+    count.add_argument("--starter", required=True, metavar="CARD", help="the starter (cut card)")
+    count.add_argument("--crib", action="store_true", help="count as the crib (only a 5-card flush counts)")
+    count.add_argument("--rules", choices=("acc", "booklet"), default="acc",
+                       help="acc (default) or booklet: the French booklet's flush rule, no nobs")
+    count.add_argument("--json", action="store_true", help="print the count as JSON")
+    add_lang_option(count)
+    count.set_defaults(func=_count_command)
+
+    peg = commands.add_parser(
+        "peg", help="score a pegging sequence card by card",
+        description="Play the cards in order as one pegging sequence. The count starts again "
+                    "after 31. Type 'go' when nobody can play: the last card played scores 1 "
+                    "(nothing more after a 31) and the count starts again; end with 'go' to "
+                    "score the last card.",
+        epilog="example: companion cribbage peg 7H 8D 9S 7C go 5H",
+    )
+    peg.add_argument("cards", nargs="+", metavar="CARD", help="cards in play order, or 'go'")
+    peg.add_argument("--no-pair-royal", dest="pair_royal", action="store_false",
+                     help="house rule: each card pairing the previous one scores 2 (no 6 or 12)")
+    peg.add_argument("--json", action="store_true", help="print the sequence as JSON")
+    add_lang_option(peg)
+    peg.set_defaults(func=_peg_command)

@@ -1,0 +1,23 @@
+"""The benchmark runs and reports; its figures are never asserted (they depend on the machine)."""
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_bench_runs_every_measurement_on_a_small_sample():
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, (str(REPO_ROOT), os.environ.get("PYTHONPATH")))))
+    result = subprocess.run([sys.executable, "-m", "companion.cli", "bench", "--sample", "2000"], cwd=REPO_ROOT,
+                            env=env, capture_output=True, text=True, encoding="utf-8", timeout=300)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "hand_score:" in out and "2,000 random hands, best of 3" in out
+    assert "count_hand (itemized):" in out
+    assert out.count("equals reference: yes") == 2
+    assert "cold start: companion cribbage count:" in out
+    assert re.search(r"^textual imported:\s+no$", out, re.MULTILINE)
+    assert re.search(r"^sqlite3 imported:\s+no$", out, re.MULTILINE)
