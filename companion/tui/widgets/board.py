@@ -195,12 +195,11 @@ def render_board(
 ) -> Text:
     """Draw the board ``width`` cells wide: streets, pegs, skunk lines, game hole, legend.
 
-    Every line is exactly ``width`` cells (below about 61 cells the compact board is cropped).
-
-    Wide (a space between holes) when the wide board fits in ``width``, else compact
-    (one cell per hole). The legend (name, score, points to go) goes beside the board
-    when there is room, else under it. No tracks draws two empty lanes; more than three
-    is an error (partners share a track).
+    Wide (a space between holes) when the wide board fits in ``width`` (about 106 cells
+    for 121), else compact (one cell per hole, 61 cells). The legend (name, score, points
+    to go) goes beside the board when there is room, else under it. Every line is exactly
+    ``width`` cells: what is drawn is centred, and cropped below 61 cells. No tracks draws
+    two empty lanes; more than three is an error (partners share a track).
     """
     lang = check_lang(lang)
     tracks = checked_tracks(tracks, target)
