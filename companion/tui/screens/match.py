@@ -27,7 +27,7 @@ from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.dialogs.points import NumberDialog
 from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.board import CribbageBoard
-from companion.tui.widgets.board_layout import PEG_COLOURS, Track
+from companion.tui.widgets.board_layout import Track
 from companion.tui.widgets.keypad import CardKeypad
 
 HEADER = Msg("Cribbage · game {game} · deal {deal} · {dealer} deals · to {target}",
@@ -65,6 +65,9 @@ UNKNOWN = Msg("not understood: {text}", "pas compris : {text}")
 NOTHING_TO_UNDO = Msg("nothing to undo", "rien à annuler")
 NOTHING_TO_REDO = Msg("nothing to redo", "rien à rétablir")
 NEED_SIDE = Msg("say who: +7 {name}", "dites pour qui : +7 {name}")
+
+# Peg colours close to real plastic pegs, readable on the brown board.
+PEG_COLOURS = ("#e8453c", "#4da3ff", "#5fd068")
 
 _COMMANDS = {
     "go": "go", "count": "count", "compter": "count", "c": "count",
