@@ -82,6 +82,7 @@ BAD_CLAIM = M("a claimed count is between 0 and 29", "un compte annoncé est ent
 NO_MUGGINS_SELF = M("a player cannot take his own missed points", "on ne peut pas prendre ses propres points oubliés")
 VIRTUAL_ONLY = M("only the virtual game deals and discards itself", "seule la partie virtuelle donne et écarte elle-même")
 WRONG_DECK = M("a deck has 52 different cards", "un jeu a 52 cartes différentes")
+NEED_STARTER = M("enter the starter card", "entrez la carte coupée")
 BAD_SETUP = M("a cribbage match needs {n} player names", "un match de cribbage demande {n} noms de joueurs")
 
 # Descriptions for the history
@@ -215,7 +216,8 @@ class CribbageMatch:
 
     @property
     def dealer(self) -> int:
-        return self.d.dealer if self.d else self.next_dealer
+        # Between deals (phase "deal") the dealer is the one about to deal, not the last one.
+        return self.d.dealer if self.d and self.phase != "deal" else self.next_dealer
 
     @property
     def starter(self) -> Card | None:
@@ -371,6 +373,8 @@ class CribbageMatch:
 
     # ------------------------------------------------------------ deal
     def verify_deal(self, deck: Sequence[Card] | None = None) -> None:
+        if deck is None and self.setup.mode == "virtual":
+            deck = standard_deck()  # deal() shuffles its own pack: check as if it were given
         self._verify_deal(Deal(tuple(deck) if deck is not None else None))
 
     def can_deal(self) -> bool:
@@ -467,6 +471,9 @@ class CribbageMatch:
 
     def make_cut(self) -> Cut:
         """Virtual mode: cut the seeded pack for the starter."""
+        self._need("cut", action="cut")
+        if self.d.deck is None:  # table mode: the people at the table turn a real card
+            raise IllegalMoveError(NEED_STARTER)
         size = self.rules.hand_size * self.players + (1 if self.players == 3 else 0)
         rest = self.d.deck[size:]
         return Cut(rest[self._rng_for("cut").randrange(len(rest))])
