@@ -45,13 +45,6 @@ TWO = (Track("Marie", RED, 87, 81), Track("Jean-Guy", BLUE, 64, 52))
 THREE = (Track("Marie", RED, 97, 88), Track("Jean-Guy", BLUE, 58, 49), Track("Sophie", GREEN, 33, 27))
 
 
-@pytest.fixture(autouse=True)
-def _plain_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Colours and the default theme, whatever the developer's shell says."""
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    monkeypatch.delenv("TEXTUAL_THEME", raising=False)
-
-
 # ── hole_position: the serpentine ──────────────────────────────────────────────────
 
 
