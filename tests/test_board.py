@@ -382,6 +382,8 @@ class BoardApp(App[None]):
         super().__init__()
         self.tracks = tracks
         self.lang = lang
+        # textual reads TEXTUAL_THEME when it is imported, before conftest.py can clear it.
+        self.theme = "textual-dark"
 
     def compose(self) -> ComposeResult:
         yield Static("Cribbage · game 1", id="title")
