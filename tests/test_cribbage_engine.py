@@ -156,6 +156,18 @@ def test_a_jack_starter_gives_the_dealer_two_at_once(dealer):
     assert m.phase == "play"
 
 
+def test_a_table_cut_needs_the_card_turned_at_the_table():
+    m = table()
+    with pytest.raises(IllegalMoveError):
+        m.cut()  # before the deal
+    m.deal()
+    assert m.can_cut()
+    with pytest.raises(IllegalMoveError) as err:
+        m.cut()  # no card: the app cannot cut a real pack
+    assert err.value.text("fr") == "entrez la carte coupée"
+    assert m.phase == "cut" and m.log == [Deal(None)]
+
+
 def test_no_heels_for_another_starter_or_when_the_house_rule_is_off():
     m = table()
     m.deal()

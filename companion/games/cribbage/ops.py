@@ -138,8 +138,14 @@ def op_from_json(data: dict[str, Any]) -> Op:
             value = data[f.name]
             if f.name == "card":
                 value = parse_card(value)
-            elif f.name in ("cards", "deck") and value is not None:
+            elif f.name == "cards" or (f.name == "deck" and value is not None):
                 value = tuple(parse_card(c) for c in value)
+            elif f.name in ("seat", "side", "points", "claimed"):
+                # a saved number of the wrong type would crash the engine later: refuse it here
+                if type(value) is not int and not (value is None and f.name in ("side", "claimed")):
+                    raise TypeError(f.name)
+            elif f.name == "note" and not isinstance(value, str):
+                raise TypeError(f.name)
             kwargs[f.name] = value
         return cls(**kwargs)
     except (KeyError, TypeError, AttributeError, NotationError) as exc:
