@@ -585,7 +585,8 @@ def dealt_deck(*hands: str, dealer: int = 0, players: int = 2, pack: str = "") -
 def test_the_same_seed_deals_the_same_cards():
     a, b = virtual(seed=42), virtual(seed=42)
     for _ in range(3):
-        a.deal(), b.deal()
+        a.deal()
+        b.deal()
         assert [a.hand(s) for s in range(2)] == [b.hand(s) for s in range(2)]
         assert a.log[-1] == b.log[-1]
         for m in (a, b):
@@ -680,9 +681,11 @@ def test_virtual_discard_validation():
     with pytest.raises(IllegalMoveError):
         m.discard(7, hand[2:4])
     assert m.phase == "discard"
-    m.discard(0, m.hand(0)[-2:])
-    assert m.phase == "cut" and sorted(m.d.crib) == sorted(hand[:2] + tuple(m.d.crib[2:]))
-    assert len(m.d.crib) == 4 and all(len(m.kept(s)) == 4 for s in range(2))
+    alice = m.hand(0)
+    m.discard(0, alice[-2:])
+    assert m.phase == "cut"
+    assert sorted(m.d.crib) == sorted(hand[:2] + alice[-2:])
+    assert m.kept(1) == hand[2:] and m.kept(0) == alice[:4]
 
 
 def test_discard_is_only_for_virtual_deals():
