@@ -68,13 +68,13 @@ class CribbageSession:
     # ------------------------------------------------------------ moves
     def apply(self, op: Op) -> Event:
         """Check, save, then apply. Raises IllegalMoveError (nothing saved) or StoreError (reloaded)."""
-        self.match.verify(op)
-        candidate = CribbageMatch.replay(self.setup, self.match.log)
-        candidate.apply(op)
+        match = self.match
+        match.apply(op)  # raises before anything changes if the move is illegal
+        # The screen reads the state only after this returns: if the write fails, reload() puts
+        # back what the store holds, so nothing unsaved is ever shown.
         self._write(lambda: self.store.append(self.match_id, op.to_json(), expected_head=self.head,
-                                              summary=summary_of(candidate), finished=candidate.phase == "match_over"))
-        self.match = candidate
-        return candidate.events[-1]
+                                              summary=summary_of(match), finished=match.phase == "match_over"))
+        return match.events[-1]
 
     def apply_with(self, build: Callable[[CribbageMatch], Op]) -> Event:
         """Apply an operation the engine builds itself (a virtual deal or cut)."""

@@ -352,7 +352,7 @@ def test_an_empty_board_draws_two_empty_lanes() -> None:
 @pytest.mark.parametrize(
     "tracks",
     [
-        (Track("A", RED), Track("B", BLUE), Track("C", GREEN), Track("D", RED)),  # four tracks
+        tuple(Track(name, RED) for name in "ABCDE"),  # five tracks: no board has them
         (Track("A", RED, 130, 120),),  # beyond the target
         (Track("A", "not a colour"),),
     ],
@@ -450,3 +450,10 @@ def test_snapshot_two_tracks_80x24(snap_compare) -> None:
 
 def test_snapshot_three_tracks_120x40(snap_compare) -> None:
     assert snap_compare(BoardApp(THREE, lang="fr"), terminal_size=(120, 40))
+
+
+def test_four_players_each_for_himself_get_four_tracks() -> None:
+    tracks = (Track("A", RED, 10, 4), Track("B", BLUE, 20, 12), Track("C", GREEN, 30, 25), Track("D", RED, 5, 0))
+    board = render_board(tracks, 121, 91, 61, 120)
+    assert all(len(rows) == 4 for rows in streets_of(lines_of(board)))
+    assert board.plain.count(FRONT_PEG) >= 4

@@ -35,6 +35,10 @@ class CribbageRules:
     games_to_win: int = 1  # match = first side to this many game points
 
     def __post_init__(self) -> None:
+        if self.target == 61 and (self.skunk_line, self.double_skunk_line) == (91, 61):
+            # A game to 61 keeps its skunk line 30 points short of the game and has no double skunk.
+            object.__setattr__(self, "skunk_line", 31)
+            object.__setattr__(self, "double_skunk_line", 0)
         problems = []
         if self.flush_rule not in ("acc", "booklet"):
             problems.append(f"flush_rule={self.flush_rule!r}")

@@ -28,7 +28,7 @@ from companion.tui.dialogs.points import NumberDialog
 from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.board import CribbageBoard
 from companion.tui.widgets.board_layout import Track
-from companion.tui.widgets.keypad import CardKeypad
+from companion.tui.widgets.keypad import CardKeypad, Key
 
 HEADER = Msg("Cribbage · game {game} · deal {deal} · {dealer} deals · to {target}",
              "Cribbage · partie {game} · donne {deal} · {dealer} donne · en {target}")
@@ -67,7 +67,7 @@ NOTHING_TO_REDO = Msg("nothing to redo", "rien à rétablir")
 NEED_SIDE = Msg("say who: +7 {name}", "dites pour qui : +7 {name}")
 
 # Peg colours close to real plastic pegs, readable on the brown board.
-PEG_COLOURS = ("#e8453c", "#4da3ff", "#5fd068")
+PEG_COLOURS = ("#e8453c", "#4da3ff", "#5fd068", "#f2c230")
 
 _COMMANDS = {
     "go": "go", "count": "count", "compter": "count", "c": "count",
@@ -94,7 +94,9 @@ class MatchScreen(BaseScreen):
     MatchScreen #left { width: 1fr; height: 1fr; }
     MatchScreen #header { height: 1; background: $primary 30%; }
     MatchScreen #prompt { height: auto; }
-    MatchScreen #message { height: auto; min-height: 1; }
+    MatchScreen #message { height: auto; min-height: 1; max-height: 4; }
+    MatchScreen.-small #message { max-height: 2; }
+    MatchScreen.-small Footer { display: none; }
     MatchScreen #entry { margin: 0; }
     MatchScreen #spacer { height: 1fr; }
     MatchScreen #actions { margin: 1 0 0 0; layout: grid; grid-size: 9 1; grid-columns: 1fr; grid-rows: 3; grid-gutter: 0 1;
@@ -132,15 +134,15 @@ class MatchScreen(BaseScreen):
                 yield Static("", id="spacer")
                 yield CardKeypad(self.app.lang, id="keypad")
                 with Horizontal(classes="bar", id="actions"):
-                    yield Button(self.tr(B_GO), id="go", flat=True)
-                    yield Button(self.tr(B_COUNT), id="count", variant="primary", flat=True)
-                    yield Button(self.tr(B_CLEAR), id="clear", flat=True)
-                    yield Button(self.tr(B_UNDO), id="undo", flat=True)
-                    yield Button(self.tr(B_REDO), id="redo", flat=True)
-                    yield Button(self.tr(B_POINTS), id="points", flat=True)
-                    yield Button(self.tr(B_END), id="end", flat=True)
-                    yield Button(self.tr(B_HISTORY), id="history-button", flat=True)
-                    yield Button(self.tr(B_HOME), id="home", flat=True)
+                    yield Key(self.tr(B_GO), id="go", flat=True)
+                    yield Key(self.tr(B_COUNT), id="count", variant="primary", flat=True)
+                    yield Key(self.tr(B_CLEAR), id="clear", flat=True)
+                    yield Key(self.tr(B_UNDO), id="undo", flat=True)
+                    yield Key(self.tr(B_REDO), id="redo", flat=True)
+                    yield Key(self.tr(B_POINTS), id="points", flat=True)
+                    yield Key(self.tr(B_END), id="end", flat=True)
+                    yield Key(self.tr(B_HISTORY), id="history-button", flat=True)
+                    yield Key(self.tr(B_HOME), id="home", flat=True)
                 yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
             with VerticalScroll(id="history-scroll"):
                 yield Static("", id="history")
@@ -226,7 +228,7 @@ class MatchScreen(BaseScreen):
     def _seen_cards(self) -> set[Card]:
         match = self.match
         seen: set[Card] = set(self.pending)
-        if match.d is None:
+        if match.d is None or match.phase == "deal":  # a new deal: every card is back in the pack
             return seen
         if match.starter:
             seen.add(match.starter)

@@ -49,7 +49,10 @@ class SetupScreen(BaseScreen):
     SetupScreen.-small .row Label { padding: 0 1 0 0; }
     SetupScreen .row Input { width: 1fr; }
     SetupScreen .row Select { width: 1fr; }
-    SetupScreen #error { color: $error; height: auto; }
+    SetupScreen #error { color: $error; height: auto; padding: 0 1; }
+    SetupScreen VerticalScroll { height: 1fr; }
+    SetupScreen #buttons { height: auto; padding: 0 1; margin: 0 0 1 0; }
+    SetupScreen.-small #buttons { margin: 0; }
     """
 
     def __init__(self, players: int = 2) -> None:
@@ -98,10 +101,10 @@ class SetupScreen(BaseScreen):
             with Horizontal(classes="row"):
                 yield Label(self.tr(MUGGINS))
                 yield Switch(False, id="muggins")
-            yield Static("", id="error")
-            with Horizontal(classes="bar"):
-                yield Button(self.tr(START), id="start", variant="primary")
-                yield Button(self.tr(BACK), id="back")
+        yield Static("", id="error")
+        with Horizontal(classes="bar", id="buttons"):
+            yield Button(self.tr(START), id="start", variant="primary")
+            yield Button(self.tr(BACK), id="back")
         yield Footer()
 
     def on_mount(self) -> None:

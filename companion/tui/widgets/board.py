@@ -145,8 +145,8 @@ class _Canvas:
 
 def checked_tracks(tracks: Sequence[Track], target: int) -> tuple[Track, ...]:
     """The tracks with their colours as "#RRGGBB"; ValueError if they cannot be drawn."""
-    if len(tracks) > 3:
-        raise ValueError(f"a board has 2 or 3 tracks, not {len(tracks)} (partners share a track)")
+    if len(tracks) > 4:  # four-track boards exist for four players each for himself
+        raise ValueError(f"a board has 2 to 4 tracks, not {len(tracks)} (partners share a track)")
     for track in tracks:
         peg_holes(track, target)  # a score beyond the target raises here
     return tuple(replace(track, colour=_css_colour(track.colour)) for track in tracks)
@@ -199,7 +199,7 @@ def render_board(
     for 121), else compact (one cell per hole, 61 cells). The legend (name, score, points
     to go) goes beside the board when there is room, else under it. Every line is exactly
     ``width`` cells: what is drawn is centred, and cropped below 61 cells. No tracks draws
-    two empty lanes; more than three is an error (partners share a track).
+    two empty lanes; more than four is an error (partners share a track).
     """
     lang = check_lang(lang)
     tracks = checked_tracks(tracks, target)
@@ -340,7 +340,7 @@ def _legend_entry(canvas: _Canvas, y: int, x: int, track: Track, score: str, roo
 
 
 class CribbageBoard(Widget):
-    """A wooden cribbage board with 2 or 3 tracks (partners share one track).
+    """A wooden cribbage board with 2 to 4 tracks (partners share one track).
 
     Compact (one cell per hole) in an 80-column terminal, wide (a space between holes)
     from about 110 columns; the legend goes beside the board when there is room.

@@ -1,0 +1,94 @@
+"""Scripted matches for UI tests: what really happened at a table, and how to enter it.
+
+A virtual match played by the computer players gives a realistic sequence of
+entries (starter, cards played, goes, hands, crib); the tests then enter that
+sequence into the table-mode app by taps or by keys, and compare the final
+scores with the virtual match's own.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from companion.cards import Card
+from companion.games.cribbage.engine import CribbageMatch, Setup
+from companion.games.cribbage.ops import Crib, Cut, Go, NewGame, Op, Play, Show
+from companion.games.cribbage.players import play_turn
+from companion.games.cribbage.rules import CribbageRules
+from companion.store import Store
+from companion.tui.app import CompanionApp
+from companion.settings import Settings
+
+
+@dataclass
+class Script:
+    setup: Setup  # table-mode setup to enter it with
+    entries: list[Op]  # what the players enter, in order
+    final: CribbageMatch  # the virtual match, for its final state
+
+
+def scripted_match(players: int = 2, target: int = 61, seed: int = 7, games_to_win: int = 1,
+                   four_player_mode: str = "teams", first_dealer: int = 0) -> Script:
+    rules = CribbageRules(players=players, target=target, skunk_line=91 if target == 121 else 31,
+                          double_skunk_line=61 if target == 121 else 0, games_to_win=games_to_win,
+                          four_player_mode=four_player_mode)
+    names = ("Marie", "Paul", "Léa", "Jean")[:players]
+    virtual = CribbageMatch(Setup(names, rules, first_dealer, "virtual", seed))
+    rng = random.Random(seed)
+    while virtual.phase != "match_over":
+        play_turn(virtual, rng if players > 2 else None)
+    entries = [op for op in virtual.log if isinstance(op, (Cut, Play, Go, Show, Crib, NewGame))]
+    return Script(Setup(names, rules, first_dealer, "table"), entries, virtual)
+
+
+def first_deal(script: Script) -> list[Op]:
+    """The entries of the first deal: up to and including its crib."""
+    entries = []
+    for op in script.entries:
+        entries.append(op)
+        if isinstance(op, Crib):
+            break
+    return entries
+
+
+def make_app(tmp_path, lang: str = "en") -> CompanionApp:
+    store = Store.open(tmp_path / "companion.sqlite3")
+    return CompanionApp(store, settings=Settings(lang=lang))
+
+
+async def tap_card(pilot, card: Card) -> None:
+    await pilot.click(f"#keypad #rank-{int(card.rank)}")
+    await pilot.click(f"#keypad #suit-{int(card.suit)}")
+
+
+async def enter_by_taps(pilot, entry: Op) -> None:
+    if isinstance(entry, (Cut, Play)):
+        await tap_card(pilot, entry.card)
+    elif isinstance(entry, Go):
+        await pilot.click("#go")
+    elif isinstance(entry, Show):
+        await pilot.click("#count")  # the hand is known from the cards its player pegged
+    elif isinstance(entry, Crib):
+        for card in entry.cards:
+            await tap_card(pilot, card)
+        await pilot.click("#count")
+    elif isinstance(entry, NewGame):
+        await pilot.click("#next")
+    await pilot.pause()
+
+
+async def enter_by_keys(pilot, entry: Op) -> None:
+    if isinstance(entry, (Cut, Play)):
+        await pilot.press(*entry.card.code.lower(), "enter")
+    elif isinstance(entry, Go):
+        await pilot.press("g", "o", "enter")
+    elif isinstance(entry, Show):
+        await pilot.press(*"count", "enter")
+    elif isinstance(entry, Crib):
+        for card in entry.cards:
+            await pilot.press(*card.code.lower(), "enter")
+        await pilot.press(*"count", "enter")
+    elif isinstance(entry, NewGame):
+        await pilot.press("enter")  # "Next game" has the focus in the end-of-game dialog
+    await pilot.pause()
