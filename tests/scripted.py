@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from companion.cards import Card
 from companion.games.cribbage.engine import CribbageMatch, Setup
 from companion.games.cribbage.ops import Crib, Cut, Go, NewGame, Op, Play, Show
-from companion.games.cribbage.players import play_turn
+from companion.games.cribbage.players import play_turn, table_entries
 from companion.games.cribbage.rules import CribbageRules
 from companion.store import Store
 from companion.tui.app import CompanionApp
@@ -38,7 +38,7 @@ def scripted_match(players: int = 2, target: int = 61, seed: int = 7, games_to_w
     rng = random.Random(seed)
     while virtual.phase != "match_over":
         play_turn(virtual, rng if players > 2 else None)
-    entries = [op for op in virtual.log if isinstance(op, (Cut, Play, Go, Show, Crib, NewGame))]
+    entries = table_entries(virtual)
     return Script(Setup(names, rules, first_dealer, "table"), entries, virtual)
 
 

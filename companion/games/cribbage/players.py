@@ -13,6 +13,7 @@ from itertools import combinations
 
 from companion.cards import Card, standard_deck
 from companion.games.cribbage.engine import CRIB, CribbageMatch
+from companion.games.cribbage.ops import Crib, Cut, Go, NewGame, Op, Play, Show
 from companion.games.cribbage.pegging import peg_points
 from companion.games.cribbage.scoring import hand_score, pip
 
@@ -105,3 +106,9 @@ def play_out(match: CribbageMatch, rng: random.Random | None = None, max_moves: 
             return match
         play_turn(match, rng)
     raise RuntimeError("match did not end")
+
+
+def table_entries(virtual: CribbageMatch) -> list[Op]:
+    """What players would enter at a real table for a virtual match: starters, cards, goes,
+    hands, cribs and new games (no deals or discards: nobody tells the app hidden cards)."""
+    return [op for op in virtual.log if isinstance(op, (Cut, Play, Go, Show, Crib, NewGame))]

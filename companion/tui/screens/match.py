@@ -151,8 +151,11 @@ class MatchScreen(BaseScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self.set_class(self.app.size.width >= 110, "-wide")
+        self._prefill()  # resumed at the show: the hand is known from the cards its player pegged
         self.refresh_view()
         self.query_one("#entry", Input).focus()
+        if self.match.phase in ("game_over", "match_over", "muggins"):  # resumed where it was left
+            self._after(self.match.events[-1])
 
     def on_resize(self, event) -> None:
         super().on_resize(event)
@@ -197,7 +200,10 @@ class MatchScreen(BaseScreen):
             line = self.tr(P_PLAY, name=match.names[match.turn], count=match.count)
             played = format_cards((c for _, c in match.current), "symbol", self.app.lang)
             return f"{line}  {played}" if played else line
-        if phase in ("show", "muggins"):
+        if phase == "muggins":
+            side, points = match.pending_muggins
+            return self.tr(MUGGINS_BODY, name=match.side_name(side), n=points)
+        if phase == "show":
             who = match.next_to_show
             cards = format_cards(self.pending, "symbol", self.app.lang) or "—"
             hint = self.tr(P_COUNT_HINT if len(self.pending) == 4 else P_SHOW_HINT)

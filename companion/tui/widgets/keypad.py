@@ -45,7 +45,7 @@ class CardKeypad(Widget):
     CardKeypad .suits Button.-style-flat.red { color: #c81e1e; }
     CardKeypad .suits { margin: 1 0 0 0; }
     .-small CardKeypad Button.-style-flat { height: 1; border: none; }
-    .-small CardKeypad .ranks, .-small CardKeypad .suits { grid-rows: 1; }
+    .-small CardKeypad .ranks, .-small CardKeypad .suits { grid-rows: 1; margin: 0; }
     .-small CardKeypad .suits { margin: 0; }
     """
 
