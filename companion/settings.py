@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.store import default_path
@@ -19,25 +19,24 @@ def default_lang() -> str:
 @dataclass
 class Settings:
     lang: str = "en"
+    path: Path | None = field(default=None, compare=False)  # None: kept in memory only (tests)
 
     @classmethod
-    def path(cls) -> Path:
-        return default_path().parent / "settings.json"
-
-    @classmethod
-    def load(cls) -> "Settings":
+    def load(cls, path: Path | None = None) -> "Settings":
+        path = path or default_path().parent / "settings.json"
         try:
-            data = json.loads(cls.path().read_text(encoding="utf-8"))
+            data = json.loads(path.read_text(encoding="utf-8"))
             lang = data.get("lang")
-            return cls(lang=lang if lang in ("en", "fr") else default_lang())
+            return cls(lang=lang if lang in ("en", "fr") else default_lang(), path=path)
         except (OSError, ValueError, AttributeError):
-            return cls(lang=default_lang())  # missing or unreadable: defaults, the file is left as is
+            return cls(lang=default_lang(), path=path)  # missing or unreadable: defaults, the file is left as is
 
     def save(self) -> None:
-        path = self.path()
-        tmp = path.with_suffix(".tmp")
+        if self.path is None:
+            return
+        tmp = self.path.with_suffix(".tmp")
         try:
-            tmp.write_text(json.dumps(asdict(self)), encoding="utf-8")
-            os.replace(tmp, path)
+            tmp.write_text(json.dumps({"lang": self.lang}), encoding="utf-8")
+            os.replace(tmp, self.path)
         except OSError:
             pass  # a preference that cannot be saved is not worth stopping the game for

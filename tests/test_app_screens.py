@@ -1,0 +1,219 @@
+"""What players do on each screen: counting claims and muggins, a false go, a card entered twice,
+quick points, corrections, the language, past matches, resume and rematch."""
+
+from __future__ import annotations
+
+from textual.widgets import Select
+
+from companion.games.cribbage.engine import CRIB, Setup
+from companion.games.cribbage.rules import CribbageRules
+from companion.session import CribbageSession
+from companion.tui.dialogs.card import CardDialog
+from companion.tui.dialogs.choice import ChoiceDialog
+from companion.tui.dialogs.points import NumberDialog
+from companion.tui.screens.history import HistoryScreen
+from companion.tui.screens.home import HomeScreen
+from companion.tui.screens.match import MatchScreen
+from companion.tui.screens.match_end import MatchEndScreen
+from companion.tui.screens.past import PastMatchesScreen
+from tests.scripted import make_app
+
+# The hand-worked deal of test_app_flow: dealer Marie, starter 5♥, Paul's hand 10♦ K♦ 4♥ 9♠ = 4,
+# Marie's 5♣ 6♠ 7♦ 8♣ = 12, crib 2♠ 3♠ Q♥ J♥ = 9; pegging gives Marie 8, Paul 0.
+DEAL = "5h 10d 5c kd 6s 4h 7d 9s 8c".split()
+
+
+async def open_session(pilot, app, rules=CribbageRules(), names=("Marie", "Paul")) -> MatchScreen:
+    session = CribbageSession.create(app.store, Setup(names, rules, 0))
+    app.push_screen(MatchScreen(session))
+    await pilot.pause()
+    return app.screen
+
+
+async def type_in(pilot, screen, *texts):
+    for text in texts:
+        screen.interpret(text)
+        await pilot.pause()
+
+
+def message(screen) -> str:
+    return str(screen.query_one("#message").render())
+
+
+async def test_a_claim_below_the_true_count_offers_muggins_to_the_opponent(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_session(pilot, app, CribbageRules(manual_counting=True, muggins=True))
+        await type_in(pilot, screen, *DEAL)
+        await pilot.click("#count")
+        await pilot.pause()
+        assert isinstance(app.screen, NumberDialog)  # Paul says how many he counts
+        await pilot.click("#digit-2")
+        await pilot.click("#digit-ok")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)  # Paul claimed 2 of his 4: who takes the 2?
+        assert "missed 2" in str(app.screen.query_one("#body").render())
+        await pilot.click("#answer-0")  # Marie
+        await pilot.pause()
+        assert screen.match.scores == [8 + 2, 2]
+        assert screen.match.next_to_show == 0
+
+
+async def test_an_over_claim_is_corrected_and_muggins_off_pegs_the_true_count(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_session(pilot, app, CribbageRules(manual_counting=True))
+        await type_in(pilot, screen, *DEAL, "count", "9")  # Paul claims 9: the hand is worth 4
+        assert screen.match.scores == [8, 4]
+        assert "claimed 9, true count 4" in " ".join(w.text("en") for w in screen.match.events[-1].warnings)
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.click("#answer-0")  # keep it
+
+
+async def test_a_false_go_is_flagged_at_the_show_and_can_be_undone(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_session(pilot, app)
+        # Starter 2♣; Paul K♠ (10), Marie Q♥ (20), Paul says go though he holds the 4♦.
+        await type_in(pilot, screen, "2c", "ks", "qh", "go", "js", "go", "4d", "9d", "8h", "5c", "go", "7s", "count")
+        assert isinstance(app.screen, ChoiceDialog)
+        assert "Paul said go at 20 while holding 4♦" in str(app.screen.query_one("#body").render())
+        await pilot.click("#answer-1")  # fix it: the count is undone
+        await pilot.pause()
+        assert screen.match.phase == "show" and screen.match.next_to_show == 1
+        assert screen.session.can_redo
+
+
+async def test_a_card_entered_twice_is_refused_with_the_reason_and_nothing_is_saved(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_session(pilot, app)
+        await type_in(pilot, screen, "5h", "10d")
+        head = app.store.match(screen.session.match_id).head
+        await type_in(pilot, screen, "10d")
+        assert "10♦ was already played" in message(screen)
+        assert app.store.match(screen.session.match_id).head == head
+        assert screen.query_one("#keypad #rank-10").disabled is False  # other tens are still in play
+        await pilot.click("#keypad #rank-10")
+        assert screen.query_one("#keypad #suit-2").disabled  # the 10♦ key is greyed out
+
+
+async def test_quick_points_by_taps_and_by_keys(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_session(pilot, app)
+        await pilot.click("#points")
+        await pilot.pause()
+        await pilot.click("#side-1")
+        for key in ("1", "2", "ok"):
+            await pilot.click(f"#digit-{key}")
+        await pilot.pause()
+        assert screen.match.scores == [0, 12]
+        await type_in(pilot, screen, "+7 mar")
+        assert screen.match.scores == [7, 12]
+        await type_in(pilot, screen, "+3")
+        assert "say who" in message(screen)
+
+
+async def test_a_card_can_be_corrected_in_the_history(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_session(pilot, app)
+        await type_in(pilot, screen, "5h", "10d", "4c")  # Marie meant the 5♣: 15 for 2
+        await pilot.click("#history-button")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        await pilot.press("enter")  # the last entry is highlighted
+        await pilot.pause()
+        assert isinstance(app.screen, CardDialog)
+        await pilot.click("#keypad #rank-5")
+        await pilot.click("#keypad #suit-3")
+        await pilot.pause()
+        assert "Corrected" in str(app.screen.query_one("#note").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.match.scores == [2, 0]
+        assert [c.code for _, c in screen.match.current] == ["10D", "5C"]
+
+
+async def test_the_language_switch_redraws_the_home_screen_in_french(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.click("#lang")
+        await pilot.pause()
+        assert app.lang == "fr"
+        assert "Nouveau match de cribbage" in str(app.screen.query_one("#new").label)
+        await pilot.press("n")
+        await pilot.pause()
+        assert "Commencer" in str(app.screen.query_one("#start").label)
+
+
+async def test_french_card_entry_in_the_match(tmp_path):
+    app = make_app(tmp_path, lang="fr")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_session(pilot, app)
+        await type_in(pilot, screen, "5c", "10k", "5t")  # 5♥ starter, Paul 10♦, Marie 5♣
+        assert screen.match.scores == [2, 0]
+        assert "15 pour 2" in message(screen)
+
+
+async def test_resume_past_matches_and_rematch(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_session(pilot, app)
+        await type_in(pilot, screen, "+100 marie", "+60 paul")
+        await type_in(pilot, screen, "+10 paul")
+        await pilot.press("escape")  # back home: the match is listed to resume
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        match_id = screen.session.match_id
+        await pilot.click(f"#resume-{match_id}")
+        await pilot.pause()
+        assert app.screen.match.scores == [100, 70]
+        await type_in(pilot, app.screen, "+21 marie")  # 121-70: a skunk (Paul below 91, not below 61)
+        await pilot.pause()
+        assert isinstance(app.screen, MatchEndScreen)
+        assert str(app.screen.query_one("#skunk").render()) == "Skunk!"
+        await pilot.click("#rematch")
+        await pilot.pause()
+        assert isinstance(app.screen, MatchScreen)
+        rematch = app.screen.session
+        assert rematch.match_id != match_id and rematch.setup.first_dealer == 1  # Paul lost: he deals
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, PastMatchesScreen)
+        table = app.screen.query_one("#table")
+        rows = [table.get_row_at(i) for i in range(table.row_count)]
+        finished = next(r for r in rows if r[2] == "121–70")
+        assert finished[3] == "Marie" and finished[4] == "S"
+
+
+async def test_the_show_prefills_each_hand_from_the_cards_pegged(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_session(pilot, app)
+        await type_in(pilot, screen, *DEAL)
+        assert [c.code for c in screen.pending] == ["10D", "KD", "4H", "9S"]
+        await type_in(pilot, screen, "count", "count")
+        assert screen.match.next_to_show == CRIB and screen.pending == []
+        await type_in(pilot, screen, "2s", "3s", "qh")
+        await type_in(pilot, screen, "count")
+        assert "a hand has 4 cards" in message(screen) or "crib has 4 cards" in message(screen)
+        await type_in(pilot, screen, "jh", "count")
+        assert screen.match.scores == [29, 4]
+
+
+async def test_setup_refuses_two_players_with_the_same_name(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        for i in (0, 1):
+            app.screen.query_one(f"#name-{i}").value = "Marie"
+        app.screen.query_one("#players", Select).value = 2
+        await pilot.click("#start")
+        await pilot.pause()
+        assert "different name" in str(app.screen.query_one("#error").render())
