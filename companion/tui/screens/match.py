@@ -61,9 +61,10 @@ NOBODY = Msg("Nobody", "Personne")
 CHECK_TITLE = Msg("Check this entry", "Vérifiez cette entrée")
 KEEP = Msg("Keep it", "Garder")
 FIX = Msg("Fix it (undo)", "Corriger (annuler)")
-UNKNOWN = Msg("not understood: {text}", "pas compris : {text}")
 NOTHING_TO_UNDO = Msg("nothing to undo", "rien à annuler")
 NOTHING_TO_REDO = Msg("nothing to redo", "rien à rétablir")
+FOUR_CARDS = Msg("a hand has 4 cards: tap Clear to change it", "une main a 4 cartes : touchez Effacer pour la changer")
+ALREADY_ENTERED = Msg("{card} is already entered", "{card} est déjà entrée")
 NEED_SIDE = Msg("say who: +7 {name}", "dites pour qui : +7 {name}")
 
 # Peg colours close to real plastic pegs, readable on the brown board.
@@ -168,11 +169,12 @@ class MatchScreen(BaseScreen):
     def refresh_view(self) -> None:
         match = self.match
         rules = match.rules
-        header = self.tr(HEADER, game=match.game_number, deal=max(match.deal_number, 1) if match.d else match.deal_number + 1,
-                         dealer=match.names[match.dealer], target=rules.target)
+        deal = match.deal_number + 1 if match.phase == "deal" else max(match.deal_number, 1)
+        header = self.tr(HEADER, game=match.game_number, deal=deal, dealer=match.names[match.dealer],
+                         target=rules.target)
         if rules.games_to_win > 1 or match.games:
             header += self.tr(MATCH_POINTS, points="–".join(map(str, match.game_points)))
-        if match.starter:
+        if match.starter and match.phase != "deal":
             header += " · " + self.tr(STARTER, card=match.starter.symbol)
         self.query_one("#header", Static).update(header)
         board = self.query_one("#board", CribbageBoard)
@@ -300,10 +302,9 @@ class MatchScreen(BaseScreen):
             self._apply(Play(match.turn, card))
         elif phase == "show":
             if len(self.pending) >= 4:
-                self.message = (Msg("a hand has 4 cards: tap Clear to change it",
-                                    "une main a 4 cartes : touchez Effacer pour la changer"), "error")
+                self.message = (FOUR_CARDS, "error")
             elif card in self._seen_cards():
-                self.message = (Msg("{card} is already entered", "{card} est déjà entrée")(card=card.symbol), "error")
+                self.message = (ALREADY_ENTERED(card=card.symbol), "error")
             else:
                 self.pending.append(card)
                 self.message = None
@@ -346,25 +347,18 @@ class MatchScreen(BaseScreen):
             self.refresh_view()
 
     def undo(self) -> None:
-        if not self.session.can_undo:
-            self.message = (Msg("nothing to undo", "rien à annuler"), "error")
-        else:
-            try:
-                self.session.undo()
-                self.message = None
-            except StoreError as error:
-                self.message = (error.msg, "error")
-        self.pending = []
-        if self.match.phase == "show":
-            self._prefill()
-        self.refresh_view()
+        self._step(self.session.can_undo, self.session.undo, NOTHING_TO_UNDO)
 
     def redo(self) -> None:
-        if not self.session.can_redo:
-            self.message = (Msg("nothing to redo", "rien à rétablir"), "error")
+        self._step(self.session.can_redo, self.session.redo, NOTHING_TO_REDO)
+
+    def _step(self, possible: bool, step, nothing: Msg) -> None:
+        """Undo or redo one entry: the session saves the step, then the screen redraws."""
+        if not possible:
+            self.message = (nothing, "error")
         else:
             try:
-                self.session.redo()
+                step()
                 self.message = None
             except StoreError as error:
                 self.message = (error.msg, "error")
@@ -415,7 +409,7 @@ class MatchScreen(BaseScreen):
         elif command == "history-button":
             from companion.tui.screens.history import HistoryScreen
 
-            self.app.push_screen(HistoryScreen(self.session), lambda _: self._back_from_history())
+            self.app.push_screen(HistoryScreen(self.session))
         elif command == "home":
             self.action_home()
 
@@ -467,11 +461,12 @@ class MatchScreen(BaseScreen):
             return
         self._apply(Points(side, value))
 
-    def _back_from_history(self) -> None:
-        self.pending = []
-        self.message = None
+    def on_screen_resume(self) -> None:
+        """Back from the history (entries may have been corrected) or a dialog: redraw from the state."""
         if self.match.phase == "show":
             self._prefill()
+        else:
+            self.pending = []
         self.refresh_view()
 
     def action_undo(self) -> None:

@@ -40,7 +40,7 @@ NAMES_NEEDED = Msg("Every player needs a different name", "Chaque joueur doit av
 
 
 class SetupScreen(BaseScreen):
-    BINDINGS = [("escape", "back", "Back")]
+    BINDINGS = [("escape", "back", "Back"), ("ctrl+s", "start", "Start")]
 
     DEFAULT_CSS = """
     SetupScreen VerticalScroll { padding: 0 1; }
@@ -110,6 +110,7 @@ class SetupScreen(BaseScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self._show_rows()
+        self.query_one("#name-0", Input).focus()  # type the names, Enter starts
 
     def _dealer_options(self) -> list[tuple[str, int]]:
         options = [(self.tr(CUT_FOR_DEAL), -1)]
@@ -167,8 +168,9 @@ class SetupScreen(BaseScreen):
             dealer = random.randrange(self.players)
         return Setup(names, rules, dealer)
 
+    @on(Input.Submitted)
     @on(Button.Pressed, "#start")
-    def start(self) -> None:
+    def action_start(self) -> None:
         try:
             setup = self.build_setup()
         except ValueError as error:
