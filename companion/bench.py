@@ -121,9 +121,9 @@ def _child_env() -> dict[str, str]:
     return env
 
 
-def _median_run(command: Sequence[str], runs: int) -> float:
+def _median_run(command: Sequence[str], runs: int, env: dict[str, str] | None = None) -> float:
     times = []
-    env = _child_env()
+    env = _child_env() if env is None else env
     for _ in range(runs):
         start = time.perf_counter()
         subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
@@ -160,12 +160,107 @@ def check_cli_imports(options: Options) -> Iterator[Line]:
         yield f"{name} imported", "yes" if name in loaded else "no"
 
 
+# The app started as ``companion`` starts it (store opened with open_or_recover at $COMPANION_HOME),
+# headless; the auto pilot exits as soon as the home screen is mounted.
+_APP_FIRST_SCREEN = """
+import asyncio
+from companion.settings import Settings
+from companion.store import open_or_recover
+from companion.tui.app import CompanionApp
+from companion.tui.screens.home import HomeScreen
+
+async def auto_pilot(pilot):
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 30
+    while not (isinstance(pilot.app.screen, HomeScreen) and pilot.app.screen.is_mounted):
+        if loop.time() > deadline:
+            pilot.app.exit(return_code=1)
+            return
+        await asyncio.sleep(0.001)
+    pilot.app.exit()
+
+store, notice = open_or_recover()
+with store:
+    app = CompanionApp(store, settings=Settings(lang="en"), notice=notice)
+    app.run(headless=True, size=(80, 24), auto_pilot=auto_pilot)
+raise SystemExit(app.return_code or 0)
+"""
+APP_START_TARGET_S = 1.0
+
+
+def measure_app_cold_start(options: Options) -> Iterator[Line]:
+    import tempfile
+
+    from companion.store import Store
+
+    with tempfile.TemporaryDirectory(prefix="companion-bench-") as home:
+        env = _child_env()
+        env["COMPANION_HOME"] = home
+        Store.open(Path(home) / "companion.sqlite3").close()  # an existing (empty) store, as on a usual start
+        app = _median_run([sys.executable, "-c", _APP_FIRST_SCREEN], options.cold_runs, env)
+    bare = _median_run([sys.executable, "-c", "pass"], options.cold_runs)
+    verdict = "under" if app < APP_START_TARGET_S else "OVER"
+    yield "cold start: app to first screen", (f"{app * 1000:.0f} ms (median of {options.cold_runs}, headless; "
+                                               f"python alone {bare * 1000:.0f} ms; {verdict} the "
+                                               f"{APP_START_TARGET_S:g} s target)")
+
+
+SAVE_ENTRIES = 50
+
+
+def _table_entries(seed: int) -> tuple:
+    """A table-mode setup and the operations its screen would save: a virtual match's starters, cards,
+    goes, hands and cribs, each starter preceded by the table-mode deal."""
+    from companion.games.cribbage.engine import CribbageMatch, Setup
+    from companion.games.cribbage.ops import Crib, Cut, Deal, Go, Play, Show
+    from companion.games.cribbage.players import play_turn
+    from companion.games.cribbage.rules import CribbageRules
+
+    rules = CribbageRules(players=2, target=121)
+    virtual = CribbageMatch(Setup(("Marie", "Paul"), rules, 0, "virtual", seed))
+    while virtual.phase != "match_over":
+        play_turn(virtual)
+    ops = []
+    for op in virtual.log:
+        if isinstance(op, Cut):
+            ops.append(Deal(None))
+        if isinstance(op, (Cut, Play, Go, Show, Crib)):
+            ops.append(op)
+    return Setup(("Marie", "Paul"), rules, 0, "table"), ops
+
+
+def measure_save_entry(options: Options) -> Iterator[Line]:
+    import tempfile
+
+    from companion.session import CribbageSession
+    from companion.store import Store
+
+    setup, ops = _table_entries(options.seed)
+    ops = ops[:SAVE_ENTRIES]
+    times = []
+    with tempfile.TemporaryDirectory(prefix="companion-bench-") as home:
+        with Store.open(Path(home) / "companion.sqlite3") as store:
+            session = CribbageSession.create(store, setup)
+            for op in ops:
+                start = time.perf_counter()
+                session.apply(op)  # check, append + commit (WAL, synchronous=FULL), then the state
+                times.append(time.perf_counter() - start)
+    times.sort()
+    p90 = times[min(len(times) - 1, int(len(times) * 0.9))]
+    yield "save one entry (append, fsync)", (f"{statistics.median(times) * 1000:.2f} ms median, "
+                                             f"{p90 * 1000:.2f} ms p90, {times[-1] * 1000:.2f} ms max "
+                                             f"({len(times)} entries of a table-mode match, "
+                                             f"CribbageSession.apply on a temp store, WAL + synchronous=FULL)")
+
+
 MEASUREMENTS: list[Measurement] = [
     measure_hand_score,
     measure_count_hand,
     measure_exact_distribution,
     measure_cli_cold_start,
     check_cli_imports,
+    measure_app_cold_start,
+    measure_save_entry,
 ]
 
 

@@ -66,31 +66,36 @@ def entries_in(log: list[dict]) -> list[dict]:
     return [op for op in log if op.get("op") != "deal"]
 
 
-def lines_for(entry) -> list[str]:
-    """What a player types for one entry (the same words as ``tests.scripted.enter_by_keys``)."""
+def lines_for(entry, lang: str = "en") -> list[str]:
+    """What a player types for one entry (as ``tests.scripted.enter_by_keys``, in either language)."""
+    from companion.cards import format_card
     from companion.games.cribbage.ops import Crib, Cut, Go, Play, Show
 
+    def card(c) -> str:
+        return format_card(c, "ascii", lang).lower()
+
+    count = "compter" if lang == "fr" else "count"
     if isinstance(entry, (Cut, Play)):
-        return [entry.card.code.lower()]
+        return [card(entry.card)]
     if isinstance(entry, Go):
         return ["go"]
     if isinstance(entry, Show):
-        return ["count"]  # the hand is known from the cards its player pegged
+        return [count]  # the hand is known from the cards its player pegged
     if isinstance(entry, Crib):
-        return [card.code.lower() for card in entry.cards] + ["count"]
+        return [card(c) for c in entry.cards] + [count]
     raise ValueError(f"no typed form for {entry!r}")
 
 
 async def type_entry(pilot, entry) -> None:
-    """Type an entry into the match screen's entry field, one line at a time.
+    """Type an entry into the match screen's entry field, one line at a time, in the app's language.
 
     The keys of a line are posted to the app in one burst (``Pilot.press`` idles after every key,
-    which would make this test several times slower); before the next line, the screen has
+    which would make the kill test several times slower); before the next line, the screen has
     handled the enter key and redrawn.
     """
     from textual import events
 
-    for text in lines_for(entry):
+    for text in lines_for(entry, pilot.app.lang):
         for char in text:
             pilot.app.post_message(events.Key(char, char))
         pilot.app.post_message(events.Key("enter", None))
@@ -128,12 +133,12 @@ def fail(why: str) -> int:
 
 
 async def drive(seed: int) -> int:
+    from textual.widgets import Select
+
     from companion.settings import Settings
     from companion.store import open_or_recover
     from companion.tui.app import CompanionApp
     from companion.tui.screens.match import MatchScreen
-    from textual.widgets import Select
-
     from tests.scripted import scripted_match
 
     store, notice = open_or_recover()  # $COMPANION_HOME/companion.sqlite3, as `companion` opens it
