@@ -69,11 +69,11 @@ class Card:
     suit: Suit
     index: int  # 0..51, rank-major: sorting by index sorts by rank, then suit
 
-    def __new__(cls, rank: int, suit: int) -> "Card":
+    def __new__(cls, rank: int, suit: int) -> Card:
         return _CARDS[(int(rank) - 1) * 4 + int(suit)]
 
     @classmethod
-    def _make(cls, rank: Rank, suit: Suit) -> "Card":
+    def _make(cls, rank: Rank, suit: Suit) -> Card:
         card = object.__new__(cls)
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "suit", suit)
@@ -81,7 +81,7 @@ class Card:
         return card
 
     @staticmethod
-    def of(rank: int, suit: int) -> "Card":
+    def of(rank: int, suit: int) -> Card:
         return _CARDS[(int(rank) - 1) * 4 + int(suit)]
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -90,7 +90,7 @@ class Card:
     def __reduce__(self):  # pickling and copying keep cards interned
         return (card_from_index, (self.index,))
 
-    def __lt__(self, other: "Card") -> bool:
+    def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 
     def __repr__(self) -> str:

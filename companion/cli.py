@@ -23,9 +23,6 @@ from companion.errors import CompanionError
 # Each module has ``register(subparsers)``; add a game's module here to give it commands.
 GAME_CLIS: tuple[str, ...] = ("companion.games.cribbage.cli",)
 
-_APP_MODULES = {"companion.tui", "companion.tui.app"}
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion",
@@ -51,15 +48,10 @@ def _bench_command(args: argparse.Namespace) -> int:
     return bench.main([] if args.sample is None else ["--sample", str(args.sample)])
 
 
-def run_app(parser: argparse.ArgumentParser) -> int:
-    """Start the Textual app; until it exists, print the help instead."""
-    try:
-        from companion.tui.app import run
-    except ModuleNotFoundError as exc:
-        if exc.name not in _APP_MODULES:
-            raise
-        parser.print_help()
-        return 0
+def run_app() -> int:
+    """Start the Textual app (imported only now: the scoring commands must not load Textual)."""
+    from companion.tui.app import run
+
     status = run()
     return status if isinstance(status, int) else 0
 
@@ -69,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(sys.argv[1:] if argv is None else list(argv))
     func = getattr(args, "func", None)
     if func is None:
-        return run_app(parser)
+        return run_app()
     tolerant_streams()
     try:
         return func(args)

@@ -27,7 +27,7 @@ class Msg:
     fr: str
     args: dict[str, Any] = field(default_factory=dict, compare=False)
 
-    def __call__(self, **args: Any) -> "Msg":
+    def __call__(self, **args: Any) -> Msg:
         """Return the same message with its fields bound."""
         return Msg(self.en, self.fr, {**self.args, **args})
 

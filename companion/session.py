@@ -52,7 +52,7 @@ class CribbageSession:
         self.reload()
 
     @classmethod
-    def create(cls, store: Store, setup: Setup) -> "CribbageSession":
+    def create(cls, store: Store, setup: Setup) -> CribbageSession:
         if setup.seed is None:  # a virtual match gets a seed now, so it can be replayed exactly
             setup = Setup(setup.names, setup.rules, setup.first_dealer, setup.mode, random.randrange(2**31))
         match = CribbageMatch(setup)
@@ -126,7 +126,7 @@ class CribbageSession:
         self.match = match
         return Correction(kept, len(log) - seq - kept)
 
-    def rematch(self) -> "CribbageSession":
+    def rematch(self) -> CribbageSession:
         """A new match with the same players and rules; the loser of the last game deals first."""
         match = self.match
         loser_side = min(range(match.rules.sides), key=lambda s: match.games[-1].scores[s]) if match.games else 0

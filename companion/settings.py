@@ -22,7 +22,7 @@ class Settings:
     path: Path | None = field(default=None, compare=False)  # None: kept in memory only (tests)
 
     @classmethod
-    def load(cls, path: Path | None = None) -> "Settings":
+    def load(cls, path: Path | None = None) -> Settings:
         path = path or default_path().parent / "settings.json"
         try:
             data = json.loads(path.read_text(encoding="utf-8"))

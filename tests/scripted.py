@@ -16,9 +16,9 @@ from companion.games.cribbage.engine import CribbageMatch, Setup
 from companion.games.cribbage.ops import Crib, Cut, Go, NewGame, Op, Play, Show
 from companion.games.cribbage.players import play_turn, table_entries
 from companion.games.cribbage.rules import CribbageRules
+from companion.settings import Settings
 from companion.store import Store
 from companion.tui.app import CompanionApp
-from companion.settings import Settings
 
 
 @dataclass

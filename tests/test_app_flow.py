@@ -5,11 +5,17 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Select
 
-from companion.games.cribbage.engine import CRIB
+from companion.games.cribbage.engine import CRIB, CribbageMatch
 from companion.tui.screens.match import MatchScreen
 from companion.tui.screens.match_end import MatchEndScreen
-from companion.games.cribbage.engine import CribbageMatch
-from tests.scripted import enter_by_keys, enter_by_taps, first_deal, make_app, scripted_match, tap_card
+from tests.scripted import (
+    enter_by_keys,
+    enter_by_taps,
+    first_deal,
+    make_app,
+    scripted_match,
+    tap_card,
+)
 
 
 async def start_match(pilot, app, players=2, target=61, games=1, four_mode="teams", by_keys=False):

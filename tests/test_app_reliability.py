@@ -655,9 +655,6 @@ async def test_undo_past_the_end_of_a_game_then_the_same_card_ends_it_again(tmp_
             assert _screen_view(screen) == view
 
 
-@pytest.mark.xfail(strict=True, reason="app bug: MatchScreen.redo() does not call _after(), so redoing the "
-                                        "entry that ends a game leaves the screen on 'Game over' without the "
-                                        "end-of-game dialog (no Next game / Rematch)")
 async def test_redo_of_the_winning_entry_shows_the_end_of_game_dialog_again(tmp_path):
     from tests.app_driver import type_entry
 

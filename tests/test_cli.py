@@ -213,21 +213,6 @@ def test_no_arguments_starts_the_app(monkeypatch):
     assert calls == ["run"]
 
 
-def test_no_arguments_without_the_app_prints_the_help(monkeypatch, capsys):
-    monkeypatch.setitem(sys.modules, "companion.tui", None)  # as if companion.tui did not exist
-    assert companion.cli.main([]) == 0
-    assert "cribbage" in capsys.readouterr().out
-
-
-def test_a_missing_dependency_of_the_app_is_not_hidden(monkeypatch, tmp_path):
-    (tmp_path / "app.py").write_text("import no_such_module_for_companion_tests\n")
-    package = types.ModuleType("companion.tui")
-    package.__path__ = [str(tmp_path)]
-    monkeypatch.setitem(sys.modules, "companion.tui", package)
-    with pytest.raises(ModuleNotFoundError):
-        companion.cli.main([])
-
-
 def test_main_in_process_returns_2_on_bad_input(capsys):
     assert companion.cli.main(["cribbage", "count", "5X", "5D", "5C", "JS", "--starter", "5S"]) == 2
     captured = capsys.readouterr()

@@ -15,7 +15,19 @@ import pytest
 from companion.cards import Card, parse_card, parse_cards, standard_deck
 from companion.errors import IllegalMoveError, InconsistencyError
 from companion.games.cribbage.engine import CRIB, CribbageMatch, GameResult, Setup
-from companion.games.cribbage.ops import Crib, Cut, Deal, Discard, EndDeal, Go, Muggins, NewGame, Play, Points, Show
+from companion.games.cribbage.ops import (
+    Crib,
+    Cut,
+    Deal,
+    Discard,
+    EndDeal,
+    Go,
+    Muggins,
+    NewGame,
+    Play,
+    Points,
+    Show,
+)
 from companion.games.cribbage.players import play_out, play_turn
 from companion.games.cribbage.rules import CribbageRules
 

@@ -11,7 +11,20 @@ from companion.cards import parse_card, parse_cards, standard_deck
 from companion.errors import IllegalMoveError, NotationError
 from companion.games.cribbage.engine import CribbageMatch, Setup
 from companion.games.cribbage.ops import (
-    OPS, Crib, Cut, Deal, Discard, EndDeal, Go, Muggins, NewGame, Op, Play, Points, Show, op_from_json,
+    OPS,
+    Crib,
+    Cut,
+    Deal,
+    Discard,
+    EndDeal,
+    Go,
+    Muggins,
+    NewGame,
+    Op,
+    Play,
+    Points,
+    Show,
+    op_from_json,
 )
 from companion.games.cribbage.players import play_out
 from companion.games.cribbage.rules import CribbageRules

@@ -19,6 +19,7 @@ class CompanionApp(App):
     """Dependencies come in through the constructor, so tests pass their own store."""
 
     CSS_PATH = "app.tcss"
+    ENABLE_COMMAND_PALETTE = False  # its words are English only; every action has a button or a key
     TITLE = "companion"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False)]
 
@@ -30,7 +31,8 @@ class CompanionApp(App):
         self.store = store
         self.settings = settings or Settings(lang=lang or "en")
         self.set_reactive(CompanionApp.lang, lang or self.settings.lang)
-        self.notice = notice  # shown once on the home screen (e.g. an unreadable file was set aside)
+        self.notice = notice  # shown on the home screen (e.g. an unreadable file was set aside)
+        self.theme = "textual-dark"  # one look everywhere, whatever TEXTUAL_THEME says
 
     def tr(self, msg: Msg, **args) -> str:
         """A message in the player's language."""

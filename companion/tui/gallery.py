@@ -18,7 +18,6 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from companion.cards import format_card
-
 from companion.games.cribbage.engine import CribbageMatch, Setup
 from companion.games.cribbage.ops import Crib, Cut, Go, Op, Points
 from companion.games.cribbage.players import play_turn, table_entries

@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from companion.cards import Card, format_card, format_cards, parse_card
 from companion.cli_support import add_lang_option, lang_of
 from companion.errors import IllegalMoveError, InconsistencyError
-from companion.i18n import Msg
 from companion.games.cribbage.pegging import PegItem, peg_points, verify_play
 from companion.games.cribbage.rules import DEFAULT_RULES, CribbageRules
 from companion.games.cribbage.scoring import DUPLICATE, ScoreItem, count_hand, pip
+from companion.i18n import Msg
 
 # ---------------------------------------------------------------- words
 

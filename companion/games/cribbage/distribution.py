@@ -21,7 +21,12 @@ from math import comb, prod
 
 from companion.cards import Card, Rank, Suit, standard_deck
 from companion.games.cribbage.rules import DEFAULT_RULES, CribbageRules
-from companion.games.cribbage.scoring import _template, flush_points, hand_score, _pair_points
+from companion.games.cribbage.scoring import (
+    _pair_points,
+    _template,
+    flush_points,
+    hand_score,
+)
 
 N_COMBINATIONS = 12_994_800
 

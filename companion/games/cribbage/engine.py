@@ -21,13 +21,26 @@ from typing import Any, Literal
 
 from companion.cards import Card, standard_deck
 from companion.errors import IllegalMoveError, InconsistencyError
-from companion.i18n import Msg
 from companion.games.cribbage.ops import (
-    Crib, Cut, Deal, Discard, EndDeal, Go, Muggins, NewGame, Op, Play, Points, Show, op_from_json,
+    Crib,
+    Cut,
+    Deal,
+    Discard,
+    EndDeal,
+    Go,
+    Muggins,
+    NewGame,
+    Op,
+    Play,
+    Points,
+    Show,
+    op_from_json,
 )
-from companion.games.cribbage.pegging import MAX_COUNT, peg_points, verify_play as verify_count
+from companion.games.cribbage.pegging import MAX_COUNT, peg_points
+from companion.games.cribbage.pegging import verify_play as verify_count
 from companion.games.cribbage.rules import CribbageRules
 from companion.games.cribbage.scoring import count_hand, pip
+from companion.i18n import Msg
 
 Mode = Literal["table", "virtual"]
 Phase = Literal["deal", "discard", "cut", "play", "show", "muggins", "game_over", "match_over"]
@@ -124,7 +137,7 @@ class Setup:
                 "mode": self.mode, "seed": self.seed}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Setup":
+    def from_json(cls, data: dict[str, Any]) -> Setup:
         return cls(tuple(data["names"]), CribbageRules.from_dict(data.get("rules", {})),
                    int(data.get("first_dealer", 0)), data.get("mode", "table"), data.get("seed"))
 
@@ -304,13 +317,13 @@ class CribbageMatch:
         return True
 
     @classmethod
-    def replay(cls, setup: Setup, ops: Iterable[Op | dict]) -> "CribbageMatch":
+    def replay(cls, setup: Setup, ops: Iterable[Op | dict]) -> CribbageMatch:
         match = cls(setup)
         for op in ops:
             match.apply(op_from_json(op) if isinstance(op, dict) else op)
         return match
 
-    def undone(self) -> "CribbageMatch":
+    def undone(self) -> CribbageMatch:
         """The match as it was before the last operation."""
         return CribbageMatch.replay(self.setup, self.log[:-1])
 

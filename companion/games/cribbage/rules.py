@@ -58,7 +58,7 @@ class CribbageRules:
             raise IllegalMoveError(BAD_RULES(why=", ".join(problems)))
 
     @classmethod
-    def profile(cls, name: str, **overrides: Any) -> "CribbageRules":
+    def profile(cls, name: str, **overrides: Any) -> CribbageRules:
         """``acc`` (default) or ``booklet``: the French booklet's flush rule and no nobs."""
         if name == "acc":
             return cls(**overrides)
@@ -82,11 +82,11 @@ class CribbageRules:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "CribbageRules":
+    def from_dict(cls, data: dict[str, Any]) -> CribbageRules:
         known = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in data.items() if k in known})
 
-    def with_(self, **changes: Any) -> "CribbageRules":
+    def with_(self, **changes: Any) -> CribbageRules:
         return replace(self, **changes)
 
 

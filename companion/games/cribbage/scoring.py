@@ -16,8 +16,8 @@ from typing import Literal, NamedTuple
 
 from companion.cards import Card, Rank
 from companion.errors import IllegalMoveError
-from companion.i18n import Msg
 from companion.games.cribbage.rules import DEFAULT_RULES, CribbageRules
+from companion.i18n import Msg
 
 Kind = Literal["fifteen", "pair", "run", "flush", "nobs"]
 

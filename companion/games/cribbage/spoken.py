@@ -37,11 +37,11 @@ _AND = Msg("and {phrase}", "et {phrase}")
 _FIFTEEN = Msg("fifteen {total}", "quinze-{total}")
 
 
-def _combinations(items: "tuple[ScoreItem, ...]") -> list[tuple[Msg, int, bool]]:
+def _combinations(items: tuple[ScoreItem, ...]) -> list[tuple[Msg, int, bool]]:
     """(name, points, plural) for every combination other than fifteens, in counting order."""
     pairs = [i for i in items if i.kind == "pair"]
     runs = [i for i in items if i.kind == "run"]
-    spans: dict[tuple[int, ...], list["ScoreItem"]] = {}
+    spans: dict[tuple[int, ...], list[ScoreItem]] = {}
     for run in runs:
         spans.setdefault(tuple(sorted(int(c.rank) for c in run.cards)), []).append(run)
     named: list[tuple[Msg, int, bool]] = []
@@ -64,7 +64,7 @@ def _combinations(items: "tuple[ScoreItem, ...]") -> list[tuple[Msg, int, bool]]
     return named
 
 
-def spoken_count(count: "ShowCount", lang: str = "en") -> str:
+def spoken_count(count: ShowCount, lang: str = "en") -> str:
     if count.total == 0:
         return NINETEEN.text(lang)
     running = 0

@@ -7,7 +7,7 @@ from importlib.resources import files
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import Button, Footer, Markdown
+from textual.widgets import Button, Markdown, Static
 
 from companion.i18n import Msg
 from companion.tui.screens.base import BaseScreen
@@ -15,6 +15,8 @@ from companion.tui.screens.base import BaseScreen
 BACK = Msg("Back", "Retour")
 OTHER = Msg("Français", "English")
 
+
+KEYS = Msg("Esc: back", "Échap : retour")
 
 def rules_text(game: str, lang: str) -> str:
     return files("companion.tui").joinpath("help", f"{game}_{lang}.md").read_text(encoding="utf-8")
@@ -35,7 +37,7 @@ class HelpScreen(BaseScreen):
         with VerticalScroll():
             yield Markdown(rules_text(self.game, self.app.lang), id="rules")
         yield Button(self.tr(BACK), id="back", compact=True)
-        yield Footer()
+        yield Static(self.tr(KEYS), classes="keys")
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Button, Footer, OptionList, Static
+from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.errors import IllegalMoveError
@@ -31,6 +31,8 @@ DONE = Msg("Corrected: {kept} later entr(y/ies) replayed, {dropped} removed",
            "Corrigé : {kept} entrée(s) suivante(s) rejouée(s), {dropped} retirée(s)")
 
 
+KEYS = Msg("Enter: correct this entry · Esc: back", "Entrée : corriger cette entrée · Échap : retour")
+
 class HistoryScreen(BaseScreen):
     BINDINGS = [("escape", "back", "Back")]
 
@@ -49,7 +51,7 @@ class HistoryScreen(BaseScreen):
         yield Static("", id="note", classes="message")
         with Horizontal(classes="bar"):
             yield Button(self.tr(BACK), id="back", compact=True)
-        yield Footer()
+        yield Static(self.tr(KEYS), classes="keys")
 
     def on_mount(self) -> None:
         super().on_mount()

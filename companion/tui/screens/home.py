@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from companion.i18n import Msg
 from companion.tui.screens.base import BaseScreen
@@ -18,6 +18,9 @@ HELP = Msg("Rules of cribbage", "Règles du cribbage")
 LANG = Msg("Français", "English")
 QUIT = Msg("Quit", "Quitter")
 
+
+KEYS = Msg("keys: n new match · p past matches · h rules · l language · ctrl+q quit",
+           "touches : n nouveau match · p matchs passés · h règles · l langue · ctrl+q quitter")
 
 def score_line(summary: dict) -> str:
     return "–".join(str(s) for s in summary.get("scores", []))
@@ -48,7 +51,7 @@ class HomeScreen(BaseScreen):
                 yield Button(self.tr(HELP), id="help")
                 yield Button(self.tr(LANG), id="lang")
                 yield Button(self.tr(QUIT), id="quit", variant="error")
-        yield Footer()
+        yield Static(self.tr(KEYS), classes="keys")
 
     def on_screen_resume(self) -> None:
         self.refresh(recompose=True)  # the list of matches to resume may have changed

@@ -10,16 +10,26 @@ from __future__ import annotations
 import re
 
 from rich.text import Text
-
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Input, Static
 
 from companion.cards import Card, format_cards, parse_card
 from companion.errors import CompanionError, IllegalMoveError
 from companion.games.cribbage.engine import CRIB, CribbageMatch, Event
-from companion.games.cribbage.ops import Crib, Cut, Deal, EndDeal, Go, Muggins, Op, Play, Points, Show
+from companion.games.cribbage.ops import (
+    Crib,
+    Cut,
+    Deal,
+    EndDeal,
+    Go,
+    Muggins,
+    Op,
+    Play,
+    Points,
+    Show,
+)
 from companion.i18n import Msg
 from companion.session import CribbageSession
 from companion.store import StoreError
@@ -46,13 +56,13 @@ B_GO = Msg("Go", "Go")
 B_COUNT = Msg("Count", "Compter")
 B_CLEAR = Msg("Clear", "Effacer")
 B_UNDO = Msg("Undo", "Annuler")
-B_REDO = Msg("Redo", "Rétablir")
+B_REDO = Msg("Redo", "Refaire")
 B_POINTS = Msg("+Pts", "+Pts")
 B_END = Msg("Skip", "Passer")
 B_HISTORY = Msg("Log", "Journal")
 B_HOME = Msg("Menu", "Menu")
 ENTRY = Msg("type a card (5h, 10d), go, count, undo, redo, +7 Marie",
-            "tapez une carte (5c, 10k), go, compter, annuler, rétablir, +7 Marie")
+            "tapez une carte (5c, 10k), go, compter, annuler, refaire, +7 Marie")
 POINTS_TITLE = Msg("Peg points", "Marquer des points")
 CLAIM_TITLE = Msg("{name}: how many points do you count?", "{name} : combien de points comptez-vous ?")
 MUGGINS_TITLE = Msg("Muggins!", "Muggins !")
@@ -72,7 +82,7 @@ PEG_COLOURS = ("#e8453c", "#4da3ff", "#5fd068", "#f2c230")
 
 _COMMANDS = {
     "go": "go", "count": "count", "compter": "count", "c": "count",
-    "undo": "undo", "u": "undo", "annuler": "undo", "redo": "redo", "r": "redo", "rétablir": "redo",
+    "undo": "undo", "u": "undo", "annuler": "undo", "redo": "redo", "r": "redo", "refaire": "redo", "rétablir": "redo",
     "clear": "clear", "effacer": "clear", "skip": "end", "passer": "end",
     "log": "history-button", "history": "history-button", "journal": "history-button",
 }
@@ -97,7 +107,6 @@ class MatchScreen(BaseScreen):
     MatchScreen #prompt { height: auto; }
     MatchScreen #message { height: auto; min-height: 1; max-height: 4; }
     MatchScreen.-small #message { max-height: 2; }
-    MatchScreen.-small Footer { display: none; }
     MatchScreen #entry { margin: 0; }
     MatchScreen #spacer { height: 1fr; }
     MatchScreen #actions { margin: 1 0 0 0; layout: grid; grid-size: 9 1; grid-columns: 1fr; grid-rows: 3; grid-gutter: 0 1;
@@ -108,7 +117,7 @@ class MatchScreen(BaseScreen):
     MatchScreen #actions Button.-style-flat.-primary { background: $primary; color: $text; }
     MatchScreen #actions Button.-style-flat:hover { border: none; }
     MatchScreen.-small #actions Button.-style-flat { height: 1; border: none; }
-    MatchScreen #history-scroll { width: 44; display: none; border-left: solid $primary; padding: 0 1; }
+    MatchScreen #history-scroll { width: 40; display: none; border-left: solid $primary; padding: 0 1; }
     MatchScreen.-wide #history-scroll { display: block; }
     """
 
@@ -147,7 +156,6 @@ class MatchScreen(BaseScreen):
                 yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
             with VerticalScroll(id="history-scroll"):
                 yield Static("", id="history")
-        yield Footer()
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -366,6 +374,8 @@ class MatchScreen(BaseScreen):
         if self.match.phase == "show":
             self._prefill()
         self.refresh_view()
+        if possible and self.match.phase in ("game_over", "match_over", "muggins") and self.match.events:
+            self._after(self.match.events[-1])  # a step back onto a question asks it again
 
     def points(self, side: int | None = None, value: int | None = None) -> None:
         if side is None or value is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.widgets import Button, DataTable, Footer, Static
+from textual.widgets import Button, DataTable, Static
 
 from companion.i18n import Msg
 from companion.tui.screens.base import BaseScreen
@@ -16,6 +16,8 @@ IN_PROGRESS = Msg("in progress", "en cours")
 NONE = Msg("none yet", "aucun pour l'instant")
 BACK = Msg("Back", "Retour")
 
+
+KEYS = Msg("Enter: open the match · Esc: back", "Entrée : ouvrir le match · Échap : retour")
 
 def skunk_text(summary: dict) -> str:
     marks = {1: "S", 2: "SS"}
@@ -29,7 +31,7 @@ class PastMatchesScreen(BaseScreen):
         yield Static(self.tr(TITLE), classes="title")
         yield DataTable(cursor_type="row", id="table")
         yield Button(self.tr(BACK), id="back", compact=True)
-        yield Footer()
+        yield Static(self.tr(KEYS), classes="keys")
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -7,7 +7,7 @@ import random
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from companion.errors import CompanionError
 from companion.games.cribbage.engine import Setup
@@ -38,6 +38,8 @@ START = Msg("Start", "Commencer")
 BACK = Msg("Back", "Retour")
 NAMES_NEEDED = Msg("Every player needs a different name", "Chaque joueur doit avoir un nom différent")
 
+
+KEYS = Msg("Enter or ctrl+s: start · Esc: back", "Entrée ou ctrl+s : commencer · Échap : retour")
 
 class SetupScreen(BaseScreen):
     BINDINGS = [("escape", "back", "Back"), ("ctrl+s", "start", "Start")]
@@ -105,7 +107,7 @@ class SetupScreen(BaseScreen):
         with Horizontal(classes="bar", id="buttons"):
             yield Button(self.tr(START), id="start", variant="primary")
             yield Button(self.tr(BACK), id="back")
-        yield Footer()
+        yield Static(self.tr(KEYS), classes="keys")
 
     def on_mount(self) -> None:
         super().on_mount()

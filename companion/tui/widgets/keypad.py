@@ -16,13 +16,18 @@ from textual.widgets import Button
 
 from companion.cards import Card, Rank, Suit, rank_text
 
+
 class Key(Button):
     """A button that takes every tap: no 0.2 s "pressed" pause, so quick taps (5♥ then 5♣) all count.
-    A double tap cannot enter a card twice: the engine refuses it and the key is greyed out."""
+    A double tap cannot enter a card twice: the engine refuses it and the key is greyed out.
+    Keys never take the keyboard focus, so typing goes on into the entry line after a tap."""
+
+    can_focus = False
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.active_effect_duration = 0
+        self.styles.line_pad = 0  # narrow keys keep their whole label ("Compter", "10")
 
 
 _SUIT_CLASS = {Suit.SPADES: "black", Suit.CLUBS: "black", Suit.HEARTS: "red", Suit.DIAMONDS: "red"}
@@ -50,7 +55,7 @@ class CardKeypad(Widget):
     """
 
     class Picked(Message):
-        def __init__(self, keypad: "CardKeypad", card: Card) -> None:
+        def __init__(self, keypad: CardKeypad, card: Card) -> None:
             super().__init__()
             self.keypad = keypad
             self.card = card
@@ -116,13 +121,13 @@ class NumberPad(Widget):
     """
 
     class Entered(Message):
-        def __init__(self, pad: "NumberPad", value: int) -> None:
+        def __init__(self, pad: NumberPad, value: int) -> None:
             super().__init__()
             self.pad = pad
             self.value = value
 
     class Changed(Message):
-        def __init__(self, pad: "NumberPad", text: str) -> None:
+        def __init__(self, pad: NumberPad, text: str) -> None:
             super().__init__()
             self.pad = pad
             self.text = text
