@@ -19,10 +19,10 @@ class _Localized:
 
     async def _lang_changed(self, _lang: str) -> None:
         await self.recompose()  # type: ignore[attr-defined]
-        self.after_recompose()
+        self.fill()
 
-    def after_recompose(self) -> None:
-        """Refresh dynamic content after a language change."""
+    def fill(self) -> None:
+        """Put the dynamic content in: on mount, and again after a language change."""
 
     def _fit(self, height: int) -> None:
         self.set_class(height < SMALL_HEIGHT, "-small")  # type: ignore[attr-defined]
@@ -32,6 +32,7 @@ class BaseScreen(_Localized, Screen):
     def on_mount(self) -> None:
         self._watch_lang()
         self._fit(self.app.size.height)
+        self.fill()
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.height)

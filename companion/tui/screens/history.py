@@ -53,13 +53,6 @@ class HistoryScreen(BaseScreen):
             yield Button(self.tr(BACK), id="back", compact=True)
         yield Static(self.tr(KEYS), classes="keys")
 
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.fill()
-
-    def after_recompose(self) -> None:
-        self.fill()
-
     def fill(self) -> None:
         entries = self.query_one("#entries", OptionList)
         entries.clear_options()

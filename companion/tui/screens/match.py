@@ -158,10 +158,9 @@ class MatchScreen(BaseScreen):
                 yield Static("", id="history")
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.set_class(self.app.size.width >= 110, "-wide")
         self._prefill()  # resumed at the show: the hand is known from the cards its player pegged
-        self.refresh_view()
+        super().on_mount()
         self.query_one("#entry", Input).focus()
         if self.match.phase in ("game_over", "match_over", "muggins"):  # resumed where it was left
             self._after(self.match.events[-1])
@@ -170,7 +169,7 @@ class MatchScreen(BaseScreen):
         super().on_resize(event)
         self.set_class(event.size.width >= 110, "-wide")
 
-    def after_recompose(self) -> None:
+    def fill(self) -> None:
         self.refresh_view()
 
     # ------------------------------------------------------------ view

@@ -33,13 +33,6 @@ class PastMatchesScreen(BaseScreen):
         yield Button(self.tr(BACK), id="back", compact=True)
         yield Static(self.tr(KEYS), classes="keys")
 
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.fill()
-
-    def after_recompose(self) -> None:
-        self.fill()
-
     def fill(self) -> None:
         table = self.query_one("#table", DataTable)
         table.clear(columns=True)
