@@ -217,3 +217,19 @@ async def test_setup_refuses_two_players_with_the_same_name(tmp_path):
         await pilot.click("#start")
         await pilot.pause()
         assert "different name" in str(app.screen.query_one("#error").render())
+
+
+async def test_the_setup_language_switch_keeps_the_choices_already_made(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        app.screen.query_one("#name-0").value = "Marie"
+        app.screen.query_one("#target", Select).value = 61
+        app.screen.query_one("#lang", Select).value = "fr"
+        await pilot.pause()
+        await pilot.pause()
+        assert app.lang == "fr"
+        assert "Commencer" in str(app.screen.query_one("#start").label)
+        assert app.screen.query_one("#target", Select).value == 61
+        assert app.screen.query_one("#name-0").value == "Marie"

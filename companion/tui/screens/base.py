@@ -18,8 +18,12 @@ class _Localized:
         self.watch(self.app, "lang", self._lang_changed, init=False)  # type: ignore[attr-defined]
 
     async def _lang_changed(self, _lang: str) -> None:
+        self.before_recompose()
         await self.recompose()  # type: ignore[attr-defined]
         self.fill()
+
+    def before_recompose(self) -> None:
+        """Keep what the player chose before a language change redraws the screen."""
 
     def fill(self) -> None:
         """Put the dynamic content in: on mount, and again after a language change."""

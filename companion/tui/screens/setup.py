@@ -16,6 +16,7 @@ from companion.i18n import Msg
 from companion.tui.screens.base import BaseScreen
 
 TITLE = Msg("New cribbage match", "Nouveau match de cribbage")
+LANGUAGE = Msg("Language", "Langue")
 PLAYERS = Msg("Players", "Joueurs")
 NAME = Msg("Name {n}", "Nom {n}")
 DEFAULT_NAME = Msg("Player {n}", "Joueur {n}")
@@ -61,11 +62,26 @@ class SetupScreen(BaseScreen):
         super().__init__()
         self.players = players
         self.names = [""] * 4
+        self.kept: dict[str, object] = {}  # choices made before a language change redraws the form
+
+    def before_recompose(self) -> None:
+        for widget in self.query("Select, Switch"):
+            if widget.id:
+                self.kept[widget.id] = widget.value
+        for i in range(4):
+            self.names[i] = self.query_one(f"#name-{i}", Input).value
+
+    def _kept(self, widget_id: str, default: object) -> object:
+        return self.kept.get(widget_id, default)
 
     def compose(self) -> ComposeResult:
         compact = self.app.size.height < 30
         yield Static(self.tr(TITLE), classes="title")
         with VerticalScroll():
+            with Horizontal(classes="row"):
+                yield Label(self.tr(LANGUAGE))
+                yield Select([("English", "en"), ("Français", "fr")], value=self.app.lang, allow_blank=False,
+                             id="lang", compact=compact)
             with Horizontal(classes="row"):
                 yield Label(self.tr(PLAYERS))
                 yield Select([("2", 2), ("3", 3), ("4", 4)], value=self.players, allow_blank=False, id="players",
@@ -77,32 +93,33 @@ class SetupScreen(BaseScreen):
                                 compact=compact)
             with Horizontal(classes="row", id="row-four"):
                 yield Label(self.tr(FOUR_MODE))
-                yield Select([(self.tr(TEAMS), "teams"), (self.tr(INDIVIDUAL), "individual")], value="teams",
+                yield Select([(self.tr(TEAMS), "teams"), (self.tr(INDIVIDUAL), "individual")], value=self._kept("four_mode", "teams"),
                              allow_blank=False, id="four_mode", compact=compact)
             with Horizontal(classes="row"):
                 yield Label(self.tr(FIRST_DEALER))
-                yield Select(self._dealer_options(), value=-1, allow_blank=False, id="dealer", compact=compact)
+                yield Select(self._dealer_options(), value=self._kept("dealer", -1), allow_blank=False, id="dealer",
+                             compact=compact)
             with Horizontal(classes="row"):
                 yield Label(self.tr(TARGET))
-                yield Select([("121", 121), ("61", 61)], value=121, allow_blank=False, id="target", compact=compact)
+                yield Select([("121", 121), ("61", 61)], value=self._kept("target", 121), allow_blank=False, id="target", compact=compact)
             with Horizontal(classes="row"):
                 yield Label(self.tr(PROFILE))
-                yield Select([(self.tr(ACC), "acc"), (self.tr(BOOKLET), "booklet")], value="acc",
+                yield Select([(self.tr(ACC), "acc"), (self.tr(BOOKLET), "booklet")], value=self._kept("profile", "acc"),
                              allow_blank=False, id="profile", compact=compact)
             with Horizontal(classes="row"):
                 yield Label(self.tr(SCORING))
-                yield Select([(self.tr(CASUAL), "casual"), (self.tr(CLUB), "acc_tournament")], value="casual",
+                yield Select([(self.tr(CASUAL), "casual"), (self.tr(CLUB), "acc_tournament")], value=self._kept("scoring", "casual"),
                              allow_blank=False, id="scoring", compact=compact)
             with Horizontal(classes="row"):
                 yield Label(self.tr(GAMES))
-                yield Select([(str(n), n) for n in (1, 2, 3, 4, 5, 7)], value=1, allow_blank=False, id="games",
+                yield Select([(str(n), n) for n in (1, 2, 3, 4, 5, 7)], value=self._kept("games", 1), allow_blank=False, id="games",
                              compact=compact)
             with Horizontal(classes="row"):
                 yield Label(self.tr(MANUAL))
-                yield Switch(False, id="manual")
+                yield Switch(bool(self._kept("manual", False)), id="manual")
             with Horizontal(classes="row"):
                 yield Label(self.tr(MUGGINS))
-                yield Switch(False, id="muggins")
+                yield Switch(bool(self._kept("muggins", False)), id="muggins")
         yield Static("", id="error")
         with Horizontal(classes="bar", id="buttons"):
             yield Button(self.tr(START), id="start", variant="primary")
@@ -130,6 +147,11 @@ class SetupScreen(BaseScreen):
         for i in range(4):
             self.query_one(f"#row-name-{i}").display = i < self.players
         self.query_one("#row-four").display = self.players == 4
+
+    @on(Select.Changed, "#lang")
+    def lang_changed(self, event: Select.Changed) -> None:
+        if event.value != self.app.lang:
+            self.app.set_lang(str(event.value))
 
     @on(Select.Changed, "#players")
     def players_changed(self, event: Select.Changed) -> None:
