@@ -13,14 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from companion.errors import IllegalMoveError
 from companion.games.cribbage.engine import CribbageMatch, Event, Setup
 from companion.games.cribbage.ops import Op
-from companion.i18n import Msg
 from companion.store import Store
 
 GAME = "cribbage"
-
-DROPPED = Msg("{n} later entr(y/ies) no longer fit and were removed", "{n} entrée(s) suivante(s) ne vont plus et ont été retirées")
 
 
 def summary_of(match: CribbageMatch) -> dict[str, Any]:
@@ -69,16 +67,18 @@ class CribbageSession:
     def apply(self, op: Op) -> Event:
         """Check, save, then apply. Raises IllegalMoveError (nothing saved) or StoreError (reloaded)."""
         match = self.match
-        match.apply(op)  # raises before anything changes if the move is illegal
+        try:
+            match.apply(op)  # an illegal move raises before anything changes
+        except IllegalMoveError:
+            raise
+        except Exception:
+            self.reload()  # never leave a half-applied move in memory
+            raise
         # The screen reads the state only after this returns: if the write fails, reload() puts
         # back what the store holds, so nothing unsaved is ever shown.
         self._write(lambda: self.store.append(self.match_id, op.to_json(), expected_head=self.head,
                                               summary=summary_of(match), finished=match.phase == "match_over"))
         return match.events[-1]
-
-    def apply_with(self, build: Callable[[CribbageMatch], Op]) -> Event:
-        """Apply an operation the engine builds itself (a virtual deal or cut)."""
-        return self.apply(build(self.match))
 
     def _write(self, write: Callable[[], int]) -> None:
         try:
