@@ -75,14 +75,24 @@ async def test_a_false_go_is_flagged_at_the_show_and_can_be_undone(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_session(pilot, app)
-        # Starter 2♣; Paul K♠ (10), Marie Q♥ (20), Paul says go though he holds the 4♦.
-        await type_in(pilot, screen, "2c", "ks", "qh", "go", "js", "go", "4d", "9d", "8h", "5c", "go", "7s", "count")
+        # Starter 2♣; Paul K♠ (10), Marie Q♥ (20), Paul 5♦ (25), Marie go, Paul go though he holds the 4♦.
+        await type_in(pilot, screen, "2c", "ks", "qh", "5d", "go")
+        await type_in(pilot, screen, "go", "js", "4d", "9d", "7s", "go", "8c", "count")
         assert isinstance(app.screen, ChoiceDialog)
-        assert "Paul said go at 20 while holding 4♦" in str(app.screen.query_one("#body").render())
+        assert "Paul said go at 25 while holding 4♦" in str(app.screen.query_one("#body").render())
         await pilot.click("#answer-1")  # fix it: the count is undone
         await pilot.pause()
         assert screen.match.phase == "show" and screen.match.next_to_show == 1
         assert screen.session.can_redo
+
+
+async def test_a_go_is_refused_while_any_card_must_fit(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_session(pilot, app)
+        await type_in(pilot, screen, "2c", "ks", "qh", "go")  # Marie at 20: any card fits up to 31
+        assert "Paul cannot say go at 20" in message(screen)
+        assert screen.match.turn == 1
 
 
 async def test_a_card_entered_twice_is_refused_with_the_reason_and_nothing_is_saved(tmp_path):

@@ -996,3 +996,23 @@ def test_ops_applied_through_apply_equal_the_triads():
     assert not m.can(Discard(0, cards("2C 3C"))) and not m.can(Muggins(None)) and not m.can(NewGame())
     assert m.can(Points(0, 5)) and m.can(EndDeal()) and not m.can(Show(0, cards(ALICE_HAND)))
     assert not m.can(Crib(cards(CRIB_CARDS)))
+
+
+def test_table_go_at_21_or_less_is_refused_because_every_card_fits():
+    # No card is worth more than 10: at a count of 21 or less any card a player holds fits (21 + 10 = 31).
+    m = table()
+    m.deal()
+    m.cut(parse_card("2C"))
+    for seat, code in ((1, "KS"), (0, "AH")):  # count 11
+        m.play(seat, parse_card(code))
+    with pytest.raises(IllegalMoveError) as err:
+        m.go(1)
+    assert "cannot say go at 11" in err.value.text("en")
+    assert "ne peut pas dire go à 11" in err.value.text("fr")
+    m.play(1, parse_card("QH"))  # 21: still every card fits
+    assert not m.can_go(0)
+    m.play(0, parse_card("JH"))  # 31 for 2: a new count
+    m.play(1, parse_card("9S"))
+    m.play(0, parse_card("8S"))
+    m.play(1, parse_card("5D"))  # 22: from here a go may be true
+    assert m.can_go(0)

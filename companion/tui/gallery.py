@@ -213,10 +213,10 @@ async def false_go(pilot: Pilot) -> None:
     app.push_screen(MatchScreen(session))
     await _settle(pilot)
     screen = app.screen
-    # Starter 2♣. Paul K♠ (10), Marie Q♥ (20), Paul says go though he holds a 4♦ that fits.
-    # Marie J♠ (30) and go (1 for Marie); Paul 4♦, Marie 9♦, Paul 8♥, Marie 5♣ (26); Paul go (1 for
-    # Marie); Paul 7♠ (last card). At the show Paul's hand reveals the 4♦.
-    for text in ("2c", "ks", "qh", "go", "js", "go", "4d", "9d", "8h", "5c", "go", "7s", "count"):
+    # Starter 2♣. Paul K♠ (10), Marie Q♥ (20), Paul 5♦ (25); Marie go (J♠ 9♦ 8♣ do not fit); Paul says go
+    # though his 4♦ fits (1 for Paul). Marie J♠, Paul 4♦, Marie 9♦, Paul 7♠ (30); Marie go (1 for Paul);
+    # Marie 8♣ (last card). At the show Paul's hand reveals the 4♦.
+    for text in ("2c", "ks", "qh", "5d", "go", "go", "js", "4d", "9d", "7s", "go", "8c", "count"):
         screen.interpret(text)
     await _settle(pilot)
 

@@ -95,6 +95,8 @@ BAD_CLAIM = M("a claimed count is between 0 and 29", "un compte annoncé est ent
 NO_MUGGINS_SELF = M("a player cannot take his own missed points", "on ne peut pas prendre ses propres points oubliés")
 VIRTUAL_ONLY = M("only the virtual game deals and discards itself", "seule la partie virtuelle donne et écarte elle-même")
 WRONG_DECK = M("a deck has 52 different cards", "un jeu a 52 cartes différentes")
+GO_TOO_SOON = M("{name} cannot say go at {count}: every card fits up to 31",
+                "{name} ne peut pas dire go à {count} : toute carte passe jusqu'à 31")
 NEED_STARTER = M("enter the starter card", "entrez la carte coupée")
 BAD_SETUP = M("a cribbage match needs {n} player names", "un match de cribbage demande {n} noms de joueurs")
 
@@ -619,6 +621,8 @@ class CribbageMatch:
             playable = self.playable(op.seat)
             if playable:
                 raise IllegalMoveError(MUST_PLAY(name=self.names[op.seat], card=playable[0].symbol))
+        if self.count + 10 <= MAX_COUNT:  # table mode: the player holds a card, and any card fits
+            raise IllegalMoveError(GO_TOO_SOON(name=self.names[op.seat], count=self.count))
 
     def _apply_go(self, op: Go) -> Event:
         d = self.d
