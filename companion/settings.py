@@ -7,13 +7,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion.cli_support import default_lang
 from companion.store import default_path
-
-
-def default_lang() -> str:
-    """French when the environment says so (COMPANION_LANG, then LANG), else English."""
-    wanted = os.environ.get("COMPANION_LANG") or os.environ.get("LANG", "")
-    return "fr" if wanted.lower().startswith("fr") else "en"
 
 
 @dataclass

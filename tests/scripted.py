@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from companion.cards import Card
 from companion.games.cribbage.engine import CribbageMatch, Setup
 from companion.games.cribbage.ops import Crib, Cut, Go, NewGame, Op, Play, Show
-from companion.games.cribbage.players import play_turn, table_entries
+from companion.games.cribbage.players import play_out, table_entries
 from companion.games.cribbage.rules import CribbageRules
 from companion.settings import Settings
 from companion.store import Store
@@ -30,14 +30,11 @@ class Script:
 
 def scripted_match(players: int = 2, target: int = 61, seed: int = 7, games_to_win: int = 1,
                    four_player_mode: str = "teams", first_dealer: int = 0) -> Script:
-    rules = CribbageRules(players=players, target=target, skunk_line=91 if target == 121 else 31,
-                          double_skunk_line=61 if target == 121 else 0, games_to_win=games_to_win,
+    rules = CribbageRules(players=players, target=target, games_to_win=games_to_win,
                           four_player_mode=four_player_mode)
     names = ("Marie", "Paul", "Léa", "Jean")[:players]
     virtual = CribbageMatch(Setup(names, rules, first_dealer, "virtual", seed))
-    rng = random.Random(seed)
-    while virtual.phase != "match_over":
-        play_turn(virtual, rng if players > 2 else None)
+    play_out(virtual, random.Random(seed) if players > 2 else None)
     entries = table_entries(virtual)
     return Script(Setup(names, rules, first_dealer, "table"), entries, virtual)
 

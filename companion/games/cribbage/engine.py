@@ -375,6 +375,10 @@ class CribbageMatch:
                 seen.setdefault(c, "crib" if who == CRIB else "shown")
         return seen
 
+    def seen_cards(self) -> set[Card]:
+        """Cards known to be out of the pack this deal (none before a new deal is started)."""
+        return set() if self.phase == "deal" else set(self._seen())
+
     def _check_new_cards(self, cards: Sequence[Card], allowed: Iterable[Card] = ()) -> None:
         if len(set(cards)) != len(cards):
             twice = next(c for c in cards if list(cards).count(c) > 1)

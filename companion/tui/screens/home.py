@@ -9,6 +9,7 @@ from textual.widgets import Button, Static
 
 from companion.i18n import Msg
 from companion.tui.screens.base import BaseScreen
+from companion.tui.screens.past import score_line
 
 WELCOME = Msg("companion — keeps the score beside your card table", "companion — tient le pointage à côté de votre table")
 NEW = Msg("New cribbage match", "Nouveau match de cribbage")
@@ -21,10 +22,6 @@ QUIT = Msg("Quit", "Quitter")
 
 KEYS = Msg("keys: n new match · p past matches · h rules · l language · ctrl+q quit",
            "touches : n nouveau match · p matchs passés · h règles · l langue · ctrl+q quitter")
-
-def score_line(summary: dict) -> str:
-    return "–".join(str(s) for s in summary.get("scores", []))
-
 
 class HomeScreen(BaseScreen):
     BINDINGS = [("n", "new", "New"), ("p", "past", "Past"), ("h", "help", "Help"), ("l", "lang", "Language")]

@@ -241,17 +241,7 @@ class MatchScreen(BaseScreen):
         self.query_one("#end", Button).disabled = phase not in ("deal", "cut", "play", "show")
 
     def _seen_cards(self) -> set[Card]:
-        match = self.match
-        seen: set[Card] = set(self.pending)
-        if match.d is None or match.phase == "deal":  # a new deal: every card is back in the pack
-            return seen
-        if match.starter:
-            seen.add(match.starter)
-        for seat in range(match.players):
-            seen.update(match.played(seat))
-            seen.update(match.shown(seat) or ())
-        seen.update(match.shown(CRIB) or ())
-        return seen
+        return self.match.seen_cards() | set(self.pending)
 
     def _refresh_history(self) -> None:
         lines = [self._describe(event) for event in self.match.events[-200:]]

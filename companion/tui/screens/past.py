@@ -19,6 +19,10 @@ BACK = Msg("Back", "Retour")
 
 KEYS = Msg("Enter: open the match · Esc: back", "Entrée : ouvrir le match · Échap : retour")
 
+def score_line(summary: dict) -> str:
+    return "–".join(str(s) for s in summary.get("scores", []))
+
+
 def skunk_text(summary: dict) -> str:
     marks = {1: "S", 2: "SS"}
     return " ".join(marks[g["skunk"]] for g in summary.get("games", []) if g.get("skunk")) or "—"
@@ -42,7 +46,7 @@ class PastMatchesScreen(BaseScreen):
             summary = record.summary
             sides = summary.get("sides", [])
             winner = summary.get("winner")
-            scores = "–".join(map(str, summary.get("scores", [])))
+            scores = score_line(summary)
             points = summary.get("game_points", [])
             if any(points) and len(summary.get("games", [])) > 1:
                 scores += f" ({'–'.join(map(str, points))})"

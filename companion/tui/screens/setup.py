@@ -180,8 +180,6 @@ class SetupScreen(BaseScreen):
             players=self.players,
             four_player_mode=self.query_one("#four_mode", Select).value,
             target=self.query_one("#target", Select).value,
-            skunk_line=91 if self.query_one("#target", Select).value == 121 else 31,
-            double_skunk_line=61 if self.query_one("#target", Select).value == 121 else 0,
             match_scoring=self.query_one("#scoring", Select).value,
             games_to_win=self.query_one("#games", Select).value,
             manual_counting=self.query_one("#manual", Switch).value,
