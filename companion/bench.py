@@ -9,7 +9,6 @@ append it to the list.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import statistics
@@ -24,7 +23,6 @@ from companion.cards import Card, standard_deck
 
 Line = tuple[str, str]
 REPO_ROOT = Path(__file__).resolve().parents[1]
-REFERENCE_NAME = "shared/reference/cribbage-distribution.json"
 LABEL_WIDTH = 38
 
 
@@ -37,15 +35,6 @@ class Options:
 
 
 Measurement = Callable[[Options], Iterator[Line]]
-
-
-def reference_path() -> Path | None:
-    """``../shared/reference/...`` beside the repository (or beside the current directory)."""
-    for base in (REPO_ROOT, Path.cwd().resolve()):
-        path = base.parent / REFERENCE_NAME
-        if path.is_file():
-            return path
-    return None
 
 
 def random_shows(n: int, seed: int) -> list[tuple[tuple[Card, ...], Card]]:
@@ -96,21 +85,16 @@ def measure_count_hand(options: Options) -> Iterator[Line]:
 
 def measure_exact_distribution(options: Options) -> Iterator[Line]:
     from companion.games.cribbage import scoring
-    from companion.games.cribbage.distribution import exact_distribution
+    from companion.games.cribbage.distribution import exact_distribution, published_distribution
 
-    path = reference_path()
-    reference = json.loads(path.read_text(encoding="utf-8")) if path else None
+    reference = published_distribution()
     for column, crib in (("hand", False), ("crib", True)):
         scoring._TEMPLATES.clear()
         scoring._BASE.clear()
         start = time.perf_counter()
         counts = exact_distribution(crib=crib)
         elapsed = time.perf_counter() - start
-        if reference is None:
-            verdict = "reference not found"
-        else:
-            expected = {int(score): n for score, n in reference[column].items()}
-            verdict = "equals reference: " + ("yes" if counts == expected else "NO")
+        verdict = "equals the published table: " + ("yes" if counts == reference[column] else "NO")
         yield f"exact distribution, {column}", f"{elapsed:.3f} s from a cold memo, {verdict}"
 
 
@@ -232,7 +216,7 @@ def _table_entries(seed: int) -> tuple:
 def measure_save_entry(options: Options) -> Iterator[Line]:
     import tempfile
 
-    from companion.session import CribbageSession
+    from companion.session import MatchSession
     from companion.store import Store
 
     setup, ops = _table_entries(options.seed)
@@ -240,7 +224,7 @@ def measure_save_entry(options: Options) -> Iterator[Line]:
     times = []
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as home:
         with Store.open(Path(home) / "companion.sqlite3") as store:
-            session = CribbageSession.create(store, setup)
+            session = MatchSession.create(store, setup)
             for op in ops:
                 start = time.perf_counter()
                 session.apply(op)  # check, append + commit (WAL, synchronous=FULL), then the state
@@ -250,7 +234,7 @@ def measure_save_entry(options: Options) -> Iterator[Line]:
     yield "save one entry (append, fsync)", (f"{statistics.median(times) * 1000:.2f} ms median, "
                                              f"{p90 * 1000:.2f} ms p90, {times[-1] * 1000:.2f} ms max "
                                              f"({len(times)} entries of a table-mode match, "
-                                             f"CribbageSession.apply on a temp store, WAL + synchronous=FULL)")
+                                             f"MatchSession.apply on a temp store, WAL + synchronous=FULL)")
 
 
 MEASUREMENTS: list[Measurement] = [

@@ -31,3 +31,15 @@ class IllegalMoveError(CompanionError):
 
 class InconsistencyError(IllegalMoveError):
     """What the players entered contradicts what was entered before (a card twice, a false go)."""
+
+
+class SetupError(CompanionError):
+    """A match cannot be set up this way (wrong number of players, a house rule out of range)."""
+
+
+class AmbiguousEntryError(IllegalMoveError):
+    """An entry has several legal readings (e.g. which table cards a Le 31 card takes); ``readings`` lists them."""
+
+    def __init__(self, msg: Msg, readings: tuple[Msg, ...] = ()) -> None:
+        super().__init__(msg)
+        self.readings = readings

@@ -19,13 +19,22 @@ def check_lang(lang: str) -> Lang:
     return lang  # type: ignore[return-value]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Msg:
     """A message in English and French; ``args`` fill ``{name}`` fields in both."""
 
     en: str
     fr: str
     args: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def __eq__(self, other: object) -> bool:
+        # Two messages are equal only with the same arguments ("5♥ is entered twice" is not "6♠ is ...").
+        if not isinstance(other, Msg):
+            return NotImplemented
+        return (self.en, self.fr, self.args) == (other.en, other.fr, other.args)
+
+    def __hash__(self) -> int:
+        return hash((self.en, self.fr))
 
     def __call__(self, **args: Any) -> Msg:
         """Return the same message with its fields bound."""

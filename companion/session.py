@@ -1,38 +1,28 @@
-"""A match being kept: the rules engine backed by the store.
+"""A match being kept: any game's rules engine backed by the store.
 
 Persist before you show: ``apply`` checks a move with the engine, writes it to
 the store (committed), and only then is the new state handed to the screen. If
 the write fails, or another window changed the match, the state is reloaded
 from the store, so the screen never shows what is not saved.
+
+The session knows no game by name: the store's ``game`` column picks the
+registered game (``companion.games.registry``), whose match class replays the log.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import IllegalMoveError
-from companion.games.cribbage.engine import CribbageMatch, Event, Setup
-from companion.games.cribbage.ops import Op
+from companion.games import registry
+from companion.games.base import Event, GameInfo, Match, Operation, Setup
+from companion.i18n import Msg
 from companion.store import Store
 
-GAME = "cribbage"
-
-
-def summary_of(match: CribbageMatch) -> dict[str, Any]:
-    """What the past-matches list shows, kept beside the log so listing is fast."""
-    return {
-        "names": list(match.names),
-        "sides": [match.side_name(s) for s in range(match.rules.sides)],
-        "scores": list(match.scores),
-        "game_points": list(match.game_points),
-        "games": [{"winner": g.winner, "scores": list(g.scores), "skunk": g.skunk} for g in match.games],
-        "winner": match.match_winner,
-        "phase": match.phase,
-        "target": match.rules.target,
-    }
+NO_SUCH_ENTRY = Msg("there is no entry {seq} to correct", "il n'y a pas d'entrée {seq} à corriger")
+NO_GAME_FOR_RULES = Msg("no game uses these rules", "aucun jeu n'utilise ces règles")
 
 
 @dataclass
@@ -43,28 +33,40 @@ class Correction:
     dropped: int  # later entries that no longer fit
 
 
-class CribbageSession:
+def game_for(setup: Setup) -> GameInfo:
+    """The registered game whose rules class the setup uses."""
+    for game in registry.available():
+        if type(setup.rules) is game.rules:
+            return game
+    raise IllegalMoveError(NO_GAME_FOR_RULES)
+
+
+class MatchSession:
     def __init__(self, store: Store, match_id: int) -> None:
         self.store = store
         self.match_id = match_id
         self.reload()
 
     @classmethod
-    def create(cls, store: Store, setup: Setup) -> CribbageSession:
-        if setup.seed is None:  # a virtual match gets a seed now, so it can be replayed exactly
-            setup = Setup(setup.names, setup.rules, setup.first_dealer, setup.mode, random.randrange(2**31))
-        match = CribbageMatch(setup)
-        match_id = store.create_match(GAME, setup.to_json(), summary_of(match))
+    def create(cls, store: Store, setup: Setup, game: GameInfo | str | None = None) -> MatchSession:
+        info = registry.get(game) if isinstance(game, str) else game or game_for(setup)
+        setup = setup.with_seed()  # a virtual match gets its seed now, so it can be replayed exactly
+        match = info.new_match(setup)
+        match_id = store.create_match(info.id, setup.to_json(), info.summarize(match))
         return cls(store, match_id)
 
     def reload(self) -> None:
         record, ops = self.store.load(self.match_id)
-        self.setup = Setup.from_json(record.setup)
-        self.match = CribbageMatch.replay(self.setup, ops)
+        self.game = registry.get(record.game)
+        self.setup = self.game.read_setup(record.setup)
+        self.match: Match = self.game.match.replay(self.setup, ops)
         self.head = record.head
 
+    def summary(self, match: Match | None = None) -> dict[str, Any]:
+        return self.game.summarize(match or self.match)
+
     # ------------------------------------------------------------ moves
-    def apply(self, op: Op) -> Event:
+    def apply(self, op: Operation) -> Event:
         """Check, save, then apply. Raises IllegalMoveError (nothing saved) or StoreError (reloaded)."""
         match = self.match
         try:
@@ -77,7 +79,7 @@ class CribbageSession:
         # The screen reads the state only after this returns: if the write fails, reload() puts
         # back what the store holds, so nothing unsaved is ever shown.
         self._write(lambda: self.store.append(self.match_id, op.to_json(), expected_head=self.head,
-                                              summary=summary_of(match), finished=match.phase == "match_over"))
+                                              summary=self.summary(match), finished=match.is_over))
         return match.events[-1]
 
     def _write(self, write: Callable[[], int]) -> None:
@@ -97,21 +99,32 @@ class CribbageSession:
 
     def undo(self) -> None:
         before = self.match.undone()
-        self._write(lambda: self.store.undo(self.match_id, expected_head=self.head, summary=summary_of(before),
-                                            finished=before.phase == "match_over"))
+        self._write(lambda: self.store.undo(self.match_id, expected_head=self.head, summary=self.summary(before),
+                                            finished=before.is_over))
         self.match = before
 
     def redo(self) -> None:
-        self._write(lambda: self.store.redo(self.match_id, expected_head=self.head))
-        self.reload()
-        self.store.set_summary(self.match_id, summary_of(self.match), self.match.phase == "match_over")
+        """Re-apply the first undone entry: the log and the summary change in one transaction."""
+        data = self.store.redo_op(self.match_id)
+        if data is None:
+            self.store.redo(self.match_id, expected_head=self.head)  # raises "nothing to redo"
+            return
+        try:
+            after = self.game.match.replay(self.setup, self.match.log)
+            after.apply(self.game.match.codec.decode(data))
+        except Exception:
+            self.reload()  # the redo stack changed in another window: show what is stored
+            raise
+        self._write(lambda: self.store.redo(self.match_id, expected_head=self.head, summary=self.summary(after),
+                                            finished=after.is_over))
+        self.match = after
 
-    def correct(self, seq: int, op: Op) -> Correction:
+    def correct(self, seq: int, op: Operation) -> Correction:
         """Replace entry ``seq`` (1-based) and replay what follows; entries that no longer fit are dropped."""
         log = list(self.match.log)
-        if not 1 <= seq <= len(log):
-            raise IndexError(seq)
-        match = CribbageMatch.replay(self.setup, log[: seq - 1])
+        if type(seq) is not int or not 1 <= seq <= len(log):
+            raise IllegalMoveError(NO_SUCH_ENTRY(seq=str(seq)[:12]))
+        match = self.game.match.replay(self.setup, log[: seq - 1])
         match.apply(op)  # an illegal correction raises before anything is written
         kept = 0
         for later in log[seq:]:
@@ -121,15 +134,10 @@ class CribbageSession:
             kept += 1
         tail = [o.to_json() for o in match.log[seq - 1:]]
         self._write(lambda: self.store.replace_from(self.match_id, seq, tail, expected_head=self.head,
-                                                    summary=summary_of(match),
-                                                    finished=match.phase == "match_over"))
+                                                    summary=self.summary(match), finished=match.is_over))
         self.match = match
         return Correction(kept, len(log) - seq - kept)
 
-    def rematch(self) -> CribbageSession:
-        """A new match with the same players and rules; the loser of the last game deals first."""
-        match = self.match
-        loser_side = min(range(match.rules.sides), key=lambda s: match.games[-1].scores[s]) if match.games else 0
-        first = next(s for s in range(match.players) if match.side_of(s) == loser_side)
-        setup = Setup(self.setup.names, self.setup.rules, first, self.setup.mode, None)
-        return CribbageSession.create(self.store, setup)
+    def rematch(self) -> MatchSession:
+        """A new match with the same players and rules; the game decides who deals first."""
+        return MatchSession.create(self.store, self.match.rematch_setup(), self.game)

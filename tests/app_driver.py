@@ -44,14 +44,9 @@ def digest(ops: list[dict]) -> str:
 
 
 def entry_ops(entry, match) -> list[dict]:
-    """The operations that typing ``entry`` appends to ``match`` (table mode)."""
-    from companion.games.cribbage.ops import Cut, Deal
-
-    ops = []
-    if isinstance(entry, Cut) and match.phase == "deal":
-        ops.append(Deal(None).to_json())
-    ops.append(entry.to_json())
-    return ops
+    """The operations that typing ``entry`` appends to ``match`` (table mode: the starter itself
+    starts the deal, so each entry is one operation)."""
+    return [entry.to_json()]
 
 
 def same_entry(op: dict, expected: dict) -> bool:
@@ -138,7 +133,7 @@ async def drive(seed: int) -> int:
     from companion.settings import Settings
     from companion.store import open_or_recover
     from companion.tui.app import CompanionApp
-    from companion.tui.screens.match import MatchScreen
+    from companion.tui.games.cribbage.screen import MatchScreen
     from tests.scripted import scripted_match
 
     store, notice = open_or_recover()  # $COMPANION_HOME/companion.sqlite3, as `companion` opens it

@@ -6,7 +6,7 @@ import pytest
 from textual.widgets import Select
 
 from companion.games.cribbage.engine import CRIB, CribbageMatch
-from companion.tui.screens.match import MatchScreen
+from companion.tui.games.cribbage.screen import MatchScreen
 from companion.tui.screens.match_end import MatchEndScreen
 from tests.scripted import (
     enter_by_keys,
@@ -23,15 +23,15 @@ async def start_match(pilot, app, players=2, target=61, games=1, four_mode="team
     if by_keys:
         await pilot.press("n")
     else:
-        await pilot.click("#new")
+        await pilot.click("#new-cribbage")
     await pilot.pause()
     screen = app.screen
     if players != 2 or target != 121 or games != 1 or four_mode != "teams":
         # Selects are set directly: the flows under test are the deal and the match.
         screen.query_one("#players", Select).value = players
         screen.query_one("#target", Select).value = target
-        screen.query_one("#games", Select).value = games
-        screen.query_one("#four_mode", Select).value = four_mode
+        screen.query_one("#games_to_win", Select).value = games
+        screen.query_one("#four_player_mode", Select).value = four_mode
         await pilot.pause()
     await pilot.click("#start")
     await pilot.pause()
@@ -95,7 +95,7 @@ async def test_one_deal_by_taps_shows_pegging_points_and_the_spoken_count(tmp_pa
 
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.click("#new")
+        await pilot.click("#new-cribbage")
         await pilot.pause()
         app.screen.query_one("#dealer", Select).value = 0
         await pilot.click("#start")

@@ -33,13 +33,13 @@ import pytest
 from textual.widgets import Select
 
 from companion.games.cribbage.engine import CRIB, CribbageMatch, Setup
-from companion.games.cribbage.ops import Crib, Cut, Deal, Play, op_from_json
-from companion.session import CribbageSession
+from companion.games.cribbage.ops import Crib, Play, op_from_json
+from companion.session import MatchSession
 from companion.settings import Settings
 from companion.store import FILE_NAME, Store, open_or_recover
 from companion.tui.app import CompanionApp
 from companion.tui.screens.home import HomeScreen
-from companion.tui.screens.match import MatchScreen
+from companion.tui.games.cribbage.screen import MatchScreen
 from companion.tui.screens.match_end import MatchEndScreen
 from tests.app_driver import digest, entries_in, entry_ops, same_entry
 from tests.scripted import Script, scripted_match
@@ -362,11 +362,11 @@ async def test_a_file_that_is_not_ours_is_set_aside_and_the_app_starts_empty(tmp
             screen = await _start_match(pilot, app)
             for entry in script.entries[:3]:  # the starter and two cards
                 await type_entry(pilot, entry)
-            assert screen.session.head == 4  # deal, cut, play, play
+            assert screen.session.head == 3  # cut (it starts the deal), play, play
             match_id = screen.session.match_id
     with Store.open(home / FILE_NAME) as store:  # saved in the new file
         [record] = store.list_matches()
-        assert record.id == match_id and record.head == 4 and not record.finished
+        assert record.id == match_id and record.head == 3 and not record.finished
     assert [p.read_bytes() for p in _set_aside(home)] == [original]  # still there, untouched
 
 
@@ -422,10 +422,8 @@ def test_the_companion_command_starts_on_a_bad_file(tmp_path, kind, lang):
 # =========================================================================== 3. undo and redo
 
 
-def _apply_entry(session: CribbageSession, entry) -> None:
-    """An entry as the table-mode screen applies it (a cut opens the deal first)."""
-    if isinstance(entry, Cut) and session.match.phase == "deal":
-        session.apply(Deal(None))
+def _apply_entry(session: MatchSession, entry) -> None:
+    """An entry as the table-mode screen applies it (a cut opens the deal itself)."""
     session.apply(entry)
 
 
@@ -452,7 +450,7 @@ def test_session_undo_and_redo_many_steps_across_a_dealer_change_and_a_reopen(tm
     path = tmp_path / FILE_NAME
     crib = _first_crib_index(script)
     with Store.open(path) as store:
-        session = CribbageSession.create(store, script.setup)
+        session = MatchSession.create(store, script.setup)
         states = [_state(session.match)]  # states[h]: after h operations
         for entry in script.entries[:crib + 5]:  # the first deal, then the cut and 4 more of the second
             before = len(session.match.log)
@@ -474,7 +472,7 @@ def test_session_undo_and_redo_many_steps_across_a_dealer_change_and_a_reopen(tm
         assert session.can_redo and store.redo_count(session.match_id) == steps
         match_id = session.match_id
     with Store.open(path) as store:  # closed and reopened: the same step, the same redo stack
-        session = CribbageSession(store, match_id)
+        session = MatchSession(store, match_id)
         assert _state(session.match) == states[head - steps]
         assert store.match(match_id).summary["scores"] == states[head - steps][0]
         assert session.can_redo and store.redo_count(match_id) == steps
@@ -498,7 +496,7 @@ def test_session_undo_and_redo_many_steps_across_a_dealer_change_and_a_reopen(tm
         assert ops == states[kept][-1] + [Play(seat, card).to_json()]
         assert record.head == kept + 1 and record.redo == 0
         with pytest.raises(Exception):
-            CribbageSession(store, match_id).redo()
+            MatchSession(store, match_id).redo()
         assert store.ops(match_id) == ops  # a refused redo changed nothing
 
 
@@ -590,7 +588,7 @@ async def test_undo_and_redo_in_the_app_across_the_crib_then_a_new_entry_then_a_
 def _preplay(path: Path, script: Script, upto: int) -> int:
     """Save the first ``upto`` entries through a session, as an earlier sitting would have."""
     with Store.open(path) as store:
-        session = CribbageSession.create(store, script.setup)
+        session = MatchSession.create(store, script.setup)
         for entry in script.entries[:upto]:
             _apply_entry(session, entry)
         return session.match_id

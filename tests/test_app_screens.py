@@ -7,13 +7,13 @@ from textual.widgets import Select
 
 from companion.games.cribbage.engine import CRIB, Setup
 from companion.games.cribbage.rules import CribbageRules
-from companion.session import CribbageSession
+from companion.session import MatchSession
 from companion.tui.dialogs.card import CardDialog
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.dialogs.points import NumberDialog
 from companion.tui.screens.history import HistoryScreen
 from companion.tui.screens.home import HomeScreen
-from companion.tui.screens.match import MatchScreen
+from companion.tui.games.cribbage.screen import MatchScreen
 from companion.tui.screens.match_end import MatchEndScreen
 from companion.tui.screens.past import PastMatchesScreen
 from tests.scripted import make_app
@@ -24,7 +24,7 @@ DEAL = "5h 10d 5c kd 6s 4h 7d 9s 8c".split()
 
 
 async def open_session(pilot, app, rules=CribbageRules(), names=("Marie", "Paul")) -> MatchScreen:
-    session = CribbageSession.create(app.store, Setup(names, rules, 0))
+    session = MatchSession.create(app.store, Setup(names, rules, 0))
     app.push_screen(MatchScreen(session))
     await pilot.pause()
     return app.screen
@@ -153,7 +153,7 @@ async def test_the_language_switch_redraws_the_home_screen_in_french(tmp_path):
         await pilot.click("#lang")
         await pilot.pause()
         assert app.lang == "fr"
-        assert "Nouveau match de cribbage" in str(app.screen.query_one("#new").label)
+        assert "Nouveau match : Cribbage" in str(app.screen.query_one("#new-cribbage").label)
         await pilot.press("n")
         await pilot.pause()
         assert "Commencer" in str(app.screen.query_one("#start").label)
@@ -184,7 +184,7 @@ async def test_resume_past_matches_and_rematch(tmp_path):
         await type_in(pilot, app.screen, "+21 marie")  # 121-70: a skunk (Paul below 91, not below 61)
         await pilot.pause()
         assert isinstance(app.screen, MatchEndScreen)
-        assert str(app.screen.query_one("#skunk").render()) == "Skunk!"
+        assert str(app.screen.query_one("#badge").render()) == "Skunk!"
         await pilot.click("#rematch")
         await pilot.pause()
         assert isinstance(app.screen, MatchScreen)
@@ -197,8 +197,8 @@ async def test_resume_past_matches_and_rematch(tmp_path):
         assert isinstance(app.screen, PastMatchesScreen)
         table = app.screen.query_one("#table")
         rows = [table.get_row_at(i) for i in range(table.row_count)]
-        finished = next(r for r in rows if r[2] == "121–70")
-        assert finished[3] == "Marie" and finished[4] == "S"
+        finished = next(r for r in rows if r[3] == "121–70")
+        assert finished[1] == "Cribbage" and finished[4] == "Marie" and finished[5] == "S"
 
 
 async def test_the_show_prefills_each_hand_from_the_cards_pegged(tmp_path):

@@ -17,7 +17,7 @@ def test_bench_runs_every_measurement_on_a_small_sample():
     out = result.stdout
     assert "hand_score:" in out and "2,000 random hands, best of 3" in out
     assert "count_hand (itemized):" in out
-    assert out.count("equals reference: yes") == 2
+    assert out.count("equals the published table: yes") == 2
     assert "cold start: companion cribbage count:" in out
     assert re.search(r"^textual imported:\s+no$", out, re.MULTILINE)
     assert re.search(r"^sqlite3 imported:\s+no$", out, re.MULTILINE)

@@ -1,7 +1,4 @@
-"""The exact distribution of show scores against the shared reference data."""
-
-import json
-from pathlib import Path
+"""The exact distribution of show scores against the published table shipped with the package."""
 
 import pytest
 
@@ -9,19 +6,15 @@ from companion.games.cribbage.distribution import (
     N_COMBINATIONS,
     brute_force_distribution,
     exact_distribution,
+    published_distribution,
 )
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
-REFERENCE = REPO_ROOT.parent / "shared" / "reference" / "cribbage-distribution.json"
 IMPOSSIBLE = (19, 25, 26, 27)
 
 
 @pytest.fixture(scope="module")
 def reference() -> dict[str, dict[int, int]]:
-    if not REFERENCE.is_file():
-        pytest.fail(f"reference data missing: expected {REFERENCE} (the shared folder beside the repository)")
-    data = json.loads(REFERENCE.read_text(encoding="utf-8"))
-    return {column: {int(score): n for score, n in data[column].items()} for column in ("hand", "crib")}
+    return published_distribution()
 
 
 def test_reference_covers_every_combination(reference):

@@ -13,7 +13,7 @@ import random
 import pytest
 
 from companion.cards import Card, parse_card, parse_cards, standard_deck
-from companion.errors import IllegalMoveError, InconsistencyError
+from companion.errors import IllegalMoveError, InconsistencyError, SetupError
 from companion.games.cribbage.engine import CRIB, CribbageMatch, GameResult, Setup
 from companion.games.cribbage.ops import (
     Crib,
@@ -838,7 +838,7 @@ def test_quick_entry_pegs_points_and_can_win():
 
 def test_end_deal_moves_to_the_next_dealer():
     m = table(players=3)
-    assert not m.can_end_deal()
+    assert m.can_end_deal()  # table mode: a deal can be skipped before its starter is entered
     m.deal()
     m.points(2, 9)
     m.end_deal()  # from the cut
@@ -854,6 +854,18 @@ def test_end_deal_moves_to_the_next_dealer():
     v.deal()
     with pytest.raises(IllegalMoveError):
         v.end_deal()
+
+
+def test_in_table_mode_the_starter_entered_starts_the_deal():
+    m = table(players=2)
+    m.cut(C("JC"))  # no Deal entry: turning the starter is the first thing the table enters
+    assert m.phase == "play" and m.deal_number == 1 and m.scores == [2, 0] and [o.name for o in m.log] == ["cut"]
+    m.end_deal()
+    m.end_deal()  # a whole deal skipped, starter never entered
+    assert m.phase == "deal" and m.deal_number == 2 and m.dealer == 0
+    v = virtual()
+    with pytest.raises(IllegalMoveError):
+        v.cut(C("JC"))
 
 
 # --------------------------------------------------------------------------- undo
@@ -981,10 +993,20 @@ def test_every_verify_raises_exactly_when_can_is_false():
 
 
 def test_setup_needs_one_name_per_player():
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(SetupError):
         Setup(("Alice",), CribbageRules())
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(SetupError):
         Setup(NAMES[3], CribbageRules(players=4))
+    with pytest.raises(SetupError):
+        Setup(("Alice", "alice"), CribbageRules())  # two players with one name
+
+
+def test_house_rules_out_of_their_choices_are_setup_errors_not_illegal_moves():
+    for bad in ({"target": 100}, {"flush_rule": "x"}, {"muggins": "yes"}, {"players": 5}, {"games_to_win": 6}):
+        with pytest.raises(SetupError) as info:
+            CribbageRules(**bad)
+        assert not isinstance(info.value, IllegalMoveError)
+        assert info.value.text("en") != info.value.text("fr")
 
 
 def test_ops_applied_through_apply_equal_the_triads():

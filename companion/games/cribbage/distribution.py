@@ -80,3 +80,14 @@ def exact_distribution(crib: bool = False, rules: CribbageRules = DEFAULT_RULES)
             counts[base + nobs] += with_nobs
             counts[base] += ways - five - four - with_nobs
     return {score: 4 * n for score, n in enumerate(counts)}
+
+
+def published_distribution() -> dict[str, dict[int, int]]:
+    """The published table shipped with the package (``data/published_distribution.json``, sources cited
+    inside): ``{"hand": {score: count}, "crib": {score: count}}``."""
+    import json
+    from importlib.resources import files
+
+    text = files("companion.games.cribbage").joinpath("data", "published_distribution.json").read_text("utf-8")
+    data = json.loads(text)
+    return {column: {int(score): n for score, n in data[column].items()} for column in ("hand", "crib")}

@@ -15,12 +15,15 @@ operation appended to ``log``. The log is the undo stack and the save file:
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from companion.cards import Card, standard_deck
-from companion.errors import IllegalMoveError, InconsistencyError
+from companion.errors import IllegalMoveError, InconsistencyError, SetupError
+from companion.games import base
+from companion.games.base import Event, Outcome, Score, Standing
 from companion.games.cribbage.ops import (
     Crib,
     Cut,
@@ -34,8 +37,8 @@ from companion.games.cribbage.ops import (
     Play,
     Points,
     Show,
-    op_from_json,
 )
+from companion.games.cribbage.ops import CODEC as OP_CODEC
 from companion.games.cribbage.pegging import MAX_COUNT, peg_points
 from companion.games.cribbage.pegging import verify_play as verify_count
 from companion.games.cribbage.rules import CribbageRules
@@ -104,6 +107,7 @@ BAD_SETUP = M("a cribbage match needs {n} player names", "un match de cribbage d
 D_DEAL = M("Deal {n}: {name} deals", "Donne {n} : {name} donne")
 D_DISCARD = M("{name} lays away to the crib", "{name} écarte au crib")
 D_CUT = M("Starter {card}", "Carte coupée {card}")
+D_DEAL_CUT = M("{deal} · {cut}", "{deal} · {cut}")
 D_HEELS = M("his heels", "le valet retourné")
 D_PLAY = M("{name}: {card}, {said}", "{name} : {card}, {said}")
 D_GO = M("{name}: go", "{name} : go")
@@ -118,49 +122,32 @@ D_POINTS = M("{name} pegs {n}", "{name} marque {n}")
 D_END_DEAL = M("Deal ended", "Donne terminée")
 D_NEW_GAME = M("Game {n}: {name} deals first", "Partie {n} : {name} donne en premier")
 D_WIN = M("{name} wins the game {a}–{b}", "{name} gagne la partie {a}–{b}")
+MATCH_WON = M("{name} wins the match", "{name} gagne le match")
+SKUNKS = {1: M("Skunk!", "Skunk !"), 2: M("Double skunk!", "Double skunk !")}
+SKUNK_WORDS = {0: "", 1: M(" · Skunk!", " · Skunk !"), 2: M(" · Double skunk!", " · Double skunk !")}
+END_GAME_WON = M("{name} wins the game!", "{name} gagne la partie !")
+END_MATCH_WON = M("{name} wins the match!", "{name} gagne le match !")
+MATCH_TOTAL = M("Match: {points} (first to {need})", "Match : {points} (premier à {need})")
+REMATCH_LOSER_DEALS = M("Rematch (loser deals)", "Revanche (le perdant donne)")
+GAME_LINE = M("Game {n}: {scores} — {name}, {points} game point(s){skunk}",
+              "Partie {n} : {scores} — {name}, {points} point(s) de match{skunk}")
 
 
 @dataclass(frozen=True)
-class Setup:
+class Setup(base.Setup):
     """Who plays and under which rules: saved with the match, never changed by a move."""
 
-    names: tuple[str, ...]
     rules: CribbageRules = CribbageRules()
-    first_dealer: int = 0
-    mode: Mode = "table"
-    seed: int | None = None
 
     def __post_init__(self) -> None:
-        if len(self.names) != self.rules.players:
-            raise IllegalMoveError(BAD_SETUP(n=self.rules.players))
-
-    def to_json(self) -> dict[str, Any]:
-        return {"names": list(self.names), "rules": self.rules.to_dict(), "first_dealer": self.first_dealer,
-                "mode": self.mode, "seed": self.seed}
+        super().__post_init__()
+        if not isinstance(self.rules, CribbageRules) or len(self.names) != self.rules.players:
+            raise SetupError(BAD_SETUP(n=getattr(self.rules, "players", 2)))
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Setup:
-        return cls(tuple(data["names"]), CribbageRules.from_dict(data.get("rules", {})),
-                   int(data.get("first_dealer", 0)), data.get("mode", "table"), data.get("seed"))
-
-
-@dataclass(frozen=True)
-class Score:
-    """Points pegged by one side, and why."""
-
-    side: int
-    points: int
-    reason: Msg
-
-
-@dataclass(frozen=True)
-class Event:
-    """What one operation did: a line of the history."""
-
-    op: Op
-    text: Msg
-    scores: tuple[Score, ...] = ()
-    warnings: tuple[Msg, ...] = ()
+        setup = base.Setup.read(data, CribbageRules)
+        return cls(setup.names, setup.rules, setup.first_dealer, setup.mode, setup.seed)
 
 
 @dataclass(frozen=True)
@@ -193,14 +180,17 @@ class _Deal:
     show_index: int = 0
 
 
-class CribbageMatch:
+class CribbageMatch(base.Match):
     """A cribbage match: games to the target, deals, pegging and the show."""
 
-    def __init__(self, setup: Setup) -> None:
-        self.setup = setup
-        self.rules = setup.rules
-        self.log: list[Op] = []
-        self.events: list[Event] = []
+    codec = OP_CODEC
+    setup: Setup
+    rules: CribbageRules
+
+    def __init__(self, setup: base.Setup) -> None:
+        if not isinstance(setup, Setup):  # a generic setup read by the shell
+            setup = Setup(setup.names, setup.rules, setup.first_dealer, setup.mode, setup.seed)
+        super().__init__(setup)
         n = self.rules.sides
         self.scores: list[int] = [0] * n
         self.pegs: list[tuple[int, int]] = [(0, 0)] * n  # (front, back)
@@ -295,39 +285,76 @@ class CribbageMatch:
 
     @property
     def win_points(self) -> int:
-        return 2 if self.rules.match_scoring == "acc_tournament" else 1
+        return self.rules.win_points
 
-    # ------------------------------------------------------------ generic
-    def apply(self, op: Op) -> Op:
-        """Verify and apply any operation (used by replay and by the UI)."""
-        handler = getattr(self, "_apply_" + op.name)
-        verifier = getattr(self, "_verify_" + op.name)
-        verifier(op)
-        event = handler(op)
-        self.log.append(op)
-        self.events.append(event)
-        return op
+    @property
+    def sides(self) -> int:
+        return self.rules.sides
 
-    def verify(self, op: Op) -> None:
-        getattr(self, "_verify_" + op.name)(op)
+    # ------------------------------------------------------------ what the shell reads
+    @property
+    def to_act(self) -> int | None:
+        if self.phase == "play":
+            return self.turn
+        if self.phase == "show":
+            who = self.next_to_show
+            return self.dealer if who == CRIB else who
+        if self.phase in ("deal", "cut"):
+            return self.dealer
+        return None
 
-    def can(self, op: Op) -> bool:
-        try:
-            self.verify(op)
-        except IllegalMoveError:
-            return False
-        return True
+    def standings(self) -> list[Standing]:
+        return [Standing(side, self.side_name(side), self.scores[side]) for side in range(self.sides)]
 
-    @classmethod
-    def replay(cls, setup: Setup, ops: Iterable[Op | dict]) -> CribbageMatch:
-        match = cls(setup)
-        for op in ops:
-            match.apply(op_from_json(op) if isinstance(op, dict) else op)
-        return match
+    def accounted_cards(self) -> Counter:
+        return Counter(self.seen_cards())
 
-    def undone(self) -> CribbageMatch:
-        """The match as it was before the last operation."""
-        return CribbageMatch.replay(self.setup, self.log[:-1])
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.phase != "match_over":
+            return None
+        last = self.games[-1]
+        return Outcome((last.winner,), MATCH_WON(name=self.side_name(last.winner)))
+
+    @property
+    def awaiting_continue(self) -> bool:
+        return self.phase == "game_over"
+
+    def continue_op(self) -> Op | None:
+        return NewGame() if self.phase == "game_over" else None
+
+    def end_title(self) -> Msg:
+        last = self.games[-1]
+        return (END_MATCH_WON if self.phase == "match_over" else END_GAME_WON)(name=self.side_name(last.winner))
+
+    def end_badge(self) -> Msg | None:
+        return SKUNKS[self.games[-1].skunk] if self.games and self.games[-1].skunk else None
+
+    def rematch_label(self) -> Msg:
+        return REMATCH_LOSER_DEALS
+
+    def result_lines(self) -> list[Msg]:
+        lines: list[Msg] = []
+        for n, game in enumerate(self.games, 1):
+            skunk = SKUNK_WORDS[game.skunk]
+            lines.append(GAME_LINE(n=n, scores="–".join(map(str, game.scores)), name=self.side_name(game.winner),
+                                   points=game.game_points, skunk=skunk))
+        lines.append(MATCH_TOTAL(points="–".join(map(str, self.game_points)), need=self.rules.match_points))
+        return lines
+
+    def _loser_deals(self, scores: Sequence[int], last_dealer: int) -> int:
+        """The loser deals first: the first seat after the last dealer on the lowest side."""
+        low = min(scores)
+        for step in range(1, self.players + 1):
+            seat = (last_dealer + step) % self.players
+            if scores[self.side_of(seat)] == low:
+                return seat
+        return (last_dealer + 1) % self.players
+
+    def rematch_setup(self) -> Setup:
+        """Same players and rules; the loser of the last game deals first (the same rule as the next game)."""
+        first = self._loser_deals(self.games[-1].scores, self.dealer) if self.games else self.setup.first_dealer
+        return Setup(self.setup.names, self.setup.rules, first, self.setup.mode, None)
 
     def _need(self, *phases: str, action: str) -> None:
         if self.phase not in phases:
@@ -351,14 +378,10 @@ class CribbageMatch:
         losers = [s for i, s in enumerate(self.scores) if i != side]
         best_loser = max(losers)
         skunk = 2 if best_loser < self.rules.double_skunk_line else 1 if best_loser < self.rules.skunk_line else 0
-        if self.rules.match_scoring == "acc_tournament":
-            points = (2, 3, 3)[skunk]
-        else:
-            points = (1, 2, 4)[skunk]
+        points = self.rules.game_points(skunk)
         self.game_points[side] += points
         self.games.append(GameResult(side, tuple(self.scores), skunk, points))
-        need = self.rules.games_to_win * self.win_points
-        self.phase = "match_over" if self.game_points[side] >= need else "game_over"
+        self.phase = "match_over" if self.game_points[side] >= self.rules.match_points else "game_over"
 
     # ------------------------------------------------------------ seen cards
     def _seen(self) -> dict[Card, str]:
@@ -421,11 +444,16 @@ class CribbageMatch:
         if (op.deck is None) != (self.setup.mode == "table"):
             raise IllegalMoveError(VIRTUAL_ONLY)
 
-    def _apply_deal(self, op: Deal) -> Event:
+    def _start_deal(self, deck: tuple[Card, ...] | None) -> _Deal:
         self.deal_number += 1
-        d = _Deal(self.deal_number, self.next_dealer, op.deck)
+        d = _Deal(self.deal_number, self.next_dealer, deck)
         d.played = [[] for _ in range(self.players)]
         self.d = d
+        self.phase = "cut"
+        return d
+
+    def _apply_deal(self, op: Deal) -> Event:
+        d = self._start_deal(op.deck)
         if op.deck is None:
             self.phase = "cut"
         else:
@@ -442,7 +470,7 @@ class CribbageMatch:
         return Event(op, D_DEAL(n=d.number, name=self.names[d.dealer]))
 
     # ------------------------------------------------------------ discard (virtual)
-    def _discard_count(self) -> int:
+    def discard_count(self) -> int:
         return 2 if self.players == 2 else 1
 
     def verify_discard(self, seat: int, cards: Sequence[Card]) -> None:
@@ -460,8 +488,8 @@ class CribbageMatch:
         name = self.names[op.seat]
         if op.seat in self.d.discarded:
             raise IllegalMoveError(DISCARDED(name=name))
-        if len(op.cards) != self._discard_count():
-            raise IllegalMoveError(DISCARD_COUNT(name=name, n=self._discard_count(), m=len(op.cards)))
+        if len(op.cards) != self.discard_count():
+            raise IllegalMoveError(DISCARD_COUNT(name=name, n=self.discard_count(), m=len(op.cards)))
         if len(set(op.cards)) != len(op.cards):
             raise InconsistencyError(CARD_TWICE(card=op.cards[0].symbol))
         for card in op.cards:
@@ -503,6 +531,8 @@ class CribbageMatch:
         return self.apply(op)  # type: ignore[return-value]
 
     def _verify_cut(self, op: Cut) -> None:
+        if self.phase == "deal" and self.setup.mode == "table":
+            return  # at a real table the starter turned is the first thing entered: it starts the deal
         self._need("cut", action="cut")
         if self.d.deck is not None:
             dealt = {c for h in self.d.kept for c in h} | set(self.d.crib)
@@ -510,6 +540,9 @@ class CribbageMatch:
                 raise InconsistencyError(SEEN(card=op.card.symbol, where=WHERE["dealt"]))
 
     def _apply_cut(self, op: Cut) -> Event:
+        opened = self.phase == "deal"
+        if opened:
+            self._start_deal(None)
         d = self.d
         d.starter = op.card
         self.phase = "play"
@@ -517,7 +550,10 @@ class CribbageMatch:
         scores: list[Score] = []
         if op.card.rank == 11 and self.rules.his_heels:
             self._peg(self.side_of(d.dealer), self.rules.his_heels, D_HEELS, scores)
-        return Event(op, D_CUT(card=op.card.symbol), tuple(scores))
+        text = D_CUT(card=op.card.symbol)
+        if opened:
+            text = D_DEAL_CUT(deal=D_DEAL(n=d.number, name=self.names[d.dealer]), cut=text)
+        return Event(op, text, tuple(scores))
 
     # ------------------------------------------------------------ play
     def _check_seat(self, seat: int) -> None:
@@ -824,11 +860,13 @@ class CribbageMatch:
         return self.apply(EndDeal())  # type: ignore[return-value]
 
     def _verify_end_deal(self, op: EndDeal) -> None:
-        self._need("cut", "play", "show", action="end_deal")
+        self._need("deal", "cut", "play", "show", action="end_deal")
         if self.setup.mode != "table":
             raise IllegalMoveError(VIRTUAL_ONLY)
 
     def _apply_end_deal(self, op: EndDeal) -> Event:
+        if self.phase == "deal":
+            self._start_deal(None)  # a deal skipped before its starter was entered
         self._finish_deal()
         return Event(op, D_END_DEAL)
 
@@ -846,14 +884,7 @@ class CribbageMatch:
         self._need("game_over", action="new_game")
 
     def _apply_new_game(self, op: NewGame) -> Event:
-        # The loser deals first: the first seat after the last dealer on the lowest side.
-        low = min(self.scores)
-        last = self.dealer
-        for step in range(1, self.players + 1):
-            seat = (last + step) % self.players
-            if self.scores[self.side_of(seat)] == low:
-                self.next_dealer = seat
-                break
+        self.next_dealer = self._loser_deals(self.scores, self.dealer)
         n = self.rules.sides
         self.scores = [0] * n
         self.pegs = [(0, 0)] * n

@@ -7,23 +7,15 @@ JSON form: ``{"op": "play", "seat": 1, "card": "5H"}``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from companion.cards import Card, parse_card
-from companion.errors import NotationError
-from companion.i18n import Msg
+from companion.cards import Card
+from companion.games.base import OpCodec, Operation
 
 
-@dataclass(frozen=True)
-class Op:
-    name: ClassVar[str] = ""
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"op": self.name}
-        for f in fields(self):
-            data[f.name] = _encode(getattr(self, f.name))
-        return data
+class Op(Operation):
+    """A cribbage operation."""
 
 
 @dataclass(frozen=True)
@@ -113,40 +105,10 @@ class NewGame(Op):
     name: ClassVar[str] = "new_game"
 
 
-OPS: dict[str, type[Op]] = {cls.name: cls for cls in (Deal, Discard, Cut, Play, Go, Show, Crib, Muggins,
-                                                       Points, EndDeal, NewGame)}
-
-BAD_OP = Msg("unreadable operation {data}", "opération illisible {data}")
-
-
-def _encode(value: Any) -> Any:
-    if isinstance(value, Card):
-        return value.code
-    if isinstance(value, tuple):
-        return [_encode(v) for v in value]
-    return value
+CODEC = OpCodec((Deal, Discard, Cut, Play, Go, Show, Crib, Muggins, Points, EndDeal, NewGame))
+OPS = CODEC.ops
 
 
 def op_from_json(data: dict[str, Any]) -> Op:
     """Rebuild an operation saved with ``to_json``; NotationError if it cannot be read."""
-    try:
-        cls = OPS[data["op"]]
-        kwargs = {}
-        for f in fields(cls):
-            if f.name not in data:
-                continue
-            value = data[f.name]
-            if f.name == "card":
-                value = parse_card(value)
-            elif f.name == "cards" or (f.name == "deck" and value is not None):
-                value = tuple(parse_card(c) for c in value)
-            elif f.name in ("seat", "side", "points", "claimed"):
-                # a saved number of the wrong type would crash the engine later: refuse it here
-                if type(value) is not int and not (value is None and f.name in ("side", "claimed")):
-                    raise TypeError(f.name)
-            elif f.name == "note" and not isinstance(value, str):
-                raise TypeError(f.name)
-            kwargs[f.name] = value
-        return cls(**kwargs)
-    except (KeyError, TypeError, AttributeError, NotationError) as exc:
-        raise NotationError(BAD_OP(data=str(data)[:80])) from exc
+    return CODEC.decode(data)  # type: ignore[return-value]

@@ -68,7 +68,7 @@ def play_turn(match: CribbageMatch, rng: random.Random | None = None) -> None:
     if phase == "deal":
         match.deal()
     elif phase == "discard":
-        n = 2 if match.players == 2 else 1
+        n = match.discard_count()
         for seat in range(match.players):
             if seat in match.d.discarded:
                 continue

@@ -1,7 +1,8 @@
-"""The match history: every entry, newest last; tap one to correct it.
+"""The match history of any game: every entry, newest last; tap one to correct it.
 
 A correction replaces the entry and replays the rest of the log through the
 engine; entries that no longer fit are dropped, and the player is told how many.
+Which entries can be corrected, and how, is the game's UI object's business.
 """
 
 from __future__ import annotations
@@ -12,26 +13,18 @@ from textual.containers import Horizontal
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from companion.errors import IllegalMoveError
-from companion.games.cribbage.ops import Cut, Play, Points
+from companion.errors import CompanionError
+from companion.games.base import Operation
 from companion.i18n import Msg
-from companion.session import CribbageSession
-from companion.store import StoreError
-from companion.tui.dialogs.card import CardDialog
-from companion.tui.dialogs.points import NumberDialog
+from companion.session import MatchSession
 from companion.tui.screens.base import BaseScreen
 
 TITLE = Msg("History — tap an entry to correct it", "Historique — touchez une entrée pour la corriger")
 BACK = Msg("Back", "Retour")
-ONLY = Msg("Only a starter, a card played or quick points can be corrected here; undo to change the rest.",
-           "Seuls la coupe, une carte jouée ou des points rapides se corrigent ici; annulez pour le reste.")
-CORRECT_CARD = Msg("Entry {n}: which card was it?", "Entrée {n} : quelle carte était-ce ?")
-CORRECT_POINTS = Msg("Entry {n}: how many points?", "Entrée {n} : combien de points ?")
 DONE = Msg("Corrected: {kept} later entr(y/ies) replayed, {dropped} removed",
            "Corrigé : {kept} entrée(s) suivante(s) rejouée(s), {dropped} retirée(s)")
-
-
 KEYS = Msg("Enter: correct this entry · Esc: back", "Entrée : corriger cette entrée · Échap : retour")
+
 
 class HistoryScreen(BaseScreen):
     BINDINGS = [("escape", "back", "Back")]
@@ -41,7 +34,7 @@ class HistoryScreen(BaseScreen):
     HistoryScreen #note { height: auto; padding: 0 1; }
     """
 
-    def __init__(self, session: CribbageSession) -> None:
+    def __init__(self, session: MatchSession) -> None:
         super().__init__()
         self.session = session
 
@@ -56,11 +49,12 @@ class HistoryScreen(BaseScreen):
     def fill(self) -> None:
         entries = self.query_one("#entries", OptionList)
         entries.clear_options()
-        for seq, event in enumerate(self.session.match.events, 1):
-            points = "".join(f"  +{s.points} {self.session.match.side_name(s.side)}" for s in event.scores)
+        match = self.session.match
+        for seq, event in enumerate(match.events, 1):
+            points = "".join(f"  +{s.points} {match.side_name(s.side)}" for s in event.scores)
             entries.add_option(Option(f"{seq:>3}. {self.tr(event.text)}{points}", id=str(seq)))
-        if self.session.match.events:
-            entries.highlighted = len(self.session.match.events) - 1
+        if match.events:
+            entries.highlighted = len(match.events) - 1
 
     def note(self, msg: Msg, css: str = "message") -> None:
         note = self.query_one("#note", Static)
@@ -69,23 +63,18 @@ class HistoryScreen(BaseScreen):
 
     @on(OptionList.OptionSelected)
     def selected(self, event: OptionList.OptionSelected) -> None:
+        from companion.tui.games import ui_for
+
         seq = int(event.option.id or "0")
         op = self.session.match.log[seq - 1]
-        if isinstance(op, (Cut, Play)):
-            self.app.push_screen(CardDialog(self.tr(CORRECT_CARD, n=seq)),
-                                 lambda card: card and self.correct(seq, Cut(card) if isinstance(op, Cut)
-                                                                    else Play(op.seat, card)))
-        elif isinstance(op, Points):
-            self.app.push_screen(NumberDialog(self.tr(CORRECT_POINTS, n=seq), maximum=self.session.match.rules.target),
-                                 lambda answer: answer and answer[1] > 0
-                                 and self.correct(seq, Points(op.side, answer[1], op.note)))
-        else:
-            self.note(ONLY)
+        ui = ui_for(self.session.game.id)
+        if not ui.correct(self, seq, op):
+            self.note(ui.not_correctable)
 
-    def correct(self, seq: int, op) -> None:
+    def correct(self, seq: int, op: Operation) -> None:
         try:
             result = self.session.correct(seq, op)
-        except (IllegalMoveError, StoreError) as error:
+        except CompanionError as error:
             self.note(error.msg, "error")
             return
         self.fill()

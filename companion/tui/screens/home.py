@@ -1,4 +1,4 @@
-"""Home: start a match, resume one, look at past matches, read the rules, switch language."""
+"""Home: start a match of any game, resume one, look at past matches, read the rules, switch language."""
 
 from __future__ import annotations
 
@@ -7,21 +7,24 @@ from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
+from companion.games import registry
+from companion.games.base import GameInfo
 from companion.i18n import Msg
 from companion.tui.screens.base import BaseScreen
 from companion.tui.screens.past import score_line
 
 WELCOME = Msg("companion — keeps the score beside your card table", "companion — tient le pointage à côté de votre table")
-NEW = Msg("New cribbage match", "Nouveau match de cribbage")
+NEW = Msg("New match: {game}", "Nouveau match : {game}")
 RESUME = Msg("Resume: {players} · {score}", "Reprendre : {players} · {score}")
+RESUME_GAME = Msg("Resume {game}: {players} · {score}", "Reprendre {game} : {players} · {score}")
 PAST = Msg("Past matches", "Matchs passés")
-HELP = Msg("Rules of cribbage", "Règles du cribbage")
+HELP = Msg("Rules: {game}", "Règles : {game}")
 LANG = Msg("Français", "English")
 QUIT = Msg("Quit", "Quitter")
-
-
 KEYS = Msg("keys: n new match · p past matches · h rules · l language · ctrl+q quit",
            "touches : n nouveau match · p matchs passés · h règles · l langue · ctrl+q quitter")
+RESUMABLE = 3  # unfinished matches offered on home
+
 
 class HomeScreen(BaseScreen):
     BINDINGS = [("n", "new", "New"), ("p", "past", "Past"), ("h", "help", "Help"), ("l", "lang", "Language")]
@@ -33,19 +36,32 @@ class HomeScreen(BaseScreen):
     HomeScreen .title { padding: 1 1; text-align: center; width: 100%; }
     """
 
+    @property
+    def games(self) -> list[GameInfo]:
+        return registry.available()
+
     def compose(self) -> ComposeResult:
+        games = self.games
+        several = len(games) > 1
         with VerticalScroll():
             yield Static(self.tr(WELCOME), classes="title")
             if self.app.notice is not None:
                 yield Static(self.tr(self.app.notice), classes="notice", id="notice")
             with Vertical(classes="menu"):
-                yield Button(self.tr(NEW), id="new", variant="primary")
-                for record in self.app.store.list_matches(finished=False)[:3]:
-                    players = " · ".join(record.summary.get("sides", []))
-                    yield Button(self.tr(RESUME, players=players, score=score_line(record.summary)),
-                                 id=f"resume-{record.id}")
+                for game in games:
+                    yield Button(self.tr(NEW, game=game.title), id=f"new-{game.id}", variant="primary")
+                for record in self.app.store.list_matches(finished=False)[:RESUMABLE]:
+                    players = " · ".join(str(s) for s in record.summary.get("sides", []))
+                    score = score_line(record.summary)
+                    if several:
+                        title = registry.get(record.game).title if record.game in {g.id for g in games} else record.game
+                        label = self.tr(RESUME_GAME, game=title, players=players, score=score)
+                    else:
+                        label = self.tr(RESUME, players=players, score=score)
+                    yield Button(label, id=f"resume-{record.id}")
                 yield Button(self.tr(PAST), id="past")
-                yield Button(self.tr(HELP), id="help")
+                for game in games:
+                    yield Button(self.tr(HELP, game=game.title), id=f"help-{game.id}")
                 yield Button(self.tr(LANG), id="lang")
                 yield Button(self.tr(QUIT), id="quit", variant="error")
         yield Static(self.tr(KEYS), classes="keys")
@@ -53,11 +69,13 @@ class HomeScreen(BaseScreen):
     def on_screen_resume(self) -> None:
         self.refresh(recompose=True)  # the list of matches to resume may have changed
 
-    @on(Button.Pressed, "#new")
     def action_new(self) -> None:
+        self.new(self.games[0])
+
+    def new(self, game: GameInfo) -> None:
         from companion.tui.screens.setup import SetupScreen
 
-        self.app.push_screen(SetupScreen())
+        self.app.push_screen(SetupScreen(game))
 
     @on(Button.Pressed, "#past")
     def action_past(self) -> None:
@@ -65,11 +83,13 @@ class HomeScreen(BaseScreen):
 
         self.app.push_screen(PastMatchesScreen())
 
-    @on(Button.Pressed, "#help")
     def action_help(self) -> None:
+        self.help(self.games[0])
+
+    def help(self, game: GameInfo) -> None:
         from companion.tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(game.help_name or game.id))
 
     @on(Button.Pressed, "#lang")
     def action_lang(self) -> None:
@@ -80,8 +100,13 @@ class HomeScreen(BaseScreen):
         self.app.exit()
 
     @on(Button.Pressed)
-    def resume(self, event: Button.Pressed) -> None:
-        if (event.button.id or "").startswith("resume-"):
-            from companion.tui.screens.match import open_match
+    def pressed(self, event: Button.Pressed) -> None:
+        kind, _, rest = (event.button.id or "").partition("-")
+        if kind == "new":
+            self.new(registry.get(rest))
+        elif kind == "help":
+            self.help(registry.get(rest))
+        elif kind == "resume":
+            from companion.tui.games import open_match
 
-            open_match(self.app, int(event.button.id.removeprefix("resume-")))
+            open_match(self.app, int(rest))

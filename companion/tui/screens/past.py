@@ -1,4 +1,4 @@
-"""Past matches: date, players, score, winner, skunks; open one to resume or review it."""
+"""Past matches of every game: date, game, players, score, winner and the game's own note."""
 
 from __future__ import annotations
 
@@ -6,26 +6,28 @@ from textual import on
 from textual.app import ComposeResult
 from textual.widgets import Button, DataTable, Static
 
+from companion.games import registry
 from companion.i18n import Msg
 from companion.tui.screens.base import BaseScreen
 
 TITLE = Msg("Past matches", "Matchs passés")
-COLUMNS = (Msg("Date", "Date"), Msg("Players", "Joueurs"), Msg("Score", "Pointage"),
-           Msg("Winner", "Gagnant"), Msg("Skunks", "Skunks"))
+COLUMNS = (Msg("Date", "Date"), Msg("Game", "Jeu"), Msg("Players", "Joueurs"), Msg("Score", "Pointage"),
+           Msg("Winner", "Gagnant"), Msg("Notes", "Notes"))
 IN_PROGRESS = Msg("in progress", "en cours")
 NONE = Msg("none yet", "aucun pour l'instant")
 BACK = Msg("Back", "Retour")
-
-
 KEYS = Msg("Enter: open the match · Esc: back", "Entrée : ouvrir le match · Échap : retour")
 
+
 def score_line(summary: dict) -> str:
-    return "–".join(str(s) for s in summary.get("scores", []))
-
-
-def skunk_text(summary: dict) -> str:
-    marks = {1: "S", 2: "SS"}
-    return " ".join(marks[g["skunk"]] for g in summary.get("games", []) if g.get("skunk")) or "—"
+    """The standings of a stored summary, e.g. ``121–87`` (game points in brackets over several games)."""
+    scores = summary.get("scores", [])
+    line = "–".join(str(s) for s in scores) if isinstance(scores, list) else ""
+    points = summary.get("game_points", [])
+    games = summary.get("games", [])
+    if isinstance(points, list) and any(points) and isinstance(games, list) and len(games) > 1:
+        line += f" ({'–'.join(map(str, points))})"
+    return line
 
 
 class PastMatchesScreen(BaseScreen):
@@ -37,29 +39,32 @@ class PastMatchesScreen(BaseScreen):
         yield Button(self.tr(BACK), id="back", compact=True)
         yield Static(self.tr(KEYS), classes="keys")
 
+    def on_screen_resume(self) -> None:
+        self.fill()  # a match opened from here may have changed
+
     def fill(self) -> None:
+        from companion.tui.games import ui_for
+
         table = self.query_one("#table", DataTable)
         table.clear(columns=True)
         table.add_columns(*(self.tr(c) for c in COLUMNS))
         records = self.app.store.list_matches()
         for record in records:
             summary = record.summary
-            sides = summary.get("sides", [])
+            sides = [str(s) for s in summary.get("sides", [])]
             winner = summary.get("winner")
-            scores = score_line(summary)
-            points = summary.get("game_points", [])
-            if any(points) and len(summary.get("games", [])) > 1:
-                scores += f" ({'–'.join(map(str, points))})"
-            table.add_row(record.updated.astimezone().strftime("%Y-%m-%d %H:%M"), " · ".join(sides), scores,
-                          sides[winner] if winner is not None and winner < len(sides) else self.tr(IN_PROGRESS),
-                          skunk_text(summary), key=str(record.id))
+            game = registry.get(record.game)
+            table.add_row(record.updated.astimezone().strftime("%Y-%m-%d %H:%M"), self.tr(game.title),
+                          " · ".join(sides), score_line(summary),
+                          sides[winner] if isinstance(winner, int) and 0 <= winner < len(sides) else self.tr(IN_PROGRESS),
+                          ui_for(game.id).past_notes(summary, self.app.lang), key=str(record.id))
         if not records:
-            table.add_row("", self.tr(NONE), "", "", "")
+            table.add_row("", "", self.tr(NONE), "", "", "")
 
     @on(DataTable.RowSelected)
     def open(self, event: DataTable.RowSelected) -> None:
         if event.row_key.value:
-            from companion.tui.screens.match import open_match
+            from companion.tui.games import open_match
 
             open_match(self.app, int(event.row_key.value))
 

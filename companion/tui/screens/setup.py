@@ -1,46 +1,36 @@
-"""Match setup: players, partnerships, first dealer, target and the house rules (SPEC §5.d)."""
+"""Match setup for any game: players, names, first dealer, and the game's house rules.
+
+The form is built from the game's rules dataclass (``companion.games.base.rule``):
+a rule with choices is a drop-down, a yes/no rule a switch. No game has a form
+written by hand.
+"""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
-from companion.errors import CompanionError
-from companion.games.cribbage.engine import Setup
-from companion.games.cribbage.rules import CribbageRules
+from companion.errors import CompanionError, SetupError
+from companion.games.base import BAD_NAMES, GameInfo, RuleInfo, Setup, rule_fields
 from companion.i18n import Msg
 from companion.tui.screens.base import BaseScreen
 
-TITLE = Msg("New cribbage match", "Nouveau match de cribbage")
+TITLE = Msg("New match: {game}", "Nouveau match : {game}")
 LANGUAGE = Msg("Language", "Langue")
 PLAYERS = Msg("Players", "Joueurs")
 NAME = Msg("Name {n}", "Nom {n}")
 DEFAULT_NAME = Msg("Player {n}", "Joueur {n}")
-FOUR_MODE = Msg("Four players", "Quatre joueurs")
-TEAMS = Msg("Partners (1 & 3 vs 2 & 4)", "Équipes (1 et 3 contre 2 et 4)")
-INDIVIDUAL = Msg("Each for himself", "Chacun pour soi")
 FIRST_DEALER = Msg("First dealer", "Premier donneur")
 CUT_FOR_DEAL = Msg("Cut for deal (the app draws)", "Couper pour la donne (l'app tire)")
-TARGET = Msg("Game to", "Partie en")
-PROFILE = Msg("Rules", "Règles")
-ACC = Msg("ACC (standard)", "ACC (standard)")
-BOOKLET = Msg("French booklet: flush 4, no nobs", "Livret français : couleur 4, sans nobs")
-MUGGINS = Msg("Muggins (house rule)", "Muggins (règle maison)")
-MANUAL = Msg("Players count their own hands", "Les joueurs comptent leurs mains")
-SCORING = Msg("Match scoring", "Pointage du match")
-CASUAL = Msg("Casual: win 1, skunk 2, double 4", "Amical : victoire 1, skunk 2, double 4")
-CLUB = Msg("Club: win 2, skunk 3, loss 0", "Club : victoire 2, skunk 3, défaite 0")
-GAMES = Msg("Games to win", "Parties à gagner")
 START = Msg("Start", "Commencer")
 BACK = Msg("Back", "Retour")
-NAMES_NEEDED = Msg("Every player needs a different name", "Chaque joueur doit avoir un nom différent")
+KEYS = Msg("Enter: next field · ctrl+s: start · Esc: back", "Entrée : champ suivant · ctrl+s : commencer · Échap : retour")
 
-
-KEYS = Msg("Enter or ctrl+s: start · Esc: back", "Entrée ou ctrl+s : commencer · Échap : retour")
 
 class SetupScreen(BaseScreen):
     BINDINGS = [("escape", "back", "Back"), ("ctrl+s", "start", "Start")]
@@ -48,7 +38,7 @@ class SetupScreen(BaseScreen):
     DEFAULT_CSS = """
     SetupScreen VerticalScroll { padding: 0 1; }
     SetupScreen .row { height: auto; margin: 0 0 0 0; }
-    SetupScreen .row Label { width: 16; padding: 1 1 0 0; }
+    SetupScreen .row Label { width: 18; padding: 1 1 0 0; }
     SetupScreen.-small .row Label { padding: 0 1 0 0; }
     SetupScreen .row Input { width: 1fr; }
     SetupScreen .row Select { width: 1fr; }
@@ -58,17 +48,22 @@ class SetupScreen(BaseScreen):
     SetupScreen.-small #buttons { margin: 0; }
     """
 
-    def __init__(self, players: int = 2) -> None:
+    def __init__(self, game: GameInfo | None = None, players: int | None = None) -> None:
         super().__init__()
-        self.players = players
-        self.names = [""] * 4
+        if game is None:
+            from companion.games import registry
+
+            game = registry.available()[0]
+        self.game = game
+        self.players = players or game.min_players
+        self.names = [""] * game.max_players
         self.kept: dict[str, object] = {}  # choices made before a language change redraws the form
 
     def before_recompose(self) -> None:
         for widget in self.query("Select, Switch"):
             if widget.id:
                 self.kept[widget.id] = widget.value
-        for i in range(4):
+        for i in range(self.game.max_players):
             self.names[i] = self.query_one(f"#name-{i}", Input).value
 
     def _kept(self, widget_id: str, default: object) -> object:
@@ -76,60 +71,55 @@ class SetupScreen(BaseScreen):
 
     def compose(self) -> ComposeResult:
         compact = self.app.size.height < 30
-        yield Static(self.tr(TITLE), classes="title")
+        game = self.game
+        yield Static(self.tr(TITLE, game=game.title), classes="title")
         with VerticalScroll():
             with Horizontal(classes="row"):
                 yield Label(self.tr(LANGUAGE))
                 yield Select([("English", "en"), ("Français", "fr")], value=self.app.lang, allow_blank=False,
                              id="lang", compact=compact)
-            with Horizontal(classes="row"):
-                yield Label(self.tr(PLAYERS))
-                yield Select([("2", 2), ("3", 3), ("4", 4)], value=self.players, allow_blank=False, id="players",
-                             compact=compact)
-            for i in range(4):
+            if game.min_players != game.max_players:
+                with Horizontal(classes="row"):
+                    yield Label(self.tr(PLAYERS))
+                    yield Select([(str(n), n) for n in range(game.min_players, game.max_players + 1)],
+                                 value=self.players, allow_blank=False, id="players", compact=compact)
+            for i in range(game.max_players):
                 with Horizontal(classes="row", id=f"row-name-{i}"):
                     yield Label(self.tr(NAME, n=i + 1))
                     yield Input(self.names[i], placeholder=self.tr(DEFAULT_NAME, n=i + 1), id=f"name-{i}",
                                 compact=compact)
-            with Horizontal(classes="row", id="row-four"):
-                yield Label(self.tr(FOUR_MODE))
-                yield Select([(self.tr(TEAMS), "teams"), (self.tr(INDIVIDUAL), "individual")], value=self._kept("four_mode", "teams"),
-                             allow_blank=False, id="four_mode", compact=compact)
+            for f, info in rule_fields(game.rules):
+                with Horizontal(classes="row", id=f"row-{f.name}"):
+                    yield Label(self.tr(info.label))
+                    yield self._rule_widget(f.name, f.default, info, compact)
             with Horizontal(classes="row"):
                 yield Label(self.tr(FIRST_DEALER))
                 yield Select(self._dealer_options(), value=self._kept("dealer", -1), allow_blank=False, id="dealer",
                              compact=compact)
-            with Horizontal(classes="row"):
-                yield Label(self.tr(TARGET))
-                yield Select([("121", 121), ("61", 61)], value=self._kept("target", 121), allow_blank=False, id="target", compact=compact)
-            with Horizontal(classes="row"):
-                yield Label(self.tr(PROFILE))
-                yield Select([(self.tr(ACC), "acc"), (self.tr(BOOKLET), "booklet")], value=self._kept("profile", "acc"),
-                             allow_blank=False, id="profile", compact=compact)
-            with Horizontal(classes="row"):
-                yield Label(self.tr(SCORING))
-                yield Select([(self.tr(CASUAL), "casual"), (self.tr(CLUB), "acc_tournament")], value=self._kept("scoring", "casual"),
-                             allow_blank=False, id="scoring", compact=compact)
-            with Horizontal(classes="row"):
-                yield Label(self.tr(GAMES))
-                yield Select([(str(n), n) for n in (1, 2, 3, 4, 5, 7)], value=self._kept("games", 1), allow_blank=False, id="games",
-                             compact=compact)
-            with Horizontal(classes="row"):
-                yield Label(self.tr(MANUAL))
-                yield Switch(bool(self._kept("manual", False)), id="manual")
-            with Horizontal(classes="row"):
-                yield Label(self.tr(MUGGINS))
-                yield Switch(bool(self._kept("muggins", False)), id="muggins")
         yield Static("", id="error")
         with Horizontal(classes="bar", id="buttons"):
             yield Button(self.tr(START), id="start", variant="primary")
             yield Button(self.tr(BACK), id="back")
         yield Static(self.tr(KEYS), classes="keys")
 
+    def _rule_widget(self, name: str, default: Any, info: RuleInfo, compact: bool):
+        value = self._kept(name, default)
+        if info.choices:
+            return Select([(self.tr(label), choice) for choice, label in info.choices], value=value,
+                          allow_blank=False, id=name, compact=compact, tooltip=self.tr(info.help) if info.help else None)
+        if isinstance(default, bool):
+            switch = Switch(bool(value), id=name)
+            if info.help:
+                switch.tooltip = self.tr(info.help)
+            return switch
+        low, high = info.minimum or 0, info.maximum or 100
+        return Select([(str(n), n) for n in range(low, high + 1)], value=value, allow_blank=False, id=name,
+                      compact=compact)
+
     def on_mount(self) -> None:
         super().on_mount()
         self._show_rows()
-        self.query_one("#name-0", Input).focus()  # type the names, Enter starts
+        self.query_one("#name-0", Input).focus()
 
     def _dealer_options(self) -> list[tuple[str, int]]:
         options = [(self.tr(CUT_FOR_DEAL), -1)]
@@ -140,13 +130,18 @@ class SetupScreen(BaseScreen):
         try:
             value = self.query_one(f"#name-{i}", Input).value.strip()
         except Exception:
-            value = self.names[i]
+            value = self.names[i].strip()
         return value or self.tr(DEFAULT_NAME, n=i + 1)
 
+    def rule_values(self) -> dict[str, Any]:
+        return {f.name: self.query_one(f"#{f.name}").value for f, _ in rule_fields(self.game.rules)}  # type: ignore[attr-defined]
+
     def _show_rows(self) -> None:
-        for i in range(4):
+        for i in range(self.game.max_players):
             self.query_one(f"#row-name-{i}").display = i < self.players
-        self.query_one("#row-four").display = self.players == 4
+        values = self.rule_values()
+        for f, info in rule_fields(self.game.rules):
+            self.query_one(f"#row-{f.name}").display = info.visible is None or info.visible(values, self.players)
 
     @on(Select.Changed, "#lang")
     def lang_changed(self, event: Select.Changed) -> None:
@@ -155,15 +150,25 @@ class SetupScreen(BaseScreen):
 
     @on(Select.Changed, "#players")
     def players_changed(self, event: Select.Changed) -> None:
-        self.players = int(event.value)
+        self.players = int(event.value)  # type: ignore[arg-type]
         self._show_rows()
         self._refresh_dealers()
+
+    @on(Select.Changed)
+    @on(Switch.Changed)
+    def rule_changed(self) -> None:
+        self._show_rows()  # a rule may show or hide another (four players: partners or not)
 
     @on(Input.Changed)
     def name_changed(self, event: Input.Changed) -> None:
         index = int((event.input.id or "name-0").removeprefix("name-"))
         self.names[index] = event.value
         self._refresh_dealers()
+
+    @on(Input.Submitted)
+    def next_field(self) -> None:
+        """Enter in a name moves on; starting is the Start button or ctrl+s, never a stray Enter."""
+        self.focus_next()
 
     def _refresh_dealers(self) -> None:
         select = self.query_one("#dealer", Select)
@@ -173,37 +178,28 @@ class SetupScreen(BaseScreen):
 
     def build_setup(self) -> Setup:
         names = tuple(self._player_name(i) for i in range(self.players))
-        if len(set(n.casefold() for n in names)) != len(names):
-            raise ValueError
-        rules = CribbageRules.profile(
-            self.query_one("#profile", Select).value,
-            players=self.players,
-            four_player_mode=self.query_one("#four_mode", Select).value,
-            target=self.query_one("#target", Select).value,
-            match_scoring=self.query_one("#scoring", Select).value,
-            games_to_win=self.query_one("#games", Select).value,
-            manual_counting=self.query_one("#manual", Switch).value,
-            muggins=self.query_one("#muggins", Switch).value,
-        )
+        if len({n.casefold() for n in names}) != len(names):
+            raise SetupError(BAD_NAMES)
+        rules = self.game.make_rules(self.players, self.rule_values())
         dealer = self.query_one("#dealer", Select).value
         if dealer == -1:
             dealer = random.randrange(self.players)
-        return Setup(names, rules, dealer)
+        setup = Setup(names, rules, int(dealer))  # type: ignore[arg-type]
+        self.game.check_players(len(names))
+        return setup
 
-    @on(Input.Submitted)
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
         try:
             setup = self.build_setup()
-        except ValueError as error:
-            text = error.text(self.app.lang) if isinstance(error, CompanionError) else self.tr(NAMES_NEEDED)
-            self.query_one("#error", Static).update(text)
+        except CompanionError as error:
+            self.query_one("#error", Static).update(error.text(self.app.lang))
             return
-        from companion.session import CribbageSession
-        from companion.tui.screens.match import MatchScreen
+        from companion.session import MatchSession
+        from companion.tui.games import ui_for
 
-        session = CribbageSession.create(self.app.store, setup)
-        self.app.switch_screen(MatchScreen(session))
+        session = MatchSession.create(self.app.store, setup, self.game)
+        self.app.switch_screen(ui_for(self.game.id).match_screen(session))
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:

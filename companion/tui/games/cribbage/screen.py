@@ -16,12 +16,12 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Static
 
 from companion.cards import Card, format_cards, parse_card
-from companion.errors import CompanionError, IllegalMoveError
-from companion.games.cribbage.engine import CRIB, CribbageMatch, Event
+from companion.errors import CompanionError
+from companion.games.base import Event
+from companion.games.cribbage.engine import CRIB, CribbageMatch
 from companion.games.cribbage.ops import (
     Crib,
     Cut,
-    Deal,
     EndDeal,
     Go,
     Muggins,
@@ -31,11 +31,10 @@ from companion.games.cribbage.ops import (
     Show,
 )
 from companion.i18n import Msg
-from companion.session import CribbageSession
-from companion.store import StoreError
+from companion.session import MatchSession
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.dialogs.points import NumberDialog
-from companion.tui.screens.base import BaseScreen
+from companion.tui.screens.match_base import MatchScreenBase
 from companion.tui.widgets.board import CribbageBoard
 from companion.tui.widgets.board_layout import Track
 from companion.tui.widgets.keypad import CardKeypad, Key
@@ -71,8 +70,6 @@ NOBODY = Msg("Nobody", "Personne")
 CHECK_TITLE = Msg("Check this entry", "Vérifiez cette entrée")
 KEEP = Msg("Keep it", "Garder")
 FIX = Msg("Fix it (undo)", "Corriger (annuler)")
-NOTHING_TO_UNDO = Msg("nothing to undo", "rien à annuler")
-NOTHING_TO_REDO = Msg("nothing to redo", "rien à rétablir")
 FOUR_CARDS = Msg("a hand has 4 cards: tap Clear to change it", "une main a 4 cartes : touchez Effacer pour la changer")
 ALREADY_ENTERED = Msg("{card} is already entered", "{card} est déjà entrée")
 NEED_SIDE = Msg("say who: +7 {name}", "dites pour qui : +7 {name}")
@@ -88,17 +85,12 @@ _COMMANDS = {
 }
 
 
-def open_match(app, match_id: int) -> None:
-    app.push_screen(MatchScreen(CribbageSession(app.store, match_id)))
-
-
 def tracks_of(match: CribbageMatch) -> list[Track]:
     return [Track(match.side_name(side), PEG_COLOURS[side % len(PEG_COLOURS)], front, back)
             for side, (front, back) in enumerate(match.pegs)]
 
 
-class MatchScreen(BaseScreen):
-    BINDINGS = [("ctrl+z", "undo", "Undo"), ("ctrl+y", "redo", "Redo"), ("escape", "home", "Menu")]
+class MatchScreen(MatchScreenBase):
 
     DEFAULT_CSS = """
     MatchScreen #main { height: 1fr; }
@@ -121,15 +113,13 @@ class MatchScreen(BaseScreen):
     MatchScreen.-wide #history-scroll { display: block; }
     """
 
-    def __init__(self, session: CribbageSession) -> None:
-        super().__init__()
-        self.session = session
+    def __init__(self, session: MatchSession) -> None:
+        super().__init__(session)
         self.pending: list[Card] = []
-        self.message: tuple[Msg, str] | None = None  # (text, css class)
 
     @property
     def match(self) -> CribbageMatch:
-        return self.session.match
+        return self.session.match  # type: ignore[return-value]
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -163,14 +153,11 @@ class MatchScreen(BaseScreen):
         super().on_mount()
         self.query_one("#entry", Input).focus()
         if self.match.phase in ("game_over", "match_over", "muggins"):  # resumed where it was left
-            self._after(self.match.events[-1])
+            self.after(self.match.events[-1])
 
     def on_resize(self, event) -> None:
         super().on_resize(event)
         self.set_class(event.size.width >= 110, "-wide")
-
-    def fill(self) -> None:
-        self.refresh_view()
 
     # ------------------------------------------------------------ view
     def refresh_view(self) -> None:
@@ -250,20 +237,9 @@ class MatchScreen(BaseScreen):
 
     # ------------------------------------------------------------ applying
     def _apply(self, *ops: Op) -> bool:
-        """Hand operations to the session (saved before shown). False if one was refused."""
-        for op in ops:
-            try:
-                event = self.session.apply(op)
-            except (IllegalMoveError, StoreError) as error:
-                self.message = (error.msg, "error")
-                self.refresh_view()
-                return False
-            self.message = None
-            self._after(event)
-        self.refresh_view()
-        return True
+        return self.apply_ops(*ops)
 
-    def _after(self, event: Event) -> None:
+    def after(self, event: Event) -> None:
         match = self.match
         if isinstance(event.op, (Show, Crib)):
             self.pending = []
@@ -277,9 +253,7 @@ class MatchScreen(BaseScreen):
         elif match.phase == "muggins":
             self._ask_muggins()
         elif match.phase in ("game_over", "match_over"):
-            from companion.tui.screens.match_end import MatchEndScreen
-
-            self.app.push_screen(MatchEndScreen(self.session), self._match_end_answered)
+            self.show_end()
 
     def _prefill(self) -> None:
         """At the show, a hand is already known from the cards its player pegged."""
@@ -287,14 +261,11 @@ class MatchScreen(BaseScreen):
         if who is not None and who != CRIB and not self.pending:
             self.pending = list(self.match.played(who))
 
-    def _start_deal_ops(self) -> list[Op]:
-        return [Deal(None)] if self.match.phase == "deal" else []
-
     def enter_card(self, card: Card) -> None:
         match = self.match
         phase = match.phase
         if phase in ("deal", "cut"):
-            self._apply(*self._start_deal_ops(), Cut(card))
+            self._apply(Cut(card))
         elif phase == "play":
             self._apply(Play(match.turn, card))
         elif phase == "show":
@@ -333,38 +304,13 @@ class MatchScreen(BaseScreen):
         if answer == "fix":
             self.undo()
 
-    def _match_end_answered(self, answer: str | None) -> None:
-        if answer == "undo":
-            self.undo()
-        elif answer == "home":
-            self.app.pop_screen()
-        elif isinstance(answer, CribbageSession):
-            self.app.switch_screen(MatchScreen(answer))
-        else:
-            self.refresh_view()
-
-    def undo(self) -> None:
-        self._step(self.session.can_undo, self.session.undo, NOTHING_TO_UNDO)
-
-    def redo(self) -> None:
-        self._step(self.session.can_redo, self.session.redo, NOTHING_TO_REDO)
-
-    def _step(self, possible: bool, step, nothing: Msg) -> None:
-        """Undo or redo one entry: the session saves the step, then the screen redraws."""
-        if not possible:
-            self.message = (nothing, "error")
-        else:
-            try:
-                step()
-                self.message = None
-            except StoreError as error:
-                self.message = (error.msg, "error")
+    def after_step(self) -> None:
         self.pending = []
         if self.match.phase == "show":
             self._prefill()
-        self.refresh_view()
-        if possible and self.match.phase in ("game_over", "match_over", "muggins") and self.match.events:
-            self._after(self.match.events[-1])  # a step back onto a question asks it again
+
+    def asks_again(self) -> bool:
+        return self.match.phase == "muggins"
 
     def points(self, side: int | None = None, value: int | None = None) -> None:
         if side is None or value is None:
@@ -376,7 +322,7 @@ class MatchScreen(BaseScreen):
 
     def end_deal(self) -> None:
         self.pending = []
-        self._apply(*self._start_deal_ops(), EndDeal())
+        self._apply(EndDeal())
 
     # ------------------------------------------------------------ input
     @on(CardKeypad.Picked)
@@ -406,9 +352,7 @@ class MatchScreen(BaseScreen):
         elif command == "end":
             self.end_deal()
         elif command == "history-button":
-            from companion.tui.screens.history import HistoryScreen
-
-            self.app.push_screen(HistoryScreen(self.session))
+            self.open_history()
         elif command == "home":
             self.action_home()
 
@@ -468,11 +412,4 @@ class MatchScreen(BaseScreen):
             self.pending = []
         self.refresh_view()
 
-    def action_undo(self) -> None:
-        self.undo()
 
-    def action_redo(self) -> None:
-        self.redo()
-
-    def action_home(self) -> None:
-        self.app.pop_screen()

@@ -1,0 +1,512 @@
+"""The game seam: what every game's rules package builds on. No UI, no storage.
+
+- :class:`Operation`: one applied move, frozen; its JSON form is derived from
+  its field types (``OpCodec``), so a game only declares its dataclasses.
+- :class:`Event`: what an operation did, in both languages, with the points it
+  moved (:class:`Score`) and anything the players should check (warnings).
+- :class:`Setup`: who plays, under which house rules, in which mode; saved with
+  the match and never changed by a move.
+- :class:`Match`: the log, the verify / can / apply dispatch, replay, undo.
+  A game implements ``_verify_<op>`` and ``_apply_<op>`` for each of its
+  operations, and says who is to act, its standings and its outcome.
+- :class:`Rules` and :func:`rule`: house rules described once (label, help,
+  choices in both languages); the setup form is built from them.
+- :class:`GameInfo`: a game as the app sees it; see ``companion.games.registry``.
+"""
+
+from __future__ import annotations
+
+import random
+import types
+import typing
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import MISSING, Field, asdict, dataclass, field, fields, replace
+from typing import Any, ClassVar, Literal, TypeVar, Union
+
+from companion.cards import Card, parse_card
+from companion.errors import CompanionError, IllegalMoveError, NotationError, SetupError
+from companion.i18n import Msg
+
+Mode = Literal["table", "virtual"]
+MODES: tuple[Mode, ...] = ("table", "virtual")
+
+BAD_OP = Msg("unreadable operation {data}", "opération illisible {data}")
+NEWER_FORMAT = Msg("this match was saved by a newer version of companion (format {found}, known {known})",
+                   "cette partie a été enregistrée par une version plus récente de companion "
+                   "(format {found}, connu {known})")
+WRONG_PHASE = Msg("not now: {action} is not possible at this point",
+                  "pas maintenant : {action} est impossible à ce moment")
+BAD_RULES = Msg("invalid house rules: {why}", "règles maison invalides : {why}")
+BAD_PLAYERS = Msg("{game} is played by {low} to {high} players, not {n}",
+                  "{game} se joue de {low} à {high} joueurs, pas {n}")
+BAD_NAMES = Msg("every player needs a different name", "chaque joueur doit avoir un nom différent")
+BAD_MODE = Msg("unknown mode {mode!r} (table or virtual)", "mode inconnu {mode!r} (table ou virtuel)")
+BAD_DEALER = Msg("the first dealer must be one of the players", "le premier donneur doit être un des joueurs")
+MAX_NAME = 40
+
+
+# ================================================================ operations
+
+@dataclass(frozen=True)
+class Operation:
+    """A move as it is logged and saved. ``name`` is its JSON tag, unique within a game."""
+
+    name: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"op": self.name}
+        for f in fields(self):
+            data[f.name] = _encode(getattr(self, f.name))
+        return data
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    code = getattr(value, "code", None)
+    if code is not None and not isinstance(value, (str, int, float, bool)):
+        return code  # cards (and any card-like value) are saved by their canonical code
+    return value
+
+
+CardReader = Callable[[str], Any]
+
+
+class OpCodec:
+    """Reads saved operations back, driven by each dataclass field's type.
+
+    Supported field types: ``int``, ``str``, ``bool``, ``float``, a card type
+    (read with ``cards[type]``, default ``Card`` read by ``parse_card``),
+    ``X | None`` and ``tuple[X, ...]`` of those, nested. A value of the wrong
+    type is refused here, so a damaged entry never reaches the engine.
+    """
+
+    def __init__(self, ops: Iterable[type[Operation]], cards: dict[type, CardReader] | None = None) -> None:
+        self.ops: dict[str, type[Operation]] = {}
+        for cls in ops:
+            if cls.name in self.ops:
+                raise ValueError(f"two operations named {cls.name!r}")
+            self.ops[cls.name] = cls
+        self.cards: dict[type, CardReader] = {Card: parse_card, **(cards or {})}
+        self._hints: dict[type, dict[str, Any]] = {}
+
+    def _types(self, cls: type) -> dict[str, Any]:
+        if cls not in self._hints:
+            module = __import__(cls.__module__, fromlist=["_"])
+            self._hints[cls] = typing.get_type_hints(cls, vars(module))
+        return self._hints[cls]
+
+    def decode(self, data: Any) -> Operation:
+        """An operation from its JSON form; NotationError with a short reason if it cannot be read."""
+        try:
+            if not isinstance(data, dict):
+                raise TypeError("not an object")
+            cls = self.ops[data["op"]]
+            hints = self._types(cls)
+            kwargs = {}
+            for f in fields(cls):
+                if f.name not in data:
+                    if f.default is MISSING and f.default_factory is MISSING:
+                        raise KeyError(f.name)
+                    continue
+                kwargs[f.name] = self._value(data[f.name], hints[f.name])
+            return cls(**kwargs)
+        except (KeyError, TypeError, ValueError, AttributeError, CompanionError) as exc:
+            raise NotationError(BAD_OP(data=str(data)[:60])) from exc
+
+    def _value(self, value: Any, tp: Any) -> Any:
+        origin = typing.get_origin(tp)
+        if origin in (Union, types.UnionType):
+            args = typing.get_args(tp)
+            if value is None and type(None) in args:
+                return None
+            inner = [a for a in args if a is not type(None)]
+            if len(inner) != 1:
+                raise TypeError(tp)
+            return self._value(value, inner[0])
+        if origin is tuple:
+            args = typing.get_args(tp)
+            if not isinstance(value, list):
+                raise TypeError("expected a list")
+            if len(args) == 2 and args[1] is Ellipsis:
+                return tuple(self._value(v, args[0]) for v in value)
+            if len(args) != len(value):
+                raise TypeError("wrong length")
+            return tuple(self._value(v, a) for v, a in zip(value, args))
+        if tp is bool:
+            if type(value) is not bool:
+                raise TypeError("expected true or false")
+            return value
+        if tp is int:
+            if type(value) is not int:
+                raise TypeError("expected an integer")
+            return value
+        if tp is float:
+            if type(value) not in (int, float):
+                raise TypeError("expected a number")
+            return float(value)
+        if tp is str:
+            if not isinstance(value, str):
+                raise TypeError("expected a string")
+            return value
+        if tp in self.cards:
+            if not isinstance(value, str):
+                raise TypeError("expected a card code")
+            return self.cards[tp](value)
+        raise TypeError(f"unsupported field type {tp!r}")
+
+
+# ================================================================ events
+
+@dataclass(frozen=True)
+class Score:
+    """Points (or tokens, lives) moved for one side by an operation, and why."""
+
+    side: int
+    points: int
+    reason: Msg
+
+
+@dataclass(frozen=True)
+class Event:
+    """What one operation did: a line of the history."""
+
+    op: Operation
+    text: Msg
+    scores: tuple[Score, ...] = ()
+    warnings: tuple[Msg, ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a match ended: the winning side(s) and a one-line reason."""
+
+    winners: tuple[int, ...]
+    reason: Msg
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One side's place in the match, as the shell lists it (home, past matches, match end)."""
+
+    side: int
+    name: str
+    value: float  # points, tokens or lives: whatever the game keeps
+    out: bool = False  # eliminated (Trente-et-un's "mort")
+
+
+# ================================================================ house rules
+
+@dataclass(frozen=True)
+class RuleInfo:
+    """How a house rule is shown on the setup form."""
+
+    label: Msg
+    help: Msg | None = None
+    choices: tuple[tuple[Any, Msg], ...] = ()  # empty: a switch (bool) or a free number
+    visible: Callable[[dict[str, Any], int], bool] | None = None  # (values, players) -> shown?
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+def rule(default: Any, label: Msg, help: Msg | None = None, *,
+         choices: Sequence[tuple[Any, Msg]] = (), visible: Callable[[dict[str, Any], int], bool] | None = None,
+         minimum: int | None = None, maximum: int | None = None) -> Any:
+    """A house-rule field of a rules dataclass, described once for the setup form and the checks."""
+    info = RuleInfo(label, help, tuple(choices), visible, minimum, maximum)
+    return field(default=default, metadata={"rule": info})
+
+
+def rule_fields(rules_cls: type) -> list[tuple[Field, RuleInfo]]:
+    """The fields of a rules class shown on the setup form, in declaration order."""
+    return [(f, f.metadata["rule"]) for f in fields(rules_cls) if "rule" in f.metadata]
+
+
+R = TypeVar("R", bound="Rules")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Base of every game's house rules. Fields made with :func:`rule` are checked against their choices
+    and ranges, so a rules object read from a saved match is always one the game can play."""
+
+    def __post_init__(self) -> None:
+        problems = []
+        for f, info in rule_fields(type(self)):
+            value = getattr(self, f.name)
+            if info.choices:
+                if value not in [v for v, _ in info.choices] or type(value) is not type(info.choices[0][0]):
+                    problems.append(f"{f.name}={value!r}")
+            elif isinstance(f.default, bool):
+                if type(value) is not bool:
+                    problems.append(f"{f.name}={value!r}")
+            elif isinstance(f.default, int):
+                if type(value) is not int or (info.minimum is not None and value < info.minimum) or (
+                        info.maximum is not None and value > info.maximum):
+                    problems.append(f"{f.name}={value!r}")
+        problems += self.problems()
+        if problems:
+            raise SetupError(BAD_RULES(why=", ".join(problems)))
+
+    def problems(self) -> list[str]:
+        """Checks between fields (a game overrides this)."""
+        return []
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls: type[R], data: Any) -> R:
+        if not isinstance(data, dict):
+            raise SetupError(BAD_RULES(why="not an object"))
+        known = {f.name for f in fields(cls)}
+        try:
+            return cls(**{k: v for k, v in data.items() if k in known})
+        except TypeError as exc:
+            raise SetupError(BAD_RULES(why=str(exc)[:60])) from exc
+
+    def with_(self: R, **changes: Any) -> R:
+        return replace(self, **changes)
+
+
+# ================================================================ setup
+
+@dataclass(frozen=True)
+class Setup:
+    """Who plays and under which rules: saved with the match, never changed by a move."""
+
+    names: tuple[str, ...]
+    rules: Any  # the game's Rules dataclass
+    first_dealer: int = 0
+    mode: Mode = "table"
+    seed: int | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.names, tuple) or not all(isinstance(n, str) for n in self.names):
+            raise SetupError(BAD_NAMES)
+        cleaned = [n.strip() for n in self.names]
+        if any(not n or len(n) > MAX_NAME for n in cleaned) or len({n.casefold() for n in cleaned}) != len(cleaned):
+            raise SetupError(BAD_NAMES)
+        if self.mode not in MODES:
+            raise SetupError(BAD_MODE(mode=self.mode))
+        if type(self.first_dealer) is not int or not 0 <= self.first_dealer < max(len(self.names), 1):
+            raise SetupError(BAD_DEALER)
+        if self.seed is not None and type(self.seed) is not int:
+            raise SetupError(BAD_RULES(why="seed"))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"names": list(self.names), "rules": self.rules.to_dict(), "first_dealer": self.first_dealer,
+                "mode": self.mode, "seed": self.seed}
+
+    @classmethod
+    def read(cls, data: Any, rules_cls: type[Rules]) -> Setup:
+        """A setup saved by ``to_json``; SetupError if it is not one."""
+        if not isinstance(data, dict) or not isinstance(data.get("names"), list):
+            raise SetupError(BAD_RULES(why="setup"))
+        return cls(tuple(data["names"]), rules_cls.from_dict(data.get("rules", {})),
+                   data.get("first_dealer", 0), data.get("mode", "table"), data.get("seed"))
+
+    def with_seed(self) -> Setup:
+        """A virtual match gets its seed when created, so it can be replayed exactly."""
+        if self.seed is not None or self.mode != "virtual":
+            return self
+        return replace(self, seed=random.randrange(2**31))
+
+
+# ================================================================ the match
+
+M = TypeVar("M", bound="Match")
+
+
+class Match:
+    """Base of every game's match: the log, dispatch, replay and undo.
+
+    A game subclass sets ``codec`` (its operations), implements ``_verify_<name>``
+    and ``_apply_<name>`` per operation (apply returns the :class:`Event`), and the
+    properties below. ``apply`` never leaves a half-applied move: ``_verify_x``
+    raises before anything changes.
+    """
+
+    codec: ClassVar[OpCodec]
+    FORMAT_VERSION: ClassVar[int] = 1
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.rules = setup.rules
+        self.log: list[Operation] = []
+        self.events: list[Event] = []
+
+    # ---------------------------------------------------------------- dispatch
+    def verify(self, op: Operation) -> None:
+        """Raise an IllegalMoveError saying why ``op`` cannot be applied now."""
+        verifier = getattr(self, "_verify_" + op.name, None)
+        if verifier is None or type(op) is not self.codec.ops.get(op.name):
+            raise IllegalMoveError(BAD_OP(data=op.name))
+        verifier(op)
+
+    def can(self, op: Operation) -> bool:
+        try:
+            self.verify(op)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def apply(self, op: Operation) -> Operation:
+        """Verify and apply an operation; it is appended to the log with its event."""
+        self.verify(op)
+        event = getattr(self, "_apply_" + op.name)(op)
+        self.log.append(op)
+        self.events.append(event)
+        return op
+
+    @property
+    def last_event(self) -> Event | None:
+        return self.events[-1] if self.events else None
+
+    @classmethod
+    def replay(cls: type[M], setup: Setup, ops: Iterable[Operation | dict]) -> M:
+        """The match rebuilt from its log. A saved entry that cannot be read is a NotationError,
+        one that no longer fits the rules an IllegalMoveError: both say which entry."""
+        match = cls(setup)
+        for seq, op in enumerate(ops, 1):
+            try:
+                match.apply(cls.codec.decode(op) if isinstance(op, dict) else op)
+            except CompanionError as exc:
+                raise type(exc)(REPLAY_FAILED(seq=seq, why=exc.msg)) from exc
+        return match
+
+    def undone(self: M) -> M:
+        """The match as it was before the last operation."""
+        return type(self).replay(self.setup, self.log[:-1])
+
+    def need(self, ok: bool, action: Msg) -> None:
+        if not ok:
+            raise IllegalMoveError(WRONG_PHASE(action=action))
+
+    # ---------------------------------------------------------------- what the shell reads
+    @property
+    def players(self) -> int:
+        return len(self.setup.names)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.setup.names
+
+    @property
+    def sides(self) -> int:
+        """Scoring sides (partnerships share one)."""
+        return self.players
+
+    def side_of(self, seat: int) -> int:
+        return seat
+
+    def side_name(self, side: int) -> str:
+        return " & ".join(self.names[s] for s in range(self.players) if self.side_of(s) == side)
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat expected to act next, or None (anyone, or nobody)."""
+        return None
+
+    def standings(self) -> list[Standing]:
+        raise NotImplementedError
+
+    def accounted_cards(self) -> Counter:
+        """Cards already accounted for (played, shown, taken): the keypad greys a card out once every
+        copy of it is here."""
+        return Counter()
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the match ended, or None while it goes on."""
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    def end_title(self) -> Msg:
+        """The headline when a game or the match ends."""
+        return self.outcome.reason if self.outcome else GAME_OVER
+
+    def end_badge(self) -> Msg | None:
+        """A short highlight under the headline (cribbage: "Skunk!")."""
+        return None
+
+    def result_lines(self) -> list[Msg]:
+        """Lines for the match-end screen (games, rounds, the match score)."""
+        return []
+
+    def rematch_label(self) -> Msg | None:
+        """The rematch button's label when the game says who deals ("Rematch (loser deals)")."""
+        return None
+
+    def continue_op(self) -> Operation | None:
+        """The operation that starts the next game of a match after a game ends, if any."""
+        return None
+
+    @property
+    def awaiting_continue(self) -> bool:
+        """A game has ended and the match goes on with ``continue_op``."""
+        return False
+
+    def rematch_setup(self) -> Setup:
+        """Same players and rules, the next first dealer decided by the game."""
+        return replace(self.setup, seed=None)
+
+
+GAME_OVER = Msg("Game over", "Partie terminée")
+REPLAY_FAILED = Msg("entry {seq} cannot be replayed: {why}", "l'entrée {seq} ne peut pas être rejouée : {why}")
+
+
+# ================================================================ the game as the app sees it
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game registered with the app (``companion.games.registry``)."""
+
+    id: str  # stored with each match; never change it once matches are saved
+    title: Msg
+    min_players: int
+    max_players: int
+    rules: type[Rules]
+    match: type[Match]
+    summary: Callable[[Match], dict[str, Any]] | None = None  # extra keys for the past-matches list
+    teams: Callable[[int, dict[str, Any]], bool] | None = None  # (players, rule values) -> partnerships?
+    modes: tuple[Mode, ...] = ("table",)
+    help_name: str | None = None  # help file stem (defaults to id)
+
+    def check_players(self, n: int) -> None:
+        if not self.min_players <= n <= self.max_players:
+            raise SetupError(BAD_PLAYERS(game=self.title, low=self.min_players, high=self.max_players, n=n))
+
+    def make_rules(self, players: int, values: dict[str, Any]) -> Rules:
+        """The rules object from the setup form's values (a ``players`` field gets the player count)."""
+        if any(f.name == "players" for f in fields(self.rules)):
+            values = {**values, "players": players}
+        return self.rules.from_dict(values)
+
+    def read_setup(self, data: Any) -> Setup:
+        setup = Setup.read(data, self.rules)
+        self.check_players(len(setup.names))
+        return setup
+
+    def new_match(self, setup: Setup) -> Match:
+        self.check_players(len(setup.names))
+        return self.match(setup)
+
+    def summarize(self, match: Match) -> dict[str, Any]:
+        """What the lists of matches show, kept beside the log so listing is fast."""
+        outcome = match.outcome
+        data: dict[str, Any] = {
+            "names": list(match.names),
+            "sides": [match.side_name(s) for s in range(match.sides)],
+            "scores": [s.value for s in match.standings()],
+            "winner": outcome.winners[0] if outcome and len(outcome.winners) == 1 else None,
+            "winners": list(outcome.winners) if outcome else [],
+            "over": outcome is not None,
+        }
+        if self.summary is not None:
+            data.update(self.summary(match))
+        return data

@@ -1,0 +1,80 @@
+"""The games the app knows, found lazily.
+
+A game lives in its own package ``companion/games/<package>/`` whose ``game``
+module calls :func:`register` for each game it defines (one package may hold two
+variants). Nothing is imported until asked: ``get("cribbage")`` imports only
+``companion.games.cribbage.game``, so a scoring command never loads another game,
+and ``available()`` (the home screen's list) imports every game package found on
+disk. Tests register games of their own with :func:`register`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+import companion.games
+from companion.errors import CompanionError
+from companion.games.base import GameInfo
+from companion.i18n import Msg
+
+UNKNOWN_GAME = Msg("unknown game {game!r}", "jeu inconnu {game!r}")
+
+_GAMES: dict[str, GameInfo] = {}
+_ORDER: dict[str, int] = {}  # display order: registration order, packages sorted
+_SCANNED = False
+
+
+class UnknownGameError(CompanionError):
+    """A stored match names a game this version does not have."""
+
+
+def register(game: GameInfo) -> GameInfo:
+    """Make a game known to the app (called by each game's ``game`` module, or by a test)."""
+    _GAMES[game.id] = game
+    _ORDER.setdefault(game.id, len(_ORDER))
+    return game
+
+
+def unregister(game_id: str) -> None:
+    """Forget a game registered by a test."""
+    _GAMES.pop(game_id, None)
+    _ORDER.pop(game_id, None)
+
+
+def game_packages() -> list[str]:
+    """Names of the game packages on disk (``companion/games/<name>/game.py``), without importing them."""
+    names = []
+    for module in pkgutil.iter_modules(companion.games.__path__):
+        if module.ispkg:
+            names.append(module.name)
+    return sorted(names)
+
+
+def _import(package: str) -> None:
+    try:
+        importlib.import_module(f"companion.games.{package}.game")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"companion.games.{package}.game" and exc.name != f"companion.games.{package}":
+            raise
+
+
+def get(game_id: str) -> GameInfo:
+    """The game with this id; a package of the same name is imported if needed."""
+    if game_id not in _GAMES and isinstance(game_id, str) and game_id.isidentifier():
+        _import(game_id)
+    if game_id not in _GAMES:
+        available()
+    if game_id not in _GAMES:
+        raise UnknownGameError(UNKNOWN_GAME(game=str(game_id)[:40]))
+    return _GAMES[game_id]
+
+
+def available() -> list[GameInfo]:
+    """Every game: those on disk (imported now) and those registered by tests."""
+    global _SCANNED
+    if not _SCANNED:
+        for package in game_packages():
+            _import(package)
+        _SCANNED = True
+    return sorted(_GAMES.values(), key=lambda g: _ORDER[g.id])

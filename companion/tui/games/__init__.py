@@ -1,0 +1,80 @@
+"""Each game's small UI object: its match screen, what of its log can be corrected, its gallery.
+
+The shell (home, setup, history, match end, past matches, the gallery) knows no
+game by name: it asks ``ui_for(game_id)``, which imports
+``companion.tui.games.<game_id>`` on first use. That module calls
+:func:`register_ui` with a :class:`GameUI`. Tests register their own.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from companion.games.base import Operation
+from companion.i18n import Msg
+
+if TYPE_CHECKING:
+    from textual.pilot import Pilot
+    from textual.screen import Screen
+
+    from companion.session import MatchSession
+    from companion.store import Store
+
+GalleryState = Callable[["Pilot"], Awaitable[None]]
+NOT_CORRECTABLE = Msg("This entry cannot be corrected here; undo to change it.",
+                      "Cette entrée ne se corrige pas ici ; annulez pour la changer.")
+
+
+class GameUI:
+    """What the shell needs from a game's UI. Subclass it in ``companion/tui/games/<game_id>``."""
+
+    game_id: str = ""
+
+    def match_screen(self, session: MatchSession) -> Screen:
+        raise NotImplementedError
+
+    def correct(self, screen: Any, seq: int, op: Operation) -> bool:
+        """Open an editor for log entry ``seq`` on ``screen`` (the history), which offers
+        ``screen.correct(seq, new_op)``; False if such an entry cannot be corrected."""
+        return False
+
+    not_correctable: Msg = NOT_CORRECTABLE
+
+    def past_notes(self, summary: dict[str, Any], lang: str) -> str:
+        """A short note for the past-matches list (cribbage: its skunks)."""
+        return ""
+
+    def fill_gallery(self, store: Store) -> None:
+        """Put the matches this game's gallery states need into a fresh store."""
+
+    def gallery(self) -> dict[str, GalleryState]:
+        """Named screen states for the screenshots and the snapshot tests."""
+        return {}
+
+
+_UIS: dict[str, GameUI] = {}
+
+
+def register_ui(ui: GameUI) -> GameUI:
+    _UIS[ui.game_id] = ui
+    return ui
+
+
+def unregister_ui(game_id: str) -> None:
+    _UIS.pop(game_id, None)
+
+
+def ui_for(game_id: str) -> GameUI:
+    if game_id not in _UIS:
+        importlib.import_module(f"companion.tui.games.{game_id}")
+    return _UIS[game_id]
+
+
+def open_match(app: Any, match_id: int) -> None:
+    """Resume any stored match on its game's screen."""
+    from companion.session import MatchSession
+
+    session = MatchSession(app.store, match_id)
+    app.push_screen(ui_for(session.game.id).match_screen(session))

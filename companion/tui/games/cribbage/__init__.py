@@ -1,0 +1,68 @@
+"""Cribbage's UI object: its match screen (board, keypad), what its log lets players correct,
+the skunk marks of the past-matches list, and its gallery states."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.base import Operation
+from companion.games.cribbage.ops import Cut, Play, Points
+from companion.i18n import Msg
+from companion.tui.games import GameUI, GalleryState, register_ui
+
+CORRECT_CARD = Msg("Entry {n}: which card was it?", "Entrée {n} : quelle carte était-ce ?")
+CORRECT_POINTS = Msg("Entry {n}: how many points?", "Entrée {n} : combien de points ?")
+ONLY = Msg("Only a starter, a card played or quick points can be corrected here; undo to change the rest.",
+           "Seuls la coupe, une carte jouée ou des points rapides se corrigent ici; annulez pour le reste.")
+
+
+def skunk_text(summary: dict[str, Any]) -> str:
+    marks = {1: "S", 2: "SS"}
+    games = summary.get("games", [])
+    if not isinstance(games, list):
+        return "—"
+    return " ".join(marks[g["skunk"]] for g in games
+                    if isinstance(g, dict) and g.get("skunk") in marks) or "—"
+
+
+class CribbageUI(GameUI):
+    game_id = "cribbage"
+    not_correctable = ONLY
+
+    def match_screen(self, session):
+        from companion.tui.games.cribbage.screen import MatchScreen
+
+        return MatchScreen(session)
+
+    def correct(self, screen: Any, seq: int, op: Operation) -> bool:
+        from companion.tui.dialogs.card import CardDialog
+        from companion.tui.dialogs.points import NumberDialog
+
+        if isinstance(op, (Cut, Play)):
+            screen.app.push_screen(
+                CardDialog(screen.tr(CORRECT_CARD, n=seq)),
+                lambda card: card and screen.correct(seq, Cut(card) if isinstance(op, Cut) else Play(op.seat, card)))
+            return True
+        if isinstance(op, Points):
+            target = screen.session.match.rules.target
+            screen.app.push_screen(
+                NumberDialog(screen.tr(CORRECT_POINTS, n=seq), maximum=target),
+                lambda answer: answer and answer[1] > 0 and screen.correct(seq, Points(op.side, answer[1], op.note)))
+            return True
+        return False
+
+    def past_notes(self, summary: dict[str, Any], lang: str) -> str:
+        return skunk_text(summary)
+
+    def fill_gallery(self, store) -> None:
+        from companion.tui.games.cribbage.gallery import fill
+
+        fill(store)
+
+    def gallery(self) -> dict[str, GalleryState]:
+        from companion.tui.games.cribbage.gallery import STATES
+
+        return STATES
+
+
+UI = register_ui(CribbageUI())

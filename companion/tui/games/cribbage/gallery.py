@@ -1,0 +1,194 @@
+"""Cribbage's gallery states: matches entered as at a real table (the cards come from seeded
+virtual deals played by the computer players), and the screens driven from them."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from textual.pilot import Pilot
+
+from companion.cards import format_card
+from companion.games.cribbage.engine import CribbageMatch, Setup
+from companion.games.cribbage.ops import Crib, Go, Op, Points
+from companion.games.cribbage.players import play_turn, table_entries
+from companion.games.cribbage.rules import CribbageRules
+from companion.session import MatchSession
+from companion.store import Store
+from companion.tui.gallery import NAMES, State, settle as _settle
+
+def _entries(setup: Setup, seed: int) -> list[Op]:
+    """A whole virtual match under ``setup``'s rules, as a table would enter it."""
+    virtual = CribbageMatch(Setup(setup.names, setup.rules, setup.first_dealer, "virtual", seed))
+    rng = random.Random(seed) if setup.rules.players > 2 else None
+    while virtual.phase not in ("game_over", "match_over"):
+        play_turn(virtual, rng)
+    return table_entries(virtual)
+
+
+def _enter(store: Store, setup: Setup, entries: list[Op], until: Callable[[CribbageMatch], bool]) -> int:
+    """Create a table-mode match and enter ``entries`` until ``until(match)`` holds."""
+    session = MatchSession.create(store, setup, "cribbage")
+    for op in entries:
+        if until(session.match):
+            break
+        session.apply(op)
+    return session.match_id
+
+
+def _mid_play(match: CribbageMatch) -> bool:
+    return match.deal_number == 3 and match.phase == "play" and len(match.current) == 3
+
+
+def fill(store: Store) -> None:
+    two = Setup(NAMES[:2], CribbageRules(), 0)
+    finished = MatchSession.create(store, two, "cribbage")
+    for side, points in ((0, 60), (1, 28), (0, 61)):  # quick entry: Marie wins 121-28, a double skunk
+        finished.apply(Points(side, points))
+    entries = _entries(two, seed=21)
+    _enter(store, two, entries, _mid_play)
+    three = Setup(NAMES[:3], CribbageRules(players=3), 1)
+    _enter(store, three, _entries(three, seed=3), _mid_play)
+    four = Setup(NAMES, CribbageRules(players=4), 2)
+    _enter(store, four, _entries(four, seed=4), _mid_play)
+
+
+def _match_id(app, players: int) -> int:
+    for record in app.store.list_matches(finished=False):
+        if record.game == "cribbage" and len(record.setup["names"]) == players:
+            return record.id
+    raise LookupError(players)
+
+
+async def _open(pilot: Pilot, players: int = 2) -> None:
+    from companion.tui.games import open_match
+
+    open_match(pilot.app, _match_id(pilot.app, players))
+    await _settle(pilot)
+
+
+async def match_play(pilot: Pilot) -> None:
+    await _open(pilot)
+
+
+async def match_three(pilot: Pilot) -> None:
+    await _open(pilot, 3)
+
+
+async def match_four(pilot: Pilot) -> None:
+    await _open(pilot, 4)
+
+
+async def _play_to_show(pilot: Pilot) -> None:
+    await _open(pilot)
+    screen = pilot.app.screen
+    for op in _remaining(screen.session):
+        if screen.session.match.phase != "play":
+            break
+        screen.interpret("go" if isinstance(op, Go) else format_card(op.card, "ascii", pilot.app.lang))
+    await _settle(pilot)
+
+
+def _remaining(session: MatchSession) -> list[Op]:
+    """The rest of the scripted entries of the gallery's two-player match."""
+    setup_ = session.setup
+    entries = _entries(Setup(setup_.names, setup_.rules, setup_.first_dealer), seed=21)
+    done = [op for op in session.match.log if not op.name == "deal"]
+    return entries[len(done):]
+
+
+async def match_show(pilot: Pilot) -> None:
+    await _play_to_show(pilot)
+    pilot.app.screen.interpret("count" if pilot.app.lang == "en" else "compter")
+    await _settle(pilot)
+
+
+async def match_crib(pilot: Pilot) -> None:
+    await match_show(pilot)
+    screen = pilot.app.screen
+    screen.interpret("count")
+    crib = next(op for op in _remaining(screen.session) if isinstance(op, Crib))
+    screen.interpret(" ".join(format_card(c, "ascii", pilot.app.lang) for c in crib.cards[:2]))
+    await _settle(pilot)
+
+
+async def points_dialog(pilot: Pilot) -> None:
+    await _open(pilot)
+    await pilot.click("#points")
+    await _settle(pilot)
+    await pilot.click("#digit-7")
+    await _settle(pilot)
+
+
+async def history(pilot: Pilot) -> None:
+    await _open(pilot)
+    await pilot.click("#history-button")
+    await _settle(pilot)
+
+
+async def correct_dialog(pilot: Pilot) -> None:
+    await history(pilot)
+    await pilot.press("enter")  # the highlighted entry: the last card played
+    await _settle(pilot)
+
+
+async def match_end(pilot: Pilot) -> None:
+    await _open(pilot)
+    screen = pilot.app.screen
+    screen.interpret("+100 Marie")
+    await _settle(pilot)
+
+
+async def false_go(pilot: Pilot) -> None:
+    """A go said while holding a card that fitted: flagged when the hand is shown."""
+    from companion.tui.games.cribbage.screen import MatchScreen
+
+    app = pilot.app
+    session = MatchSession.create(app.store, Setup(NAMES[:2], CribbageRules(), 0), "cribbage")
+    app.push_screen(MatchScreen(session))
+    await _settle(pilot)
+    screen = app.screen
+    # Starter 2♣. Paul K♠ (10), Marie Q♥ (20), Paul 5♦ (25); Marie go (J♠ 9♦ 8♣ do not fit); Paul says go
+    # though his 4♦ fits (1 for Paul). Marie J♠, Paul 4♦, Marie 9♦, Paul 7♠ (30); Marie go (1 for Paul);
+    # Marie 8♣ (last card). At the show Paul's hand reveals the 4♦.
+    for text in ("2c", "ks", "qh", "5d", "go", "go", "js", "4d", "9d", "7s", "go", "8c", "count"):
+        screen.interpret(text)
+    await _settle(pilot)
+
+
+async def claim(pilot: Pilot) -> None:
+    """Manual counting with muggins: the player says how many points he counts."""
+    from companion.tui.games.cribbage.screen import MatchScreen
+
+    app = pilot.app
+    rules = CribbageRules(manual_counting=True, muggins=True)
+    session = MatchSession.create(app.store, Setup(NAMES[:2], rules, 0), "cribbage")
+    app.push_screen(MatchScreen(session))
+    await _settle(pilot)
+    screen = app.screen
+    for text in ("5h", "10d", "5c", "kd", "6s", "4h", "7d", "9s", "8c", "count"):
+        screen.interpret(text)
+    await _settle(pilot)
+
+
+async def muggins(pilot: Pilot) -> None:
+    await claim(pilot)
+    for key in ("2", "ok"):
+        await pilot.click(f"#digit-{key}")
+    await _settle(pilot)
+
+
+STATES: dict[str, State] = {
+    "match-play": match_play,
+    "match-show": match_show,
+    "match-crib": match_crib,
+    "match-three-players": match_three,
+    "match-four-players": match_four,
+    "points-dialog": points_dialog,
+    "history": history,
+    "correct-dialog": correct_dialog,
+    "false-go": false_go,
+    "claim-dialog": claim,
+    "muggins-dialog": muggins,
+    "match-end": match_end,
+}

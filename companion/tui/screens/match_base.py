@@ -1,0 +1,120 @@
+"""What every game's match screen shares: entries go through the session (saved before
+shown), undo and redo, the log, the end of a game or match, and the way home.
+
+A game's screen subclasses :class:`MatchScreenBase`, composes its own widgets and
+implements ``refresh_view``; it calls ``apply_ops`` for every entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from companion.errors import CompanionError
+from companion.games.base import Event, Match, Operation
+from companion.i18n import Msg
+from companion.session import MatchSession
+from companion.store import StoreError
+from companion.tui.screens.base import BaseScreen
+
+NOTHING_TO_UNDO = Msg("nothing to undo", "rien à annuler")
+NOTHING_TO_REDO = Msg("nothing to redo", "rien à rétablir")
+
+
+class MatchScreenBase(BaseScreen):
+    BINDINGS = [("ctrl+z", "undo", "Undo"), ("ctrl+y", "redo", "Redo"), ("escape", "home", "Menu")]
+
+    def __init__(self, session: MatchSession) -> None:
+        super().__init__()
+        self.session = session
+        self.message: tuple[Msg, str] | None = None  # (text, css class) shown instead of the last entry
+
+    @property
+    def match(self) -> Match:
+        return self.session.match
+
+    def fill(self) -> None:
+        self.refresh_view()
+
+    def refresh_view(self) -> None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ entries
+    def apply_ops(self, *ops: Operation) -> bool:
+        """Hand operations to the session (saved before shown). False if one was refused."""
+        for op in ops:
+            try:
+                event = self.session.apply(op)
+            except CompanionError as error:  # illegal move, unreadable entry, store trouble
+                self.message = (error.msg, "error")
+                self.refresh_view()
+                return False
+            self.message = None
+            self.after(event)
+        self.refresh_view()
+        return True
+
+    def after(self, event: Event) -> None:
+        """React to an applied entry; the base shows the end of a game or of the match."""
+        if self.match.is_over or self.match.awaiting_continue:
+            self.show_end()
+
+    def show_end(self) -> None:
+        from companion.tui.screens.match_end import MatchEndScreen
+
+        self.app.push_screen(MatchEndScreen(self.session), self.match_end_answered)
+
+    def match_end_answered(self, answer: object) -> None:
+        if answer == "undo":
+            self.undo()
+        elif answer == "home":
+            self.app.pop_screen()
+        elif isinstance(answer, MatchSession):
+            from companion.tui.games import ui_for
+
+            self.app.switch_screen(ui_for(answer.game.id).match_screen(answer))
+        else:
+            self.refresh_view()
+
+    # ------------------------------------------------------------ undo, redo
+    def undo(self) -> None:
+        self.step(self.session.can_undo, self.session.undo, NOTHING_TO_UNDO)
+
+    def redo(self) -> None:
+        self.step(self.session.can_redo, self.session.redo, NOTHING_TO_REDO)
+
+    def step(self, possible: bool, step: Callable[[], None], nothing: Msg) -> None:
+        """Undo or redo one entry: the session saves the step, then the screen redraws."""
+        if not possible:
+            self.message = (nothing, "error")
+        else:
+            try:
+                step()
+                self.message = None
+            except (StoreError, CompanionError) as error:
+                self.message = (error.msg, "error")
+        self.after_step()
+        self.refresh_view()
+        if possible and self.match.events and (self.match.is_over or self.match.awaiting_continue
+                                               or self.asks_again()):
+            self.after(self.match.events[-1])  # a step back onto a question asks it again
+
+    def after_step(self) -> None:
+        """Reset what the screen keeps between entries (a game overrides this)."""
+
+    def asks_again(self) -> bool:
+        """The state stepped onto is a question the screen must ask again (cribbage: muggins)."""
+        return False
+
+    def action_undo(self) -> None:
+        self.undo()
+
+    def action_redo(self) -> None:
+        self.redo()
+
+    def open_history(self) -> None:
+        from companion.tui.screens.history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen(self.session))
+
+    def action_home(self) -> None:
+        self.app.pop_screen()
