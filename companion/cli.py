@@ -15,15 +15,34 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from companion import __version__
 from companion.cli_support import ERROR, add_lang_option, lang_of, tolerant_streams
 from companion.errors import CompanionError
 
-# Each module has ``register(subparsers)``; add a game's module here to give it commands.
-GAME_CLIS: tuple[str, ...] = ("companion.games.cribbage.cli",)
+# Commands whose name cannot be a package name (a module name cannot start with a digit).
+COMMAND_ALIASES: dict[str, str] = {}
 
-def build_parser() -> argparse.ArgumentParser:
+
+def game_clis() -> dict[str, str]:
+    """Command name -> module, for every game package that has a ``cli.py`` (found on disk,
+    nothing imported): ``trente_et_un`` gives the command ``trente-et-un``."""
+    import companion.games
+
+    found: dict[str, str] = {}
+    for directory in companion.games.__path__:
+        for cli in sorted(Path(directory).glob("*/cli.py")):
+            package = cli.parent.name
+            found[package.replace("_", "-")] = f"companion.games.{package}.cli"
+    for alias, package in COMMAND_ALIASES.items():
+        found[alias] = f"companion.games.{package}.cli"
+    return found
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole parser, or with ``only`` the one game command asked for (so a scoring command
+    imports no other game)."""
     parser = argparse.ArgumentParser(
         prog="companion",
         description="A card-table companion: keeps the score and checks the play. "
@@ -32,8 +51,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
     add_lang_option(parser)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in GAME_CLIS:
-        importlib.import_module(name).register(commands)
+    clis = game_clis()
+    for command, module in clis.items():
+        if only is None or command == only:
+            importlib.import_module(module).register(commands)
     bench = commands.add_parser("bench", help="measure the scoring speed and the start-up time",
                                 description="Same as python -m companion.bench.")
     bench.add_argument("--sample", type=int, default=None, metavar="N",
@@ -57,8 +78,11 @@ def run_app() -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(sys.argv[1:] if argv is None else list(argv))
+    argv = sys.argv[1:] if argv is None else list(argv)
+    clis = game_clis()
+    only = next((a for a in argv if a in clis), None)
+    parser = build_parser(only)
+    args = parser.parse_args(argv)
     func = getattr(args, "func", None)
     if func is None:
         return run_app()

@@ -1,20 +1,23 @@
-"""Enter a number by tapping: quick points for a side ("+7 for Marie") or a claimed count."""
+"""Enter a number by tapping or typing: quick points for a side ("+7 for Marie"), a claimed count,
+a round total (negative in 2500). Digits, minus, Backspace, Enter and Esc work from the keyboard."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from companion.i18n import Msg
 from companion.tui.screens.base import BaseModal
-from companion.tui.widgets.keypad import NumberPad
+from companion.tui.widgets.keypad import Key, NumberPad
 
 CANCEL = Msg("Cancel", "Annuler")
 FOR = Msg("+{n} for {name}", "+{n} pour {name}")
+RANGE = Msg("enter a number from {low} to {high}", "entrez un nombre de {low} à {high}")
+HINT = Msg("type the digits, Enter to confirm, Esc to cancel", "tapez les chiffres, Entrée pour valider, Échap pour annuler")
 
 
 class NumberDialog(BaseModal):
@@ -22,12 +25,14 @@ class NumberDialog(BaseModal):
 
     BINDINGS = [("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, sides: Sequence[str] = (), side: int = 0, maximum: int = 121) -> None:
+    def __init__(self, title: str, sides: Sequence[str] = (), side: int = 0, maximum: int = 121,
+                 minimum: int = 0) -> None:
         super().__init__()
         self.title_text = title
         self.sides = list(sides)
         self.side = side
         self.maximum = maximum
+        self.minimum = minimum
         self.text = ""
 
     def compose(self) -> ComposeResult:
@@ -36,16 +41,26 @@ class NumberDialog(BaseModal):
             if self.sides:
                 with Horizontal(classes="bar", id="sides"):
                     for i, name in enumerate(self.sides):
-                        yield Button(name, id=f"side-{i}", variant="primary" if i == self.side else "default")
+                        yield Key(name, id=f"side-{i}", variant="primary" if i == self.side else "default")
             yield Static(self._preview(), classes="prompt", id="preview")
-            yield NumberPad(id="pad")
+            yield NumberPad(id="pad", signed=self.minimum < 0)
+            yield Static(self.tr(HINT), classes="keys", id="hint")
             with Horizontal(classes="bar"):
-                yield Button(self.tr(CANCEL), id="cancel")
+                yield Key(self.tr(CANCEL), id="cancel")
 
     def _preview(self) -> str:
         if self.sides:
             return self.tr(FOR, n=self.text or "…", name=self.sides[self.side])
         return self.text or "…"
+
+    def on_key(self, event: events.Key) -> None:
+        """Typed keys go to the pad: Enter never presses a button by accident."""
+        keys = {"enter": "ok", "backspace": "erase", "minus": "sign", "-": "sign"}
+        key = keys.get(event.key, event.character or "")
+        if event.key in keys or (len(key) == 1 and key in "0123456789"):
+            event.stop()
+            event.prevent_default()
+            self.query_one(NumberPad).press(key)
 
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:
@@ -65,8 +80,10 @@ class NumberDialog(BaseModal):
 
     @on(NumberPad.Entered)
     def entered(self, event: NumberPad.Entered) -> None:
-        if 0 <= event.value <= self.maximum:
+        if self.minimum <= event.value <= self.maximum:
             self.dismiss((self.side if self.sides else None, event.value))
+        else:
+            self.query_one("#hint", Static).update(self.tr(RANGE, low=self.minimum, high=self.maximum))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

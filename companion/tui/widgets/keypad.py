@@ -6,7 +6,8 @@ Cards already on the table are greyed out, so a card cannot be entered twice.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Hashable, Iterable
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -14,7 +15,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Button
 
-from companion.cards import Card, Rank, Suit, rank_text
+from companion.decks import STANDARD_52, DeckSpec
 
 
 class Key(Button):
@@ -30,11 +31,12 @@ class Key(Button):
         self.styles.line_pad = 0  # narrow keys keep their whole label ("Compter", "10")
 
 
-_SUIT_CLASS = {Suit.SPADES: "black", Suit.CLUBS: "black", Suit.HEARTS: "red", Suit.DIAMONDS: "red"}
-
-
 class CardKeypad(Widget):
-    """Thirteen rank keys and four suit keys: tap a rank, then a suit."""
+    """A row of rank keys and a row of suit keys, built from a deck description: tap a rank, then a suit.
+
+    ``set_accounted`` takes how many copies of each card are already on the table, shown or
+    taken; a card is greyed out only when every copy of it is accounted for.
+    """
 
     DEFAULT_CSS = """
     CardKeypad { height: auto; }
@@ -48,6 +50,9 @@ class CardKeypad(Widget):
     CardKeypad Button.-style-flat:disabled { background: #4a4740; border: none; color: #8a877f; }
     CardKeypad Button.-style-flat.-picked { background: $accent; border: none; color: $text; }
     CardKeypad .suits Button.-style-flat.red { color: #c81e1e; }
+    CardKeypad .suits Button.-style-flat.green { color: #1e8a2e; }
+    CardKeypad .suits Button.-style-flat.blue { color: #1e4ec8; }
+    CardKeypad .suits Button.-style-flat.yellow { color: #9a7a00; }
     CardKeypad .suits { margin: 1 0 0 0; }
     .-small CardKeypad Button.-style-flat { height: 1; border: none; }
     .-small CardKeypad .ranks, .-small CardKeypad .suits { grid-rows: 1; margin: 0; }
@@ -55,41 +60,52 @@ class CardKeypad(Widget):
     """
 
     class Picked(Message):
-        def __init__(self, keypad: CardKeypad, card: Card) -> None:
+        def __init__(self, keypad: CardKeypad, card: Hashable) -> None:
             super().__init__()
             self.keypad = keypad
             self.card = card
 
-    def __init__(self, lang: str = "en", *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(self, lang: str = "en", *, deck: DeckSpec = STANDARD_52, id: str | None = None,
+                 classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.lang = lang
-        self.rank: Rank | None = None
-        self.unavailable: set[Card] = set()
+        self.deck = deck
+        self.rank: str | None = None
+        self.accounted: Counter = Counter()
 
     def compose(self) -> ComposeResult:
-        with Horizontal(classes="ranks"):
-            for rank in Rank:
-                yield Key(rank_text(rank, self.lang), id=f"rank-{int(rank)}", flat=True)
-        with Horizontal(classes="suits"):
-            for suit in Suit:
-                yield Key(suit.symbol, id=f"suit-{int(suit)}", classes=_SUIT_CLASS[suit], flat=True)
+        with Horizontal(classes="ranks") as ranks:
+            ranks.styles.grid_size_columns = len(self.deck.ranks)
+            for face in self.deck.ranks:
+                yield Key(face.label.text(self.lang), id=f"rank-{face.key}", flat=True)
+        with Horizontal(classes="suits") as suits:
+            suits.styles.grid_size_columns = len(self.deck.suits)
+            for face in self.deck.suits:
+                yield Key(face.label.text(self.lang), id=f"suit-{face.key}", classes=face.css, flat=True)
 
-    def set_unavailable(self, cards: Iterable[Card]) -> None:
-        self.unavailable = set(cards)
+    def set_unavailable(self, cards: Iterable[Hashable]) -> None:
+        """Cards already seen, one copy each (cribbage's one pack)."""
+        self.set_accounted(Counter(set(cards)))
+
+    def set_accounted(self, accounted: Counter) -> None:
+        self.accounted = Counter(accounted)
         self._refresh_keys()
 
     def reset(self) -> None:
         self.rank = None
         self._refresh_keys()
 
+    def _left(self, card: Hashable | None) -> bool:
+        return card is not None and self.deck.left(card, self.accounted) > 0
+
     def _refresh_keys(self) -> None:
-        for rank in Rank:
-            button = self.query_one(f"#rank-{int(rank)}", Button)
-            button.set_class(rank == self.rank, "-picked")
-            button.disabled = all(Card.of(rank, s) in self.unavailable for s in Suit)
-        for suit in Suit:
-            button = self.query_one(f"#suit-{int(suit)}", Button)
-            button.disabled = self.rank is None or Card.of(self.rank, suit) in self.unavailable
+        for face in self.deck.ranks:
+            button = self.query_one(f"#rank-{face.key}", Button)
+            button.set_class(face.key == self.rank, "-picked")
+            button.disabled = not any(self._left(c) for c in self.deck.cards_of_rank(face.key))
+        for face in self.deck.suits:
+            button = self.query_one(f"#suit-{face.key}", Button)
+            button.disabled = self.rank is None or not self._left(self.deck.card_at(self.rank, face.key))
 
     def on_mount(self) -> None:
         self._refresh_keys()
@@ -98,21 +114,27 @@ class CardKeypad(Widget):
         event.stop()
         kind, _, value = (event.button.id or "").partition("-")
         if kind == "rank":
-            self.rank = Rank(int(value))
+            self.rank = value
             self._refresh_keys()
         elif kind == "suit" and self.rank is not None:
-            card = Card.of(self.rank, Suit(int(value)))
+            card = self.deck.card_at(self.rank, value)
             self.rank = None
             self._refresh_keys()
-            self.post_message(self.Picked(self, card))
+            if card is not None:
+                self.post_message(self.Picked(self, card))
 
 
 class NumberPad(Widget):
-    """Digits, erase and OK, for points and claimed counts."""
+    """Digits, a sign (when negative numbers make sense: a 2500 brasse), erase and OK.
 
+    The pad holds the text being typed; a dialog forwards typed keys to ``press``, so the
+    keyboard and the taps share one path.
+    """
+
+    DIGITS = 4  # 2500 totals pass 999
     DEFAULT_CSS = """
     NumberPad { height: auto; }
-    NumberPad Horizontal { layout: grid; grid-size: 12 1; grid-columns: 1fr; grid-rows: 3; grid-gutter: 0 1; height: auto; }
+    NumberPad Horizontal { layout: grid; grid-size: 13 1; grid-columns: 1fr; grid-rows: 3; grid-gutter: 0 1; height: auto; }
     NumberPad Button.-style-flat { min-width: 3; width: 100%; height: 3; margin: 0; border: none;
                                    text-style: bold; }
     NumberPad Button.-style-flat:hover { border: none; }
@@ -132,27 +154,51 @@ class NumberPad(Widget):
             self.pad = pad
             self.text = text
 
-    def __init__(self, ok_label: str = "OK", *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(self, ok_label: str = "OK", *, signed: bool = False, id: str | None = None,
+                 classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.ok_label = ok_label
+        self.signed = signed
         self.text = ""
 
     def compose(self) -> ComposeResult:
         with Horizontal():
             for digit in "1234567890":
                 yield Key(digit, id=f"digit-{digit}", flat=True)
+            if self.signed:
+                yield Key("±", id="digit-sign", flat=True)
             yield Key("⌫", id="digit-erase", flat=True)
             yield Key(self.ok_label, id="digit-ok", variant="primary", flat=True)
 
+    @property
+    def value(self) -> int | None:
+        digits = self.text.removeprefix("-")
+        return None if not digits else int(digits) * (-1 if self.text.startswith("-") else 1)
+
+    def press(self, key: str) -> bool:
+        """Apply one key: a digit, ``sign``, ``erase`` or ``ok``. False if it does nothing here."""
+        if key == "ok":
+            if self.value is None:
+                return False
+            self.post_message(self.Entered(self, self.value))
+            return True
+        if key == "erase":
+            if not self.text:
+                return False
+            self.text = self.text[:-1]
+        elif key == "sign":
+            if not self.signed:
+                return False
+            self.text = self.text[1:] if self.text.startswith("-") else "-" + self.text
+        elif len(key) == 1 and key in "0123456789":
+            if len(self.text.removeprefix("-")) >= self.DIGITS:
+                return False
+            self.text += key
+        else:
+            return False
+        self.post_message(self.Changed(self, self.text))
+        return True
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        key = (event.button.id or "").removeprefix("digit-")
-        if key == "erase":
-            self.text = self.text[:-1]
-        elif key == "ok":
-            if self.text:
-                self.post_message(self.Entered(self, int(self.text)))
-            return
-        elif len(self.text) < 3:
-            self.text += key
-        self.post_message(self.Changed(self, self.text))
+        self.press((event.button.id or "").removeprefix("digit-"))
