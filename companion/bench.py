@@ -196,7 +196,7 @@ def _table_entries(seed: int) -> tuple:
     """A table-mode setup and the operations its screen would save: a virtual match's starters, cards,
     goes, hands and cribs, each starter preceded by the table-mode deal."""
     from companion.games.cribbage.engine import CribbageMatch, Setup
-    from companion.games.cribbage.ops import Crib, Cut, Deal, Go, Play, Show
+    from companion.games.cribbage.ops import Crib, Cut, Go, Op, Play, Show
     from companion.games.cribbage.players import play_turn
     from companion.games.cribbage.rules import CribbageRules
 
@@ -204,11 +204,9 @@ def _table_entries(seed: int) -> tuple:
     virtual = CribbageMatch(Setup(("Marie", "Paul"), rules, 0, "virtual", seed))
     while virtual.phase != "match_over":
         play_turn(virtual)
-    ops = []
+    ops: list[Op] = []
     for op in virtual.log:
-        if isinstance(op, Cut):
-            ops.append(Deal(None))
-        if isinstance(op, (Cut, Play, Go, Show, Crib)):
+        if isinstance(op, (Cut, Play, Go, Show, Crib)):  # a cut starts a table-mode deal
             ops.append(op)
     return Setup(("Marie", "Paul"), rules, 0, "table"), ops
 

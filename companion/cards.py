@@ -170,7 +170,8 @@ def parse_card(token: str, lang: str = "en") -> Card:
     match = _TOKEN.match(text)
     if match and match.group(1) in ranks and match.group(2) in suits:
         return Card.of(ranks[match.group(1)], suits[match.group(2)])
-    raise NotationError(BAD_CARD(token=token, accepted=ACCEPTED))
+    short = token if len(token) <= 12 else token[:12] + "…"  # one line, however long the input
+    raise NotationError(BAD_CARD(token=short, accepted=ACCEPTED))
 
 
 def parse_cards(text: str | Sequence[str], lang: str = "en") -> list[Card]:

@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from companion import __version__
-from companion.cli_support import ERROR, add_lang_option, lang_of, tolerant_streams
+from companion.cli_support import ERROR, add_lang_option, lang_in, lang_of, localize_argparse, tolerant_streams
 from companion.errors import CompanionError
+from companion.i18n import Msg
 
 # Commands whose name cannot be a package name (a module name cannot start with a digit).
 COMMAND_ALIASES: dict[str, str] = {}
@@ -77,8 +79,12 @@ def run_app() -> int:
     return status if isinstance(status, int) else 0
 
 
+WRITE_FAILED = Msg("cannot write the output: {why}", "impossible d'écrire la sortie : {why}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    localize_argparse(lang_in(argv))
     clis = game_clis()
     only = next((a for a in argv if a in clis), None)
     parser = build_parser(only)
@@ -87,12 +93,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     if func is None:
         return run_app()
     tolerant_streams()
+    lang = lang_of(args)
     try:
-        return func(args)
+        status = func(args)
+        sys.stdout.flush()  # a full disk or a closed pipe shows up here, not at exit
+        return status
     except CompanionError as exc:
-        lang = lang_of(args)
         print(f"{parser.prog}: {ERROR(why=exc.msg).text(lang)}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader went away (``| head``): stop quietly, like other Unix tools.
+        _silence_stdout()
+        return 1
+    except OSError as exc:  # e.g. no space left on the device
+        _silence_stdout()
+        print(f"{parser.prog}: {ERROR(why=WRITE_FAILED(why=exc.strerror or exc)).text(lang)}", file=sys.stderr)
+        return 1
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

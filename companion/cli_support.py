@@ -52,3 +52,59 @@ def tolerant_streams() -> None:
                 reconfigure(errors="replace")
             except (ValueError, OSError):  # a closed or exotic stream: leave it alone
                 pass
+
+
+# argparse writes its own usage and errors through gettext; these are its words in French, so a
+# mistake on a French command line is reported in French like every other error.
+_ARGPARSE_FR = {
+    "usage: ": "usage : ",
+    "argument %(argument_name)s: %(message)s": "argument %(argument_name)s : %(message)s",
+    "positional arguments": "arguments positionnels",
+    "options": "options",
+    "show this help message and exit": "afficher cette aide et quitter",
+    "show program's version number and exit": "afficher la version et quitter",
+    "unrecognized arguments: %s": "arguments non reconnus : %s",
+    "the following arguments are required: %s": "arguments obligatoires manquants : %s",
+    "one of the arguments %s is required": "l'un des arguments %s est obligatoire",
+    "not allowed with argument %s": "impossible avec l'argument %s",
+    "expected one argument": "un argument attendu",
+    "expected at most one argument": "au plus un argument attendu",
+    "expected at least one argument": "au moins un argument attendu",
+    "ambiguous option: %(option)s could match %(matches)s": "option ambiguë : %(option)s peut être %(matches)s",
+    "invalid %(type)s value: %(value)r": "valeur %(type)s invalide : %(value)r",
+    "invalid choice: %(value)r (choose from %(choices)s)": "choix invalide : %(value)r (parmi %(choices)s)",
+    "%(prog)s: error: %(message)s\n": "%(prog)s : erreur : %(message)s\n",
+    "ignored explicit argument %r": "argument explicite ignoré %r",
+}
+MAX_QUOTED = 24  # an error quotes at most this many characters of the bad input
+
+
+def localize_argparse(lang: str) -> None:
+    """Make argparse's own messages follow the chosen language."""
+    import argparse as _argparse
+
+    if lang == "fr":
+        _argparse._ = lambda text: _ARGPARSE_FR.get(text, text)  # type: ignore[attr-defined]
+        _argparse.ngettext = lambda one, many, n: _ARGPARSE_FR.get(one if n == 1 else many,  # type: ignore[attr-defined]
+                                                                    one if n == 1 else many)
+    else:
+        import gettext
+
+        _argparse._ = gettext.gettext  # type: ignore[attr-defined]
+        _argparse.ngettext = gettext.ngettext  # type: ignore[attr-defined]
+
+
+def lang_in(argv: list[str]) -> str:
+    """The language a command line asks for (``--lang fr`` / ``--lang=fr``), before it is parsed."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv) and argv[i + 1] in LANGS:
+            return argv[i + 1]
+        if arg.startswith("--lang=") and arg.removeprefix("--lang=") in LANGS:
+            return arg.removeprefix("--lang=")
+    return default_lang()
+
+
+def quoted(text: object) -> str:
+    """A short prefix of a bad input, for an error line that stays one line."""
+    value = str(text).replace("\n", " ")
+    return value if len(value) <= MAX_QUOTED else value[:MAX_QUOTED] + "…"

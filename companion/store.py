@@ -37,7 +37,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -267,7 +267,7 @@ def default_path() -> Path:
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+    return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
 def _encode(value: Any, what: str) -> str:
@@ -584,7 +584,8 @@ class Store:
     def _touch(
         self, conn: sqlite3.Connection, match_id: int, summary: str | None, finished: bool | None, *, bump: bool
     ) -> None:
-        sets, params = ["updated = ?"], [_now()]
+        sets: list[str] = ["updated = ?"]
+        params: list[object] = [_now()]
         if bump:
             sets.append("rev = rev + 1")
         if summary is not None:
@@ -611,7 +612,7 @@ class Store:
                     "VALUES (?, ?, ?, ?, ?, 0, 0)",
                     (game, setup_text, now, now, summary_text),
                 )
-                match_id = int(cur.lastrowid)
+                match_id = int(cur.lastrowid or 0)
             self._seen[match_id] = 0
         return match_id
 
@@ -642,7 +643,7 @@ class Store:
 
     def list_matches(self, finished: bool | None = None) -> list[MatchRecord]:
         """All matches (or only finished / unfinished ones), most recently updated first."""
-        where, params = "", ()
+        where, params = "", tuple[int, ...]()
         if finished is not None:
             where, params = " WHERE m.finished = ?", (int(bool(finished)),)
         with self._transaction("BEGIN") as conn:
@@ -794,7 +795,7 @@ def _fsync_dir(directory: Path) -> None:
 
 def _move_aside(path: Path) -> Path:
     """Rename ``path`` (and its -wal/-shm/-journal) to ``<name>.unreadable-<UTC stamp>``; bytes kept."""
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     base = f"{path.name}.unreadable-{stamp}"
     kept = path.with_name(base)
     n = 1

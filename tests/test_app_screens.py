@@ -11,9 +11,9 @@ from companion.session import MatchSession
 from companion.tui.dialogs.card import CardDialog
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.dialogs.points import NumberDialog
+from companion.tui.games.cribbage.screen import MatchScreen
 from companion.tui.screens.history import HistoryScreen
 from companion.tui.screens.home import HomeScreen
-from companion.tui.games.cribbage.screen import MatchScreen
 from companion.tui.screens.match_end import MatchEndScreen
 from companion.tui.screens.past import PastMatchesScreen
 from tests.scripted import make_app

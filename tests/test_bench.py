@@ -6,9 +6,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow
 def test_bench_runs_every_measurement_on_a_small_sample():
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, (str(REPO_ROOT), os.environ.get("PYTHONPATH")))))
     result = subprocess.run([sys.executable, "-m", "companion.cli", "bench", "--sample", "2000"], cwd=REPO_ROOT,

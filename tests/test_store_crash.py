@@ -75,6 +75,7 @@ def _check(path: Path, lines: list[str], before: int, op_for, outcomes: Counter[
     return n
 
 
+@pytest.mark.slow
 def test_sigkilled_writer_never_loses_a_shown_operation(tmp_path):
     op_for = _writer_module().op_for
     rng = random.Random(SEED)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from textual.app import App
@@ -55,7 +56,7 @@ def run(path: Path | None = None) -> int:
         store, notice = open_or_recover(path)
     except StoreError as error:
         settings = Settings.load()
-        print(error.text(settings.lang))
+        print(error.text(settings.lang), file=sys.stderr)  # errors never go to stdout
         return 1
     settings = Settings.load()
     with store:

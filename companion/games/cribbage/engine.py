@@ -24,6 +24,7 @@ from companion.cards import Card, standard_deck
 from companion.errors import IllegalMoveError, InconsistencyError, SetupError
 from companion.games import base
 from companion.games.base import Event, Outcome, Score, Standing
+from companion.games.cribbage.ops import CODEC as OP_CODEC
 from companion.games.cribbage.ops import (
     Crib,
     Cut,
@@ -38,7 +39,6 @@ from companion.games.cribbage.ops import (
     Points,
     Show,
 )
-from companion.games.cribbage.ops import CODEC as OP_CODEC
 from companion.games.cribbage.pegging import MAX_COUNT, peg_points
 from companion.games.cribbage.pegging import verify_play as verify_count
 from companion.games.cribbage.rules import CribbageRules

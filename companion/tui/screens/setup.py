@@ -150,7 +150,7 @@ class SetupScreen(BaseScreen):
 
     @on(Select.Changed, "#players")
     def players_changed(self, event: Select.Changed) -> None:
-        self.players = int(event.value)  # type: ignore[arg-type]
+        self.players = int(str(event.value))
         self._show_rows()
         self._refresh_dealers()
 

@@ -8,7 +8,7 @@ from typing import Any
 from companion.games.base import Operation
 from companion.games.cribbage.ops import Cut, Play, Points
 from companion.i18n import Msg
-from companion.tui.games import GameUI, GalleryState, register_ui
+from companion.tui.games import GalleryState, GameUI, register_ui
 
 CORRECT_CARD = Msg("Entry {n}: which card was it?", "Entrée {n} : quelle carte était-ce ?")
 CORRECT_POINTS = Msg("Entry {n}: how many points?", "Entrée {n} : combien de points ?")

@@ -15,7 +15,9 @@ from companion.games.cribbage.players import play_turn, table_entries
 from companion.games.cribbage.rules import CribbageRules
 from companion.session import MatchSession
 from companion.store import Store
-from companion.tui.gallery import NAMES, State, settle as _settle
+from companion.tui.gallery import NAMES, State
+from companion.tui.gallery import settle as _settle
+
 
 def _entries(setup: Setup, seed: int) -> list[Op]:
     """A whole virtual match under ``setup``'s rules, as a table would enter it."""

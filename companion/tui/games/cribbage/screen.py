@@ -7,8 +7,6 @@ from the engine's state.
 
 from __future__ import annotations
 
-import re
-
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -16,6 +14,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Static
 
 from companion.cards import Card, format_cards, parse_card
+from companion.entry import check_length, is_number, parse_number, parse_quick_points
 from companion.errors import CompanionError
 from companion.games.base import Event
 from companion.games.cribbage.engine import CRIB, CribbageMatch
@@ -286,7 +285,7 @@ class MatchScreen(MatchScreenBase):
         if match.rules.manual_counting and claimed is None:
             name = match.names[match.dealer] if who == CRIB else match.names[who]
             self.app.push_screen(NumberDialog(self.tr(CLAIM_TITLE, name=name), maximum=29),
-                                 lambda answer: answer is not None and self.count(answer[1]))
+                                 lambda answer: self.count(answer[1]) if answer is not None else None)
             return
         cards = tuple(self.pending)
         self._apply(Crib(cards, claimed) if who == CRIB else Show(who, cards, claimed))
@@ -316,7 +315,7 @@ class MatchScreen(MatchScreenBase):
         if side is None or value is None:
             sides = [self.match.side_name(s) for s in range(self.match.rules.sides)]
             self.app.push_screen(NumberDialog(self.tr(POINTS_TITLE), sides, maximum=self.match.rules.target),
-                                 lambda answer: answer and answer[1] > 0 and self.points(*answer))
+                                 lambda answer: self.points(*answer) if answer and answer[1] > 0 else None)
             return
         self._apply(Points(side, value))
 
@@ -365,24 +364,25 @@ class MatchScreen(MatchScreenBase):
 
     def interpret(self, text: str) -> None:
         """Keys on a laptop: a card, a command, a claimed count or quick points."""
+        try:
+            self._interpret(check_length(text))
+        except CompanionError as error:  # unreadable: one line, nothing entered
+            self.message = (error.msg, "error")
+            self.refresh_view()
+
+    def _interpret(self, text: str) -> None:
         lowered = text.casefold()
         if lowered in _COMMANDS:
             self.run_command(_COMMANDS[lowered])
             return
-        quick = re.fullmatch(r"\+\s*(\d+)\s*(.*)", text)
-        if quick:
-            self._typed_points(int(quick.group(1)), quick.group(2).strip())
+        quick = parse_quick_points(text)
+        if quick is not None:
+            self._typed_points(quick.points, quick.who)
             return
-        if lowered.isdigit() and self.match.phase == "show" and self.match.rules.manual_counting:
-            self.count(int(lowered))
+        if is_number(lowered) and self.match.phase == "show" and self.match.rules.manual_counting:
+            self.count(parse_number(lowered))
             return
-        cards = []
-        try:
-            cards = [parse_card(token, self.app.lang) for token in text.replace(",", " ").split()]
-        except CompanionError as error:
-            self.message = (error.msg, "error")
-            self.refresh_view()
-            return
+        cards = [parse_card(token, self.app.lang) for token in text.replace(",", " ").split()]
         for card in cards:
             self.enter_card(card)
 
@@ -390,8 +390,9 @@ class MatchScreen(MatchScreenBase):
         match = self.match
         sides = [match.side_name(s) for s in range(match.rules.sides)]
         side = None
-        if who.isdigit() and 1 <= int(who) <= len(sides):
-            side = int(who) - 1
+        if is_number(who):
+            number = parse_number(who)
+            side = number - 1 if 1 <= number <= len(sides) else None
         elif who:
             for s in range(match.rules.sides):
                 seats = [i for i in range(match.players) if match.side_of(i) == s]
