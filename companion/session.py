@@ -15,11 +15,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.errors import IllegalMoveError
+from companion.errors import CompanionError, IllegalMoveError, NotationError, SetupError
 from companion.games import registry
 from companion.games.base import Event, GameInfo, Match, Operation, Setup
 from companion.i18n import Msg
-from companion.store import Store
+from companion.store import READ_ONLY, DamagedMatchError, ReadOnlyStoreError, Store, StoreError
 
 NO_SUCH_ENTRY = Msg("there is no entry {seq} to correct", "il n'y a pas d'entrée {seq} à corriger")
 NO_GAME_FOR_RULES = Msg("no game uses these rules", "aucun jeu n'utilise ces règles")
@@ -56,11 +56,24 @@ class MatchSession:
         return cls(store, match_id)
 
     def reload(self) -> None:
+        """Read the match from the store. A row or an entry that cannot be read or replayed is a
+        DamagedMatchError (with the reason); a store that cannot be read is a StoreError."""
         record, ops = self.store.load(self.match_id)
-        self.game = registry.get(record.game)
-        self.setup = self.game.read_setup(record.setup)
-        self.match: Match = self.game.match.replay(self.setup, ops)
+        try:
+            game = registry.get(record.game)
+            setup = game.read_setup(record.setup)
+            match = game.match.replay(setup, ops)
+        except StoreError:
+            raise
+        except (NotationError, IllegalMoveError, SetupError, registry.UnknownGameError) as exc:
+            raise DamagedMatchError(self.match_id, exc.msg) from exc
+        self.game, self.setup, self.match = game, setup, match
         self.head = record.head
+        self.redo_count = record.redo
+
+    def _refuse_if_read_only(self) -> None:
+        if self.store.read_only:
+            raise ReadOnlyStoreError(READ_ONLY(path=str(self.store.path)))
 
     def summary(self, match: Match | None = None) -> dict[str, Any]:
         return self.game.summarize(match or self.match)
@@ -68,7 +81,9 @@ class MatchSession:
     # ------------------------------------------------------------ moves
     def apply(self, op: Operation) -> Event:
         """Check, save, then apply. Raises IllegalMoveError (nothing saved) or StoreError (reloaded)."""
+        self._refuse_if_read_only()
         match = self.match
+        saved_log = list(match.log)
         try:
             match.apply(op)  # an illegal move raises before anything changes
         except IllegalMoveError:
@@ -79,14 +94,22 @@ class MatchSession:
         # The screen reads the state only after this returns: if the write fails, reload() puts
         # back what the store holds, so nothing unsaved is ever shown.
         self._write(lambda: self.store.append(self.match_id, op.to_json(), expected_head=self.head,
-                                              summary=self.summary(match), finished=match.is_over))
+                                              summary=self.summary(match), finished=match.is_over),
+                    saved_log)
+        self.redo_count = 0
         return match.events[-1]
 
-    def _write(self, write: Callable[[], int]) -> None:
+    def _write(self, write: Callable[[], int], saved_log: list[Operation] | None = None) -> None:
+        """Run one store write. If it fails, show what is stored: reload, or when the store cannot even
+        be read, fall back to the last log known to be saved (nothing unsaved stays in memory)."""
         try:
             self.head = write()
         except Exception:
-            self.reload()
+            try:
+                self.reload()
+            except CompanionError:
+                if saved_log is not None:
+                    self.match = self.game.match.replay(self.setup, saved_log)
             raise
 
     @property
@@ -95,16 +118,20 @@ class MatchSession:
 
     @property
     def can_redo(self) -> bool:
-        return self.store.can_redo(self.match_id)
+        """From what this session last read or wrote: a redraw never reads the store."""
+        return self.redo_count > 0
 
     def undo(self) -> None:
+        self._refuse_if_read_only()
         before = self.match.undone()
         self._write(lambda: self.store.undo(self.match_id, expected_head=self.head, summary=self.summary(before),
                                             finished=before.is_over))
         self.match = before
+        self.redo_count += 1
 
     def redo(self) -> None:
         """Re-apply the first undone entry: the log and the summary change in one transaction."""
+        self._refuse_if_read_only()
         data = self.store.redo_op(self.match_id)
         if data is None:
             self.store.redo(self.match_id, expected_head=self.head)  # raises "nothing to redo"
@@ -118,9 +145,11 @@ class MatchSession:
         self._write(lambda: self.store.redo(self.match_id, expected_head=self.head, summary=self.summary(after),
                                             finished=after.is_over))
         self.match = after
+        self.redo_count = max(0, self.redo_count - 1)
 
     def correct(self, seq: int, op: Operation) -> Correction:
         """Replace entry ``seq`` (1-based) and replay what follows; entries that no longer fit are dropped."""
+        self._refuse_if_read_only()
         log = list(self.match.log)
         if type(seq) is not int or not 1 <= seq <= len(log):
             raise IllegalMoveError(NO_SUCH_ENTRY(seq=str(seq)[:12]))
@@ -136,6 +165,7 @@ class MatchSession:
         self._write(lambda: self.store.replace_from(self.match_id, seq, tail, expected_head=self.head,
                                                     summary=self.summary(match), finished=match.is_over))
         self.match = match
+        self.redo_count = 0
         return Correction(kept, len(log) - seq - kept)
 
     def rematch(self) -> MatchSession:

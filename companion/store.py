@@ -57,10 +57,12 @@ __all__ = [
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "ConflictError",
+    "DamagedMatchError",
     "MatchNotFoundError",
     "MatchRecord",
     "Migration",
     "NewerVersionError",
+    "ReadOnlyStoreError",
     "Store",
     "StoreError",
     "UnreadableStoreError",
@@ -135,6 +137,15 @@ BAD_SEQ = Msg(
     "Cannot correct from entry {seq}: the match has {head} entries.",
     "Impossible de corriger à partir de l'entrée {seq} : la partie compte {head} entrées.",
 )
+NOT_JSON = Msg("{what} is not readable", "{what} est illisible")
+BAD_TIME = Msg("its date is not readable", "sa date est illisible")
+BAD_GAME = Msg("its game is not named", "son jeu n'est pas nommé")
+BAD_ENTRY = Msg("entry {seq} is not readable", "l'entrée {seq} est illisible")
+DAMAGED_MATCH = Msg("This match cannot be opened: {why}.", "Ce match ne peut pas être ouvert : {why}.")
+READ_ONLY = Msg(
+    "The saved matches file {path} is read-only: matches can be viewed, not changed.",
+    "Le fichier des parties enregistrées {path} est en lecture seule : on peut consulter les matchs, pas les modifier.",
+)
 BAD_VALUE = Msg(
     "Cannot save {what}: {detail}",
     "Impossible d'enregistrer {what} : {detail}",
@@ -163,6 +174,19 @@ class ConflictError(StoreError):
 
     def __init__(self, msg: Msg = CONFLICT) -> None:
         super().__init__(msg)
+
+
+class DamagedMatchError(StoreError):
+    """A match whose row or log cannot be read or replayed; ``why`` says what, in both languages."""
+
+    def __init__(self, match_id: int, why: Msg) -> None:
+        super().__init__(DAMAGED_MATCH(why=why))
+        self.match_id = match_id
+        self.why = why
+
+
+class ReadOnlyStoreError(StoreError):
+    """The store was opened read-only: nothing can be written."""
 
 
 class MatchNotFoundError(StoreError):
@@ -287,6 +311,39 @@ def _sqlite_code(exc: sqlite3.Error) -> int:
     return (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
 
 
+_SQLITE_DETAILS = {
+    8: Msg("the file is read-only", "le fichier est en lecture seule"),  # SQLITE_READONLY
+    5: Msg("the file is busy in another program", "le fichier est occupé par un autre programme"),  # BUSY
+    6: Msg("the file is locked", "le fichier est verrouillé"),  # LOCKED
+    10: Msg("a disk input/output error", "une erreur d'entrée-sortie du disque"),  # IOERR
+    13: Msg("the disk is full", "le disque est plein"),  # FULL
+    14: Msg("the file cannot be opened", "le fichier ne peut pas être ouvert"),  # CANTOPEN
+    23: Msg("access to the file is not allowed", "l'accès au fichier n'est pas autorisé"),  # AUTH
+    11: Msg("the file is damaged", "le fichier est endommagé"),  # CORRUPT
+    26: Msg("the file is not a database", "le fichier n'est pas une base de données"),  # NOTADB
+}
+_OS_DETAILS = {
+    28: _SQLITE_DETAILS[13],  # ENOSPC
+    13: _SQLITE_DETAILS[23],  # EACCES
+    30: _SQLITE_DETAILS[8],  # EROFS
+    2: Msg("the file or its folder is gone", "le fichier ou son dossier a disparu"),  # ENOENT
+    5: _SQLITE_DETAILS[10],  # EIO
+}
+OTHER_ERROR = Msg("an unexpected error ({code})", "une erreur inattendue ({code})")
+
+
+def detail_of(exc: BaseException) -> Msg:
+    """What went wrong, in both languages (SQLite's and the system's own text is English only)."""
+    if isinstance(exc, sqlite3.Error):
+        code = _sqlite_code(exc)
+        if code in _SQLITE_DETAILS:
+            return _SQLITE_DETAILS[code]
+        return OTHER_ERROR(code=getattr(exc, "sqlite_errorname", None) or type(exc).__name__)
+    if isinstance(exc, OSError) and exc.errno in _OS_DETAILS:
+        return _OS_DETAILS[exc.errno]
+    return OTHER_ERROR(code=type(exc).__name__)
+
+
 @dataclass(frozen=True)
 class MatchRecord:
     """One match as stored. ``head`` = number of active ops; ``redo`` = ops on the redo stack."""
@@ -301,6 +358,7 @@ class MatchRecord:
     head: int
     rev: int = 0
     redo: int = 0
+    damaged: Msg | None = None  # why this row cannot be used (its match can still be exported or deleted)
 
 
 _RECORD_SQL = """
@@ -311,18 +369,49 @@ _RECORD_SQL = """
 """
 
 
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def _json_object(text: Any, what: Msg) -> tuple[dict[str, Any], Msg | None]:
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError):
+        return {}, NOT_JSON(what=what)
+    if not isinstance(value, dict):
+        return {}, NOT_JSON(what=what)
+    return value, None
+
+
+def _time(text: Any) -> tuple[datetime, Msg | None]:
+    try:
+        value = datetime.fromisoformat(text)
+    except (TypeError, ValueError):
+        return _EPOCH, BAD_TIME
+    return (value if value.tzinfo else value.replace(tzinfo=UTC)), None
+
+
 def _record(row: Sequence[Any]) -> MatchRecord:
+    """A row as stored; a field that cannot be read marks the record damaged instead of raising."""
+    setup, bad_setup = _json_object(row[2], Msg("its setup", "sa configuration"))
+    summary, bad_summary = _json_object(row[5], Msg("its summary", "son résumé"))
+    created, bad_created = _time(row[3])
+    updated, bad_updated = _time(row[4])
+    game = row[1] if isinstance(row[1], str) else ""
+    damaged = bad_setup or (None if game else BAD_GAME)
+    if bad_summary or bad_created or bad_updated:
+        summary = {}  # only the list is affected: the log itself may still be sound
     return MatchRecord(
         id=row[0],
-        game=row[1],
-        setup=json.loads(row[2]),
-        created=datetime.fromisoformat(row[3]),
-        updated=datetime.fromisoformat(row[4]),
-        summary=json.loads(row[5]),
+        game=game,
+        setup=setup,
+        created=created,
+        updated=updated,
+        summary=summary,
         finished=bool(row[6]),
-        rev=row[7],
+        rev=row[7] if isinstance(row[7], int) else 0,
         head=row[8],
         redo=row[9],
+        damaged=damaged,
     )
 
 
@@ -337,7 +426,7 @@ def _inspect(path: Path, target: int, timeout: float) -> None:
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise StoreError(IO_FAILED(path=str(path), detail=str(exc))) from exc
+        raise StoreError(IO_FAILED(path=str(path), detail=detail_of(exc))) from exc
     if not path.is_file():
         raise StoreError(NOT_A_FILE(path=str(path)))
     if st.st_size == 0:
@@ -346,13 +435,13 @@ def _inspect(path: Path, target: int, timeout: float) -> None:
         with open(path, "rb") as fh:
             magic = fh.read(100)
     except OSError as exc:
-        raise StoreError(IO_FAILED(path=str(path), detail=str(exc))) from exc
+        raise StoreError(IO_FAILED(path=str(path), detail=detail_of(exc))) from exc
     if len(magic) < 100 or not magic.startswith(_SQLITE_MAGIC):
         raise UnreadableStoreError(path, NOT_SQLITE)
     try:
         conn = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True, timeout=timeout, isolation_level=None)
     except sqlite3.Error as exc:
-        raise StoreError(IO_FAILED(path=str(path), detail=str(exc))) from exc
+        raise StoreError(IO_FAILED(path=str(path), detail=detail_of(exc))) from exc
     try:
         _check(conn, path, target)
     except sqlite3.Error as exc:
@@ -386,7 +475,7 @@ def _raise_for(exc: sqlite3.Error, path: Path) -> NoReturn:
         raise UnreadableStoreError(path, NOT_SQLITE) from exc
     if code == _SQLITE_CORRUPT:
         raise UnreadableStoreError(path, DAMAGED) from exc
-    raise StoreError(IO_FAILED(path=str(path), detail=str(exc))) from exc
+    raise StoreError(IO_FAILED(path=str(path), detail=detail_of(exc))) from exc
 
 
 def _inspect_copy(path: Path, target: int, timeout: float) -> None:
@@ -399,11 +488,11 @@ def _inspect_copy(path: Path, target: int, timeout: float) -> None:
                 if side.exists():
                     shutil.copyfile(side, Path(str(copy) + suffix))
         except OSError as exc:
-            raise StoreError(IO_FAILED(path=str(path), detail=str(exc))) from exc
+            raise StoreError(IO_FAILED(path=str(path), detail=detail_of(exc))) from exc
         try:
             conn = sqlite3.connect(copy, timeout=timeout, isolation_level=None)
         except sqlite3.Error as exc:
-            raise StoreError(IO_FAILED(path=str(path), detail=str(exc))) from exc
+            raise StoreError(IO_FAILED(path=str(path), detail=detail_of(exc))) from exc
         try:
             _check(conn, path, target)
         except sqlite3.Error as exc:
@@ -422,10 +511,11 @@ class Store:
     Every SQLite failure surfaces as :class:`StoreError`.
     """
 
-    def __init__(self, conn: sqlite3.Connection, path: Path, version: int) -> None:
+    def __init__(self, conn: sqlite3.Connection, path: Path, version: int, read_only: bool = False) -> None:
         self._conn: sqlite3.Connection | None = conn
         self._path = path
         self._version = version
+        self.read_only = read_only  # opened for viewing only: every write is refused at once
         self._lock = threading.RLock()
         self._seen: dict[int, int] = {}  # match id -> rev of the log this object last read or wrote
 
@@ -438,22 +528,27 @@ class Store:
         *,
         migrations: Sequence[Migration] = MIGRATIONS,
         timeout: float = BUSY_TIMEOUT_S,
+        read_only: bool = False,
     ) -> Store:
         """Open (creating or upgrading) the store at ``path`` (default: :func:`default_path`).
 
         ``migrations`` is injectable for tests; its length is the schema version this code writes.
+        A file that cannot be written (read-only file, folder or disk) opens read-only: its matches
+        can be viewed and exported, and every write says so at once (``read_only``).
         """
         path = Path(path) if path is not None else default_path()
         target = len(migrations)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise StoreError(IO_FAILED(path=str(path), detail=str(exc))) from exc
+            raise StoreError(IO_FAILED(path=str(path), detail=detail_of(exc))) from exc
         _inspect(path, target, timeout)  # read-only: nothing is written to a file that is not ours
+        if read_only:
+            return cls._open_read_only(path, target, timeout)
         try:
             conn = sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
-            raise StoreError(IO_FAILED(path=str(path), detail=str(exc))) from exc
+            raise StoreError(IO_FAILED(path=str(path), detail=detail_of(exc))) from exc
         try:
             conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
             mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
@@ -464,11 +559,35 @@ class Store:
             cls._prepare(conn, path, migrations)
         except sqlite3.Error as exc:
             conn.close()
-            raise StoreError(IO_FAILED(path=str(path), detail=str(exc))) from exc
+            if _sqlite_code(exc) == 8 and path.exists():  # SQLITE_READONLY: a store we can still show
+                return cls._open_read_only(path, target, timeout)
+            raise StoreError(IO_FAILED(path=str(path), detail=detail_of(exc))) from exc
         except BaseException:
             conn.close()
             raise
         return cls(conn, path, target)
+
+    @classmethod
+    def _open_read_only(cls, path: Path, target: int, timeout: float) -> Store:
+        uri = path.resolve().as_uri()
+        last: sqlite3.Error | None = None
+        # ``immutable`` reads a WAL file whose -shm cannot be created (a read-only folder).
+        for query in ("?mode=ro", "?mode=ro&immutable=1"):
+            try:
+                conn = sqlite3.connect(uri + query, uri=True, timeout=timeout, isolation_level=None,
+                                       check_same_thread=False)
+                try:
+                    app_id, version = _header(conn)
+                    if app_id != APPLICATION_ID or version != target or not _schema_ok(conn):
+                        raise UnreadableStoreError(path, NOT_OUR_TABLES)
+                except BaseException:
+                    conn.close()
+                    raise
+                return cls(conn, path, target, read_only=True)
+            except sqlite3.Error as exc:
+                last = exc
+        assert last is not None
+        raise StoreError(IO_FAILED(path=str(path), detail=detail_of(last))) from last
 
     @staticmethod
     def _prepare(conn: sqlite3.Connection, path: Path, migrations: Sequence[Migration]) -> None:
@@ -538,12 +657,14 @@ class Store:
         return self._conn
 
     def _io_error(self, exc: sqlite3.Error) -> StoreError:
-        return StoreError(IO_FAILED(path=str(self._path), detail=str(exc)))
+        return StoreError(IO_FAILED(path=str(self._path), detail=detail_of(exc)))
 
     @contextmanager
     def _transaction(self, begin: str) -> Iterator[sqlite3.Connection]:
         with self._lock:
             conn = self._connection()
+            if self.read_only and begin != "BEGIN":
+                raise ReadOnlyStoreError(READ_ONLY(path=str(self._path)))
             try:
                 conn.execute(begin)
                 try:
@@ -635,7 +756,15 @@ class Store:
                 ).fetchall()
             record = _record(row)
             self._seen[match_id] = record.rev
-        return record, [json.loads(text) for (text,) in texts]
+        if record.damaged is not None:
+            raise DamagedMatchError(match_id, record.damaged)
+        ops = []
+        for seq, (text,) in enumerate(texts, 1):
+            op, bad = _json_object(text, BAD_ENTRY(seq=seq))
+            if bad is not None:
+                raise DamagedMatchError(match_id, BAD_ENTRY(seq=seq))
+            ops.append(op)
+        return record, ops
 
     def ops(self, match_id: int) -> list[dict]:
         """The active ops in order (seq 1..head)."""
@@ -733,7 +862,27 @@ class Store:
             row = conn.execute(
                 "SELECT op FROM ops WHERE match_id = ? AND seq = ? AND active = 0", (match_id, head + 1)
             ).fetchone()
-        return None if row is None else json.loads(row[0])
+        if row is None:
+            return None
+        op, bad = _json_object(row[0], BAD_ENTRY(seq=head + 1))
+        if bad is not None:
+            raise DamagedMatchError(match_id, bad)
+        return op
+
+    def raw_match(self, match_id: int) -> dict[str, Any]:
+        """A match exactly as stored, every column as text (for inspecting a damaged match): nothing
+        is parsed, so it works whatever the rows hold."""
+        with self._transaction("BEGIN") as conn:
+            row = conn.execute("SELECT id, game, setup, created, updated, summary, finished, rev FROM matches "
+                               "WHERE id = ?", (match_id,)).fetchone()
+            if row is None:
+                raise MatchNotFoundError(NO_MATCH(id=match_id))
+            ops = conn.execute("SELECT seq, active, op FROM ops WHERE match_id = ? ORDER BY seq",
+                               (match_id,)).fetchall()
+        keys = ("id", "game", "setup", "created", "updated", "summary", "finished", "rev")
+        return {**{k: (v if isinstance(v, (int, str)) or v is None else repr(v)) for k, v in zip(keys, row)},
+                "ops": [{"seq": seq, "active": active, "op": op if isinstance(op, str) else repr(op)}
+                        for seq, active, op in ops]}
 
     def replace_from(
         self,
@@ -834,6 +983,6 @@ def open_or_recover(
         try:
             kept = _move_aside(path)
         except OSError as exc:
-            raise StoreError(IO_FAILED(path=str(path), detail=str(exc))) from exc
+            raise StoreError(IO_FAILED(path=str(path), detail=detail_of(exc))) from exc
         store = Store.open(path, migrations=migrations)
     return store, RECOVERED(reason=reason, kept=str(kept))

@@ -33,6 +33,11 @@ class CompanionApp(App):
         self.settings = settings or Settings(lang=lang or "en")
         self.set_reactive(CompanionApp.lang, lang or self.settings.lang)
         self.notice = notice  # shown on the home screen (e.g. an unreadable file was set aside)
+        if notice is None and store.read_only:
+            from companion.store import READ_ONLY
+
+            self.notice = READ_ONLY(path=str(store.path))
+        self.damage_checked: dict[tuple[int, int], Msg | None] = {}  # (match id, rev) -> why it cannot open
         self.theme = "textual-dark"  # one look everywhere, whatever TEXTUAL_THEME says
 
     def tr(self, msg: Msg, **args) -> str:

@@ -72,9 +72,32 @@ def ui_for(game_id: str) -> GameUI:
     return _UIS[game_id]
 
 
-def open_match(app: Any, match_id: int) -> None:
-    """Resume any stored match on its game's screen."""
+def open_match(app: Any, match_id: int) -> bool:
+    """Resume any stored match on its game's screen. A damaged match opens a dialog that says why and
+    offers export, set aside or delete; any other trouble is one line, and the app stays where it is."""
+    from companion.errors import CompanionError
     from companion.session import MatchSession
+    from companion.store import DamagedMatchError
 
-    session = MatchSession(app.store, match_id)
+    try:
+        session = MatchSession(app.store, match_id)
+    except DamagedMatchError as exc:
+        show_damaged(app, match_id, exc.why)
+        return False
+    except CompanionError as exc:
+        app.notify(exc.text(app.lang), severity="error")
+        return False
     app.push_screen(ui_for(session.game.id).match_screen(session))
+    return True
+
+
+def show_damaged(app: Any, match_id: int, why: Msg) -> None:
+    from companion.errors import CompanionError
+    from companion.tui.dialogs.damaged import DamagedMatchDialog
+
+    try:
+        record = app.store.match(match_id)
+    except CompanionError as exc:
+        app.notify(exc.text(app.lang), severity="error")
+        return
+    app.push_screen(DamagedMatchDialog(record, why))  # the screen below refreshes its list on resume

@@ -7,9 +7,11 @@ from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
+from companion.errors import CompanionError
 from companion.games import registry
 from companion.games.base import GameInfo
 from companion.i18n import Msg
+from companion.store import DamagedMatchError, MatchRecord
 from companion.tui.screens.base import BaseScreen
 from companion.tui.screens.past import score_line
 
@@ -23,6 +25,7 @@ LANG = Msg("Français", "English")
 QUIT = Msg("Quit", "Quitter")
 KEYS = Msg("keys: n new match · p past matches · h rules · l language · ctrl+q quit",
            "touches : n nouveau match · p matchs passés · h règles · l langue · ctrl+q quitter")
+DAMAGED = Msg("Damaged: {players} · {date} — {why}", "Endommagé : {players} · {date} — {why}")
 RESUMABLE = 3  # unfinished matches offered on home
 
 
@@ -50,21 +53,53 @@ class HomeScreen(BaseScreen):
             with Vertical(classes="menu"):
                 for game in games:
                     yield Button(self.tr(NEW, game=game.title), id=f"new-{game.id}", variant="primary")
-                for record in self.app.store.list_matches(finished=False)[:RESUMABLE]:
+                records, trouble = self._resumable()
+                if trouble is not None:
+                    yield Static(self.tr(trouble), classes="notice", id="store-trouble")
+                for record in records:
                     players = " · ".join(str(s) for s in record.summary.get("sides", []))
                     score = score_line(record.summary)
-                    if several:
+                    why = self.damage(record)
+                    if why is not None:
+                        label = self.tr(DAMAGED, players=players or f"#{record.id}",
+                                        date=record.updated.strftime("%Y-%m-%d"), why=why)
+                    elif several:
                         title = registry.get(record.game).title if record.game in {g.id for g in games} else record.game
                         label = self.tr(RESUME_GAME, game=title, players=players, score=score)
                     else:
                         label = self.tr(RESUME, players=players, score=score)
-                    yield Button(label, id=f"resume-{record.id}")
+                    yield Button(label, id=f"resume-{record.id}", variant="warning" if why else "default")
                 yield Button(self.tr(PAST), id="past")
                 for game in games:
                     yield Button(self.tr(HELP, game=game.title), id=f"help-{game.id}")
                 yield Button(self.tr(LANG), id="lang")
                 yield Button(self.tr(QUIT), id="quit", variant="error")
         yield Static(self.tr(KEYS), classes="keys")
+
+    def _resumable(self) -> tuple[list[MatchRecord], Msg | None]:
+        """The unfinished matches to offer, or the reason the store cannot be read right now."""
+        try:
+            return self.app.store.list_matches(finished=False)[:RESUMABLE], None
+        except CompanionError as error:
+            return [], error.msg
+
+    def damage(self, record: MatchRecord) -> Msg | None:
+        """Why a match cannot be opened, or None. Each stored version of a match is checked once."""
+        if record.damaged is not None:
+            return record.damaged
+        key = (record.id, record.rev)
+        cache = self.app.damage_checked
+        if key not in cache:
+            from companion.session import MatchSession
+
+            try:
+                MatchSession(self.app.store, record.id)
+                cache[key] = None
+            except DamagedMatchError as exc:
+                cache[key] = exc.why
+            except CompanionError:
+                return None  # the store itself is in trouble: say nothing about this match
+        return cache[key]
 
     def on_screen_resume(self) -> None:
         self.refresh(recompose=True)  # the list of matches to resume may have changed

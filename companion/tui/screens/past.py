@@ -6,6 +6,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.widgets import Button, DataTable, Static
 
+from companion.errors import CompanionError
 from companion.games import registry
 from companion.i18n import Msg
 from companion.tui.screens.base import BaseScreen
@@ -14,6 +15,7 @@ TITLE = Msg("Past matches", "Matchs passés")
 COLUMNS = (Msg("Date", "Date"), Msg("Game", "Jeu"), Msg("Players", "Joueurs"), Msg("Score", "Pointage"),
            Msg("Winner", "Gagnant"), Msg("Notes", "Notes"))
 IN_PROGRESS = Msg("in progress", "en cours")
+DAMAGED = Msg("damaged", "endommagé")
 NONE = Msg("none yet", "aucun pour l'instant")
 BACK = Msg("Back", "Retour")
 KEYS = Msg("Enter: open the match · Esc: back", "Entrée : ouvrir le match · Échap : retour")
@@ -48,14 +50,27 @@ class PastMatchesScreen(BaseScreen):
         table = self.query_one("#table", DataTable)
         table.clear(columns=True)
         table.add_columns(*(self.tr(c) for c in COLUMNS))
-        records = self.app.store.list_matches()
+        try:
+            records = self.app.store.list_matches()
+        except CompanionError as error:
+            table.add_row("", "", self.tr(error.msg), "", "", "")
+            return
         for record in records:
             summary = record.summary
-            sides = [str(s) for s in summary.get("sides", [])]
+            sides = [str(s) for s in summary.get("sides", [])] if isinstance(summary.get("sides"), list) else []
             winner = summary.get("winner")
-            game = registry.get(record.game)
-            table.add_row(record.updated.astimezone().strftime("%Y-%m-%d %H:%M"), self.tr(game.title),
-                          " · ".join(sides), score_line(summary),
+            date = record.updated.astimezone().strftime("%Y-%m-%d %H:%M")
+            try:
+                game = registry.get(record.game)
+            except CompanionError as error:
+                table.add_row(date, record.game[:12], " · ".join(sides), "", self.tr(DAMAGED), self.tr(error.msg),
+                              key=str(record.id))
+                continue
+            if record.damaged is not None:
+                table.add_row(date, self.tr(game.title), " · ".join(sides), "", self.tr(DAMAGED),
+                              self.tr(record.damaged), key=str(record.id))
+                continue
+            table.add_row(date, self.tr(game.title), " · ".join(sides), score_line(summary),
                           sides[winner] if isinstance(winner, int) and 0 <= winner < len(sides) else self.tr(IN_PROGRESS),
                           ui_for(game.id).past_notes(summary, self.app.lang), key=str(record.id))
         if not records:

@@ -1,0 +1,287 @@
+"""Nothing crashes, nothing is lost: odd typed characters, one damaged row or entry, a store that fails
+mid-session, a read-only store. Each case here crashed or misbehaved before it was fixed."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from companion.entry import parse_number, parse_quick_points
+from companion.errors import IllegalMoveError, NotationError
+from companion.games.cribbage.engine import Setup
+from companion.games.cribbage.ops import Cut, Play
+from companion.games.cribbage.rules import CribbageRules
+from companion.i18n import Msg
+from companion.session import MatchSession
+from companion.settings import Settings
+from companion.store import (
+    IO_FAILED,
+    DamagedMatchError,
+    ReadOnlyStoreError,
+    Store,
+    StoreError,
+    detail_of,
+)
+
+C = Cut
+
+
+def _card(code):
+    from companion.cards import parse_card
+
+    return parse_card(code)
+
+
+# ------------------------------------------------------------------ typed numbers
+
+@pytest.mark.parametrize("text", ["²", "٣", "7²", "+7", "-3", "", "  ", "7 7", "1" * 5, "1" * 5000, "x"])
+def test_only_ascii_digits_of_bounded_length_are_numbers(text):
+    with pytest.raises(NotationError) as info:
+        parse_number(text)
+    assert len(info.value.text("en")) < 120 and info.value.text("fr") != info.value.text("en")
+
+
+def test_numbers_and_quick_points_as_players_type_them():
+    assert parse_number(" 12 ") == 12 and parse_number("-45", signed=True) == -45 and parse_number("2500") == 2500
+    quick = parse_quick_points("+7 Marie")
+    assert quick is not None and (quick.points, quick.who) == (7, "Marie")
+    assert parse_quick_points("7 Marie") is None
+    assert parse_quick_points("+7² Marie").who == "² Marie"  # no such player: the screen says "say who"
+    with pytest.raises(NotationError):
+        parse_quick_points("+" + "9" * 5000)
+
+
+# ------------------------------------------------------------------ helpers
+
+def _store(tmp_path) -> Store:
+    return Store.open(tmp_path / "companion.sqlite3")
+
+
+def _match(store: Store, names=("Marie", "Paul"), rules=CribbageRules(), entries=("5H", "10D")) -> MatchSession:
+    session = MatchSession.create(store, Setup(names, rules, 0), "cribbage")
+    session.apply(Cut(_card(entries[0])))
+    for code in entries[1:]:
+        session.apply(Play(session.match.turn, _card(code)))
+    return session
+
+
+def _poke(path: Path, sql: str, *args) -> None:
+    """Write to the file behind the app's back, as a damaged disk or another program would."""
+    with sqlite3.connect(path) as conn:
+        conn.execute(sql, args)
+
+
+def _app(store, lang="en"):
+    from companion.tui.app import CompanionApp
+
+    return CompanionApp(store, settings=Settings(lang=lang))
+
+
+# ------------------------------------------------------------------ typed entries in the app
+
+@pytest.mark.parametrize("typed", ["+7 ²", "²", "+" + "9" * 4400, "+7 " + "é" * 300, "\x00\x1b[2J"])
+async def test_odd_typed_entries_are_refused_in_one_line_and_never_crash(tmp_path, typed):
+    store = _store(tmp_path)
+    session = MatchSession.create(store, Setup(("Marie", "Paul"), CribbageRules(manual_counting=True), 0), "cribbage")
+    from companion.tui.games.cribbage.screen import MatchScreen
+
+    app = _app(store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.push_screen(MatchScreen(session))
+        await pilot.pause()
+        screen = app.screen
+        for text in ("5h 10d 5c kd 6s 4h 7d 9s 8c".split()):
+            screen.interpret(text)
+        await pilot.pause()
+        assert screen.match.phase == "show"
+        head = session.head
+        screen.interpret(typed)
+        await pilot.pause()
+        assert app.screen is screen and session.head == head  # nothing entered, nothing crashed
+        message = str(screen.query_one("#message").render())
+        assert "\n" not in message.strip() or len(message) < 300
+
+
+# ------------------------------------------------------------------ one damaged row or entry
+
+DAMAGES = {
+    "summary not JSON": ("UPDATE matches SET summary = 'not json' WHERE id = ?", None),
+    "summary a list": ("UPDATE matches SET summary = '[1, 2]' WHERE id = ?", None),
+    "date not a timestamp": ("UPDATE matches SET updated = 'yesterday' WHERE id = ?", None),
+    "setup not JSON": ("UPDATE matches SET setup = '{' WHERE id = ?", "its setup is not readable"),
+    "entry not JSON": ("UPDATE ops SET op = 'oops' WHERE match_id = ? AND seq = 2", "entry 2 is not readable"),
+    "entry of unknown kind": ("UPDATE ops SET op = '{\"op\": \"fly\"}' WHERE match_id = ? AND seq = 2",
+                              "unreadable operation"),
+    "entry against the rules": ("UPDATE ops SET op = '{\"op\": \"play\", \"seat\": 0, \"card\": \"5H\"}' "
+                                "WHERE match_id = ? AND seq = 2", "cannot be replayed"),
+    "game unknown": ("UPDATE matches SET game = 'chess' WHERE id = ?", "unknown game"),
+}
+
+
+@pytest.mark.parametrize("kind", DAMAGES)
+def test_one_damaged_match_never_hides_the_others(tmp_path, kind):
+    store = _store(tmp_path)
+    bad = _match(store)
+    good = _match(store, ("Léa", "Jean"), entries=("2C", "3D"))
+    sql, why = DAMAGES[kind]
+    _poke(store.path, sql, bad.match_id)
+    records = {r.id: r for r in store.list_matches()}  # listing never raises
+    assert set(records) == {bad.match_id, good.match_id}
+    assert MatchSession(store, good.match_id).match.scores == good.match.scores
+    if why is None:  # only the list's summary or date is affected: the match itself still opens
+        assert MatchSession(store, bad.match_id).match.log == bad.match.log
+        return
+    with pytest.raises(DamagedMatchError) as info:
+        MatchSession(store, bad.match_id)
+    assert why in info.value.text("en") and info.value.text("fr").startswith("Ce match ne peut pas être ouvert")
+    raw = store.raw_match(bad.match_id)  # the raw export reads whatever is there
+    json.dumps(raw)
+    assert len(raw["ops"]) == 2
+
+
+async def test_a_damaged_match_is_shown_on_home_and_can_be_exported_and_set_aside(tmp_path):
+    from companion.tui.dialogs.damaged import DamagedMatchDialog
+    from companion.tui.games.cribbage.screen import MatchScreen
+    from companion.tui.screens.home import HomeScreen
+
+    store = _store(tmp_path)
+    bad = _match(store)
+    good = _match(store, ("Léa", "Jean"), entries=("2C", "3D"))
+    _poke(store.path, "UPDATE ops SET op = 'oops' WHERE match_id = ? AND seq = 2", bad.match_id)
+    app = _app(store, "fr")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        label = str(app.screen.query_one(f"#resume-{bad.match_id}").label)
+        assert label.startswith("Endommagé : Marie · Paul") and "l'entrée 2 est illisible" in label
+        await pilot.click(f"#resume-{bad.match_id}")
+        await pilot.pause()
+        assert isinstance(app.screen, DamagedMatchDialog)
+        await pilot.click("#export")
+        await pilot.pause()
+        [export] = list((tmp_path / "exports").glob(f"match-{bad.match_id}-raw-*.json"))
+        assert json.loads(export.read_text(encoding="utf-8"))["ops"][1]["op"] == "oops"
+        await pilot.click("#aside")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert not app.screen.query(f"#resume-{bad.match_id}")
+        assert len(list((tmp_path / "exports").glob("*.json"))) == 2  # every byte kept aside
+        await pilot.click(f"#resume-{good.match_id}")
+        await pilot.pause()
+        assert isinstance(app.screen, MatchScreen) and app.screen.match.scores == good.match.scores
+
+
+async def test_home_and_past_matches_survive_unreadable_summaries_and_dates(tmp_path):
+    from companion.tui.screens.past import PastMatchesScreen
+
+    store = _store(tmp_path)
+    bad = _match(store)
+    _poke(store.path, "UPDATE matches SET summary = 'x', updated = 'never' WHERE id = ?", bad.match_id)
+    app = _app(store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one(f"#resume-{bad.match_id}")
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, PastMatchesScreen) and app.screen.query_one("#table").row_count == 1
+
+
+# ------------------------------------------------------------------ the store fails mid-session
+
+class _Gone:
+    """A connection whose disk has gone: every statement fails with SQLite's I/O error."""
+
+    in_transaction = False
+
+    def execute(self, *args, **kwargs):
+        error = sqlite3.OperationalError("disk I/O error")
+        error.sqlite_errorcode = 10  # type: ignore[attr-defined]
+        raise error
+
+    def close(self):
+        pass
+
+
+async def test_a_store_that_fails_for_reads_and_writes_keeps_the_app_usable(tmp_path):
+    from companion.tui.screens.home import HomeScreen
+
+    store = _store(tmp_path)
+    session = _match(store)
+    shown = list(session.match.log)
+    app = _app(store, "fr")
+    async with app.run_test(size=(100, 30)) as pilot:
+        from companion.tui.games.cribbage.screen import MatchScreen
+
+        app.push_screen(MatchScreen(session))
+        await pilot.pause()
+        screen = app.screen
+        real, store._conn = store._conn, _Gone()
+        try:
+            screen.interpret("5t")  # 5♣ in French
+            await pilot.pause()
+            assert session.match.log == shown  # the refused move is not kept in memory
+            text = str(screen.query_one("#message").render())
+            assert "erreur d'entrée-sortie du disque" in text and "disk I/O" not in text
+            screen.interpret("undo")
+            await pilot.pause()
+            await pilot.press("escape")  # home cannot list the matches: it says so and stays usable
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen) and app.screen.query_one("#store-trouble")
+        finally:
+            store._conn = real
+    assert MatchSession(store, session.match_id).match.log == shown  # nothing lost, nothing half-written
+
+
+def test_sqlite_details_are_said_in_both_languages():
+    error = sqlite3.OperationalError("attempt to write a readonly database")
+    error.sqlite_errorcode = 8  # type: ignore[attr-defined]
+    msg = IO_FAILED(path="x", detail=detail_of(error))
+    assert "lecture seule" in msg.text("fr") and "readonly" not in msg.text("fr")
+    assert "read-only" in msg.text("en")
+
+
+def test_a_correction_outside_the_log_is_a_rules_error(tmp_path):
+    session = _match(_store(tmp_path))
+    for seq in (0, 99, -1):
+        with pytest.raises(IllegalMoveError) as info:
+            session.correct(seq, Cut(_card("5H")))
+        assert "entr" in info.value.text("en")
+
+
+# ------------------------------------------------------------------ a read-only store
+
+def test_a_store_that_cannot_be_written_opens_read_only(tmp_path, monkeypatch):
+    store = _store(tmp_path)
+    session = _match(store)
+    store.close()
+
+    def refuse(*args, **kwargs):
+        error = sqlite3.OperationalError("attempt to write a readonly database")
+        error.sqlite_errorcode = 8  # type: ignore[attr-defined]
+        raise error
+
+    monkeypatch.setattr(Store, "_prepare", staticmethod(refuse))
+    store = Store.open(tmp_path / "companion.sqlite3")
+    assert store.read_only
+    viewed = MatchSession(store, session.match_id)  # reading still works
+    assert viewed.match.log == session.match.log
+    with pytest.raises(ReadOnlyStoreError) as info:
+        viewed.apply(Play(viewed.match.turn, _card("5C")))
+    assert "lecture seule" in info.value.text("fr")
+    assert viewed.match.log == session.match.log  # refused before anything changed
+    with pytest.raises(StoreError):
+        store.create_match("cribbage", {"names": []})
+
+
+async def test_a_read_only_store_says_so_once_on_home(tmp_path):
+    store = _store(tmp_path)
+    _match(store)
+    store.close()
+    store = Store.open(tmp_path / "companion.sqlite3", read_only=True)
+    app = _app(store, "fr")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert "lecture seule" in str(app.screen.query_one("#notice").render())
+    assert Msg  # the notice is the store's bilingual message
