@@ -54,3 +54,21 @@ def test_usage_errors_follow_the_chosen_language(args, words):
     result = run(args, capture_output=True, text=True)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert words in result.stderr and "erreur" in result.stderr and result.stdout == ""
+
+
+def test_a_store_from_a_newer_version_is_reported_on_stderr(tmp_path):
+    import sqlite3
+
+    from companion.store import APPLICATION_ID, FILE_NAME
+
+    home = tmp_path / "home"
+    home.mkdir()
+    with sqlite3.connect(home / FILE_NAME) as conn:
+        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        conn.execute("PRAGMA user_version = 99")
+        conn.execute("CREATE TABLE t (x)")
+    env = dict(os.environ, PYTHONPATH=str(REPO), COMPANION_HOME=str(home), COMPANION_LANG="fr")
+    result = subprocess.run([sys.executable, "-m", "companion.cli"], env=env, capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 1 and result.stdout == ""
+    assert "version plus récente" in result.stderr and "Traceback" not in result.stderr

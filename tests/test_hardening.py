@@ -285,3 +285,19 @@ async def test_a_read_only_store_says_so_once_on_home(tmp_path):
         await pilot.pause()
         assert "lecture seule" in str(app.screen.query_one("#notice").render())
     assert Msg  # the notice is the store's bilingual message
+
+
+async def test_odd_values_inside_a_summary_never_crash_the_lists(tmp_path):
+    from companion.tui.screens.past import PastMatchesScreen
+
+    store = _store(tmp_path)
+    bad = _match(store)
+    odd = json.dumps({"sides": 5, "scores": "x", "winner": [1], "games": [{"skunk": []}, 3], "game_points": 7})
+    _poke(store.path, "UPDATE matches SET summary = ? WHERE id = ?", odd, bad.match_id)
+    app = _app(store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one(f"#resume-{bad.match_id}")
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, PastMatchesScreen)

@@ -20,6 +20,6 @@ def test_screen(snap_compare, tmp_path, state, size):
     assert snap_compare(build_app(tmp_path), terminal_size=SIZES[size], run_before=STATES[state])
 
 
-@pytest.mark.parametrize("state", ["home", "match-show", "help"])
+@pytest.mark.parametrize("state", ["home", "match-show", "help", "home-damaged", "damaged-match"])
 def test_screen_in_french(snap_compare, tmp_path, state):
     assert snap_compare(build_app(tmp_path, "fr"), terminal_size=SIZES["tablet"], run_before=STATES[state])

@@ -73,7 +73,33 @@ async def help_screen(pilot: Pilot) -> None:
     await settle(pilot)
 
 
-SHELL_STATES: dict[str, State] = {"home": home, "setup": setup, "past-matches": past, "help": help_screen}
+def _damage_one(pilot: Pilot) -> int:
+    """Make one stored match unreadable (its second entry), as a damaged disk would."""
+    record = next(r for r in pilot.app.store.list_matches(finished=False))
+    with sqlite3.connect(pilot.app.store.path) as conn:
+        conn.execute("UPDATE ops SET op = 'oops' WHERE match_id = ? AND seq = 2", (record.id,))
+    pilot.app.damage_checked.clear()  # damaged behind the app's back: check again, as at a new start
+    return record.id
+
+
+async def home_damaged(pilot: Pilot) -> None:
+    """Home with one damaged match: it is listed with the reason, the others open normally."""
+    _damage_one(pilot)
+    pilot.app.screen.refresh(recompose=True)
+    await settle(pilot)
+
+
+async def damaged_match(pilot: Pilot) -> None:
+    """What opening a damaged match says, and what it offers."""
+    match_id = _damage_one(pilot)
+    pilot.app.screen.refresh(recompose=True)
+    await settle(pilot)
+    await pilot.click(f"#resume-{match_id}")
+    await settle(pilot)
+
+
+SHELL_STATES: dict[str, State] = {"home": home, "setup": setup, "past-matches": past, "help": help_screen,
+                                  "home-damaged": home_damaged, "damaged-match": damaged_match}
 
 
 def states() -> dict[str, State]:

@@ -18,7 +18,7 @@ from pathlib import Path
 from companion.tui.gallery import STATES, build_app
 
 SIZES = {"80x24": (80, 24), "tablet": (120, 40)}
-LANGS_SHOWN = {"home", "match-play", "match-show", "help"}  # also drawn in French
+LANGS_SHOWN = {"home", "match-play", "match-show", "help", "home-damaged", "damaged-match"}  # also in French
 
 
 async def _shoot(name: str, size: tuple[int, int], lang: str, out: Path) -> Path:

@@ -18,8 +18,10 @@ from companion.tui.screens.base import BaseModal
 
 TITLE = Msg("A damaged match", "Un match endommagé")
 WHO = Msg("{players} · {date}", "{players} · {date}")
-EXPORT = Msg("Export raw JSON", "Exporter en JSON brut")
-ASIDE = Msg("Export and set aside", "Exporter et mettre de côté")
+EXPORT = Msg("Export JSON", "Exporter JSON")
+ASIDE = Msg("Set aside", "Mettre de côté")
+HOW = Msg("Export writes it as stored, untouched; set aside exports it, then takes it off the list.",
+          "Exporter l'écrit tel quel, sans rien changer ; mettre de côté l'exporte puis le retire de la liste.")
 DELETE = Msg("Delete", "Supprimer")
 CONFIRM = Msg("Delete for good?", "Supprimer pour de bon ?")
 BACK = Msg("Back", "Retour")
@@ -41,12 +43,15 @@ class DamagedMatchDialog(BaseModal):
 
     def compose(self) -> ComposeResult:
         record = self.record
-        players = " · ".join(str(s) for s in record.summary.get("sides", [])) or f"#{record.id}"
+        from companion.tui.screens.past import sides_of
+
+        players = " · ".join(sides_of(record.summary)) or f"#{record.id}"
         with Vertical():
             yield Static(self.tr(TITLE), classes="title")
             yield Static(self.tr(WHO, players=players, date=record.updated.strftime("%Y-%m-%d %H:%M")))
             yield Static(self.tr(self.why), classes="error", id="why")
             yield Static(self.tr(OTHERS))
+            yield Static(self.tr(HOW))
             yield Static("", id="note", classes="announce")
             with Horizontal(classes="bar"):
                 yield Button(self.tr(EXPORT), id="export", variant="primary")

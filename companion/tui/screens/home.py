@@ -13,7 +13,7 @@ from companion.games.base import GameInfo
 from companion.i18n import Msg
 from companion.store import DamagedMatchError, MatchRecord
 from companion.tui.screens.base import BaseScreen
-from companion.tui.screens.past import score_line
+from companion.tui.screens.past import score_line, sides_of
 
 WELCOME = Msg("companion — keeps the score beside your card table", "companion — tient le pointage à côté de votre table")
 NEW = Msg("New match: {game}", "Nouveau match : {game}")
@@ -25,7 +25,7 @@ LANG = Msg("Français", "English")
 QUIT = Msg("Quit", "Quitter")
 KEYS = Msg("keys: n new match · p past matches · h rules · l language · ctrl+q quit",
            "touches : n nouveau match · p matchs passés · h règles · l langue · ctrl+q quitter")
-DAMAGED = Msg("Damaged: {players} · {date} — {why}", "Endommagé : {players} · {date} — {why}")
+DAMAGED = Msg("Damaged: {players} — {why}", "Endommagé : {players} — {why}")
 RESUMABLE = 3  # unfinished matches offered on home
 
 
@@ -57,12 +57,11 @@ class HomeScreen(BaseScreen):
                 if trouble is not None:
                     yield Static(self.tr(trouble), classes="notice", id="store-trouble")
                 for record in records:
-                    players = " · ".join(str(s) for s in record.summary.get("sides", []))
+                    players = " · ".join(sides_of(record.summary))
                     score = score_line(record.summary)
                     why = self.damage(record)
                     if why is not None:
-                        label = self.tr(DAMAGED, players=players or f"#{record.id}",
-                                        date=record.updated.strftime("%Y-%m-%d"), why=why)
+                        label = self.tr(DAMAGED, players=players or f"#{record.id}", why=why)
                     elif several:
                         title = registry.get(record.game).title if record.game in {g.id for g in games} else record.game
                         label = self.tr(RESUME_GAME, game=title, players=players, score=score)

@@ -21,14 +21,20 @@ BACK = Msg("Back", "Retour")
 KEYS = Msg("Enter: open the match · Esc: back", "Entrée : ouvrir le match · Échap : retour")
 
 
+def sides_of(summary: dict) -> list[str]:
+    """The side names of a stored summary (an odd value shows as no names, never as a crash)."""
+    sides = summary.get("sides", [])
+    return [str(s)[:40] for s in sides] if isinstance(sides, list) else []
+
+
 def score_line(summary: dict) -> str:
     """The standings of a stored summary, e.g. ``121–87`` (game points in brackets over several games)."""
     scores = summary.get("scores", [])
-    line = "–".join(str(s) for s in scores) if isinstance(scores, list) else ""
+    line = "–".join(str(s)[:8] for s in scores) if isinstance(scores, list) else ""
     points = summary.get("game_points", [])
     games = summary.get("games", [])
     if isinstance(points, list) and any(points) and isinstance(games, list) and len(games) > 1:
-        line += f" ({'–'.join(map(str, points))})"
+        line += f" ({'–'.join(str(p)[:8] for p in points)})"
     return line
 
 
@@ -57,7 +63,7 @@ class PastMatchesScreen(BaseScreen):
             return
         for record in records:
             summary = record.summary
-            sides = [str(s) for s in summary.get("sides", [])] if isinstance(summary.get("sides"), list) else []
+            sides = sides_of(summary)
             winner = summary.get("winner")
             date = record.updated.astimezone().strftime("%Y-%m-%d %H:%M")
             try:

@@ -22,7 +22,7 @@ def skunk_text(summary: dict[str, Any]) -> str:
     if not isinstance(games, list):
         return "—"
     return " ".join(marks[g["skunk"]] for g in games
-                    if isinstance(g, dict) and g.get("skunk") in marks) or "—"
+                    if isinstance(g, dict) and isinstance(g.get("skunk"), int) and g["skunk"] in marks) or "—"
 
 
 class CribbageUI(GameUI):
