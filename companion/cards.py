@@ -108,6 +108,10 @@ class Card:
     def symbol(self) -> str:
         return format_card(self, "symbol", "en")
 
+    def display(self, lang: str = "en") -> str:
+        """As a player reads it in a message: ``Q♦`` in English, ``D♦`` in French."""
+        return format_card(self, "symbol", lang)
+
     @property
     def is_red(self) -> bool:
         return self.suit.is_red
@@ -135,6 +139,13 @@ def format_card(card: Card, style: Style = "ascii", lang: str = "en") -> str:
 
 def format_cards(cards: Iterable[Card], style: Style = "symbol", lang: str = "en") -> str:
     return " ".join(format_card(c, style, lang) for c in cards)
+
+
+class CardList(tuple):
+    """Cards as a message argument: shown with each language's letters ("R♥ D♥" in French)."""
+
+    def display(self, lang: str = "en") -> str:
+        return format_cards(self, "symbol", lang)
 
 
 _SYMBOLS = {"♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,

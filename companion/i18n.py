@@ -42,11 +42,68 @@ class Msg:
 
     def text(self, lang: str = "en") -> str:
         template = self.fr if lang == "fr" else self.en
-        values = {k: (v.text(lang) if isinstance(v, Msg) else v) for k, v in self.args.items()}
-        return template.format(**values)
+        return template.format(**{k: shown(v, lang) for k, v in self.args.items()})
 
     def __str__(self) -> str:
         return self.text("en")
+
+
+def shown(value: Any, lang: str) -> Any:
+    """An argument as the player reads it: messages, cards ("D♦" in French) and plurals follow the language."""
+    if isinstance(value, Msg):
+        return value.text(lang)
+    display = getattr(value, "display", None)
+    if callable(display):
+        return display(lang)
+    return value
+
+
+_VOWELS = set("aeiouyhàâäéèêëîïôöùûüÿœæAEIOUYHÀÂÄÉÈÊËÎÏÔÖÙÛÜŸŒÆ")
+
+
+@dataclass(frozen=True)
+class Of:
+    """Whose: "Ann's" in English, "d'Ann" / "de Paul" in French (elision before a vowel or a mute h)."""
+
+    name: str
+
+    def display(self, lang: str) -> str:
+        if lang == "fr":
+            return f"d'{self.name}" if self.name[:1] in _VOWELS else f"de {self.name}"
+        return f"{self.name}'" if self.name.endswith("s") else f"{self.name}'s"
+
+
+@dataclass(frozen=True)
+class Plural:
+    """A count with its noun, agreed in each language: "1 point", "2 points"; French "0 point", "1,5"…"""
+
+    n: int
+    en: tuple[str, str]
+    fr: tuple[str, str] | None = None
+
+    def display(self, lang: str) -> str:
+        one, many = (self.fr or self.en) if lang == "fr" else self.en
+        singular = abs(self.n) < 2 if lang == "fr" else abs(self.n) == 1
+        return f"{self.n} {one if singular else many}"
+
+
+@dataclass(frozen=True)
+class Joined:
+    """Several message parts said as one: "31 for 2, a pair for 2"."""
+
+    parts: tuple[Any, ...]
+    sep: str = ", "
+
+    def display(self, lang: str) -> str:
+        return self.sep.join(str(shown(p, lang)) for p in self.parts)
+
+
+def points(n: int) -> Plural:
+    return Plural(n, ("point", "points"))
+
+
+def entries(n: int) -> Plural:
+    return Plural(n, ("entry", "entries"), ("entrée", "entrées"))
 
 
 _EN_UNITS = (

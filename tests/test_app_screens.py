@@ -65,10 +65,10 @@ async def test_an_over_claim_is_corrected_and_muggins_off_pegs_the_true_count(tm
         screen = await open_session(pilot, app, CribbageRules(manual_counting=True))
         await type_in(pilot, screen, *DEAL, "count", "9")  # Paul claims 9: the hand is worth 4
         assert screen.match.scores == [8, 4]
-        assert "claimed 9, true count 4" in " ".join(w.text("en") for w in screen.match.events[-1].warnings)
         await pilot.pause()
-        assert isinstance(app.screen, ChoiceDialog)
-        await pilot.click("#answer-0")  # keep it
+        # No question to answer: the message line says what is pegged, and the log keeps the claim.
+        assert not isinstance(app.screen, ChoiceDialog)
+        assert "claimed 9: the true count, 4, is pegged" in message(screen)
 
 
 async def test_a_false_go_is_flagged_at_the_show_and_can_be_undone(tmp_path):
@@ -80,10 +80,14 @@ async def test_a_false_go_is_flagged_at_the_show_and_can_be_undone(tmp_path):
         await type_in(pilot, screen, "go", "js", "4d", "9d", "7s", "go", "8c", "count")
         assert isinstance(app.screen, ChoiceDialog)
         assert "Paul said go at 25 while holding 4♦" in str(app.screen.query_one("#body").render())
-        await pilot.click("#answer-1")  # fix it: the count is undone
+        await pilot.click("#answer-1")  # fix it: back to just before Paul's false go
         await pilot.pause()
-        assert screen.match.phase == "show" and screen.match.next_to_show == 1
-        assert screen.session.can_redo
+        match = screen.match
+        assert match.phase == "play" and match.turn == 1 and match.count == 25
+        assert [op.name for op in match.log] == ["cut", "play", "play", "play", "go"]  # Marie's go stays
+        assert screen.session.redo_count == 8  # Paul's go and what followed can be redone
+        await type_in(pilot, screen, "4d")  # what really happened: Paul plays his 4♦ (29)
+        assert screen.match.count == 29 and not screen.session.can_redo
 
 
 async def test_a_go_is_refused_while_any_card_must_fit(tmp_path):

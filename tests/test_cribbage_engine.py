@@ -368,7 +368,7 @@ def test_go_in_two_players():
     with pytest.raises(IllegalMoveError) as err:  # Alice said go: she is skipped for this count
         m.play(0, C("7C"))
     assert err.value.text("en") == "it is Bob's turn, not Alice's"
-    assert err.value.text("fr") == "c'est au tour de Bob, pas de Alice"
+    assert err.value.text("fr") == "c'est au tour de Bob, pas d'Alice"
     run_steps(m, [
         (1, "AS", 30, [2, 0], 1),  # Bob plays on as long as he can: still Bob
         (1, "go", 0, [2, 1], 0),  # 8 would make 38: Bob played last, 1 for the go; Alice (his left) leads
@@ -377,7 +377,8 @@ def test_go_in_two_players():
         (0, "9C", 24, [5, 3], 0),  # 7 8 9: a run of 3; Bob holds nothing, Alice plays again
         (0, "6C", 0, [10, 3], None),  # 30: 7 8 9 6 a run of 4 (5 + 4 = 9), and the last card: 10
     ])
-    assert peg_log(m) == [(0, 4, "a run of 4"), (0, 1, "last card")]
+    # One peg move for the whole entry, as at the table: 4 for the run and 1 for the last card, together.
+    assert peg_log(m) == [(0, 5, "a run of 4, last card")]
     assert m.phase == "show"
 
 
@@ -538,7 +539,7 @@ def test_playing_out_of_turn_names_whose_turn_it_is():
     with pytest.raises(IllegalMoveError) as err:
         m.play(0, C("5C"))
     assert err.value.text("en") == "it is Bob's turn, not Alice's"
-    assert err.value.text("fr") == "c'est au tour de Bob, pas de Alice"
+    assert err.value.text("fr") == "c'est au tour de Bob, pas d'Alice"
     with pytest.raises(IllegalMoveError):
         m.go(0)
     with pytest.raises(IllegalMoveError):
@@ -758,7 +759,9 @@ def test_an_under_claim_with_muggins_lets_an_opponent_take_the_shortfall():
     m.show(1, cards(BOB_HAND), claimed=5)  # true count 7: Bob pegs his 5, 2 are left on the table
     assert m.scores == [7, 9] and m.phase == "muggins"
     assert m.pending_muggins == (1, 2)
-    assert m.events[-1].warnings[-1].text("en") == "claimed 5, true count 7"
+    assert m.events[-1].warnings == ()  # a claim is not a question: the log line records it
+    assert m.events[-1].text.text("en").endswith("claimed 5 of 7: 2 points missed")
+    assert m.events[-1].text.text("fr").endswith("annoncé 5 sur 7 : il manque 2 points")
     with pytest.raises(IllegalMoveError):
         m.muggins(1)  # not his own points
     with pytest.raises(IllegalMoveError):
@@ -796,7 +799,7 @@ def test_an_over_claim_is_corrected_to_the_true_count():
     m = manual()
     m.show(1, cards(BOB_HAND), claimed=9)
     assert m.scores == [7, 11] and m.phase == "show" and m.pending_muggins is None
-    assert m.events[-1].warnings[-1].text("en") == "claimed 9, true count 7"
+    assert m.events[-1].text.text("en").endswith("claimed 9: the true count, 7, is pegged")
     with pytest.raises(IllegalMoveError):
         m.show(0, cards(ALICE_HAND), claimed=30)  # no count is above 29
 
@@ -854,6 +857,17 @@ def test_end_deal_moves_to_the_next_dealer():
     v.deal()
     with pytest.raises(IllegalMoveError):
         v.end_deal()
+
+
+def test_thirty_one_with_a_pair_is_one_peg_move_of_four():
+    m = table()
+    m.cut(C("2C"))
+    for seat, code in ((1, "KS"), (0, "6H"), (1, "5S"), (0, "5D")):  # 10, 16, 21, 26 (5-5: a pair)
+        m.play(seat, C(code))
+    front, back = m.pegs[0]
+    m.play(1, C("5C"))  # 31 and a pair royal: 2 + 6 = 8, in one move
+    assert m.events[-1].scores[0].points == 8 and m.pegs[1] == (8, 0)  # the rear peg jumped from 0 to 8
+    assert "31 for 8" in m.events[-1].text.text("en")
 
 
 def test_in_table_mode_the_starter_entered_starts_the_deal():

@@ -125,7 +125,7 @@ def peg_sequence(tokens: Sequence[str], lang: str,
             continue
         card = parse_card(token, lang)
         if card in seen:
-            raise InconsistencyError(DUPLICATE(card=card.symbol))
+            raise InconsistencyError(DUPLICATE(card=card))
         seen.add(card)
         verify_play(card, sum(pip(c) for c in current))
         current.append(card)

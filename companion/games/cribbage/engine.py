@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from companion.cards import Card, standard_deck
+from companion.cards import Card, CardList, standard_deck
 from companion.errors import IllegalMoveError, InconsistencyError, SetupError
 from companion.games import base
 from companion.games.base import Event, Outcome, Score, Standing
@@ -43,7 +43,8 @@ from companion.games.cribbage.pegging import MAX_COUNT, peg_points
 from companion.games.cribbage.pegging import verify_play as verify_count
 from companion.games.cribbage.rules import CribbageRules
 from companion.games.cribbage.scoring import count_hand, pip
-from companion.i18n import Msg
+from companion.i18n import Joined, Msg, Of, Plural
+from companion.i18n import points as points_of
 
 Mode = Literal["table", "virtual"]
 Phase = Literal["deal", "discard", "cut", "play", "show", "muggins", "game_over", "match_over"]
@@ -69,7 +70,7 @@ ACTIONS = {
     "points": M("pegging points", "marquer des points"), "end_deal": M("ending the deal", "finir la donne"),
     "new_game": M("a new game", "une nouvelle partie"),
 }
-NOT_YOUR_TURN = M("it is {name}'s turn, not {other}'s", "c'est au tour de {name}, pas de {other}")
+NOT_YOUR_TURN = M("it is {name} turn, not {other}", "c'est au tour {name}, pas {other}")  # Of(): "d'Ann"
 SEEN = M("{card} was already {where}", "{card} a déjà été {where}")
 WHERE = {
     "starter": M("cut as the starter", "coupée comme carte de départ"),
@@ -79,14 +80,14 @@ WHERE = {
     "dealt": M("dealt to another player", "donnée à un autre joueur"),
 }
 NO_CARDS_LEFT = M("{name} has no cards left to play", "{name} n'a plus de cartes à jouer")
-NOT_IN_HAND = M("{card} is not in {name}'s hand", "{card} n'est pas dans la main de {name}")
+NOT_IN_HAND = M("{card} is not in {name} hand", "{card} n'est pas dans la main {name}")
 MUST_PLAY = M("{name} can play {card}: no go while a card fits", "{name} peut jouer {card} : pas de go quand une carte passe")
 SHOW_ORDER = M("{name} counts now", "c'est à {name} de compter")
 HAND_CARDS = M("a hand has 4 cards, not {n}", "une main a 4 cartes, pas {n}")
 CRIB_CARDS = M("the crib has 4 cards, not {n}", "le crib a 4 cartes, pas {n}")
 MISSING_PEGGED = M("{name} pegged {card}: it must be in the hand shown",
                    "{name} a joué {card} : elle doit être dans la main montrée")
-WRONG_HAND = M("{name}'s hand is {cards}", "la main de {name} est {cards}")
+WRONG_HAND = M("{name} hand is {cards}", "la main {name} est {cards}")
 FALSE_GO = M("{name} said go at {count} while holding {card}", "{name} a dit go à {count} en ayant {card}")
 DISCARD_COUNT = M("{name} lays away {n} card(s) to the crib, not {m}",
                   "{name} met {n} carte(s) au crib, pas {m}")
@@ -107,30 +108,36 @@ BAD_SETUP = M("a cribbage match needs {n} player names", "un match de cribbage d
 D_DEAL = M("Deal {n}: {name} deals", "Donne {n} : {name} donne")
 D_DISCARD = M("{name} lays away to the crib", "{name} écarte au crib")
 D_CUT = M("Starter {card}", "Carte coupée {card}")
+D_AND = M("{said}, {more}", "{said}, {more}")
+D_FOR = M("{what} for {n}", "{what} pour {n}")
 D_DEAL_CUT = M("{deal} · {cut}", "{deal} · {cut}")
-D_HEELS = M("his heels", "le valet retourné")
+D_HEELS = M("his heels", "valet retourné")
 D_PLAY = M("{name}: {card}, {said}", "{name} : {card}, {said}")
 D_GO = M("{name}: go", "{name} : go")
 D_GO_POINT = M("go", "go")
 D_LAST = M("last card", "dernière carte")
 D_SHOW = M("{name} shows {cards}: {spoken}", "{name} montre {cards} : {spoken}")
-D_CRIB = M("{name}'s crib {cards}: {spoken}", "crib de {name} {cards} : {spoken}")
-D_CLAIM = M("claimed {claimed}, true count {total}", "annoncé {claimed}, compte exact {total}")
+D_CRIB = M("{name} crib {cards}: {spoken}", "Crib {name} {cards} : {spoken}")
+D_CLAIM = M("claimed {claimed}: the true count, {total}, is pegged",
+            "annoncé {claimed} : le compte exact, {total}, est marqué")
+D_MISSED = M("claimed {claimed} of {total}: {missed} missed", "annoncé {claimed} sur {total} : il manque {missed}")
 D_MUGGINS = M("muggins: {name} takes {n}", "muggins : {name} prend {n}")
 D_NO_MUGGINS = M("muggins not called", "pas de muggins")
 D_POINTS = M("{name} pegs {n}", "{name} marque {n}")
 D_END_DEAL = M("Deal ended", "Donne terminée")
 D_NEW_GAME = M("Game {n}: {name} deals first", "Partie {n} : {name} donne en premier")
 D_WIN = M("{name} wins the game {a}–{b}", "{name} gagne la partie {a}–{b}")
+CRIB_IS = M("the crib is {cards}", "le crib est {cards}")
 MATCH_WON = M("{name} wins the match", "{name} gagne le match")
 SKUNKS = {1: M("Skunk!", "Skunk !"), 2: M("Double skunk!", "Double skunk !")}
-SKUNK_WORDS = {0: "", 1: M(" · Skunk!", " · Skunk !"), 2: M(" · Double skunk!", " · Double skunk !")}
+SKUNK_WORDS = {0: "", 1: M(" · skunk", " · skunk"), 2: M(" · double skunk", " · double skunk")}
 END_GAME_WON = M("{name} wins the game!", "{name} gagne la partie !")
 END_MATCH_WON = M("{name} wins the match!", "{name} gagne le match !")
-MATCH_TOTAL = M("Match: {points} (first to {need})", "Match : {points} (premier à {need})")
+MATCH_TOTAL = M("Game points: {points} (the match goes to the first to {need})",
+                "Points de match : {points} (le match va au premier à {need})")
 REMATCH_LOSER_DEALS = M("Rematch (loser deals)", "Revanche (le perdant donne)")
-GAME_LINE = M("Game {n}: {scores} — {name}, {points} game point(s){skunk}",
-              "Partie {n} : {scores} — {name}, {points} point(s) de match{skunk}")
+GAME_LINE = M("Game {n}: {scores} — {name}, {points}{skunk}", "Partie {n} : {scores} — {name}, {points}{skunk}")
+GAME_POINTS = ("game point", "game points"), ("point de match", "points de match")
 
 
 @dataclass(frozen=True)
@@ -173,7 +180,8 @@ class _Deal:
     played: list[list[Card]] = field(default_factory=list)  # per seat, this deal
     current: list[tuple[int, Card]] = field(default_factory=list)  # this count
     go_said: set[int] = field(default_factory=set)
-    go_claims: list[tuple[int, int, int]] = field(default_factory=list)  # (seat, count, cards played before)
+    # (seat, count, cards played before, index of the go in the log)
+    go_claims: list[tuple[int, int, int, int]] = field(default_factory=list)
     turn: int = 0
     last_player: int | None = None
     shown: dict[int, tuple[Card, ...]] = field(default_factory=dict)  # seat or CRIB -> cards
@@ -336,9 +344,10 @@ class CribbageMatch(base.Match):
     def result_lines(self) -> list[Msg]:
         lines: list[Msg] = []
         for n, game in enumerate(self.games, 1):
-            skunk = SKUNK_WORDS[game.skunk]
+            # The badge says "Skunk!" for the game just won: its line does not say it again.
+            skunk = SKUNK_WORDS[game.skunk] if n < len(self.games) else ""
             lines.append(GAME_LINE(n=n, scores="–".join(map(str, game.scores)), name=self.side_name(game.winner),
-                                   points=game.game_points, skunk=skunk))
+                                   points=Plural(game.game_points, *GAME_POINTS), skunk=skunk))
         lines.append(MATCH_TOTAL(points="–".join(map(str, self.game_points)), need=self.rules.match_points))
         return lines
 
@@ -374,6 +383,15 @@ class CribbageMatch(base.Match):
         if new >= target:
             self._end_game(side)
 
+    def _peg_awards(self, awards: list[tuple[int, int, Msg]], scores: list[Score]) -> None:
+        """Peg what one entry earned, one move per side: "31 for 4" moves the rear peg once, by 4, as at
+        the table, so the players can check the move against the call."""
+        for side in dict.fromkeys(a[0] for a in awards):
+            mine = [(n, why) for s, n, why in awards if s == side and n > 0]
+            if mine:
+                reason = mine[0][1] if len(mine) == 1 else Msg("{r}", "{r}")(r=Joined(tuple(w for _, w in mine)))
+                self._peg(side, sum(n for n, _ in mine), reason, scores)
+
     def _end_game(self, side: int) -> None:
         losers = [s for i, s in enumerate(self.scores) if i != side]
         best_loser = max(losers)
@@ -405,13 +423,13 @@ class CribbageMatch(base.Match):
     def _check_new_cards(self, cards: Sequence[Card], allowed: Iterable[Card] = ()) -> None:
         if len(set(cards)) != len(cards):
             twice = next(c for c in cards if list(cards).count(c) > 1)
-            raise InconsistencyError(CARD_TWICE(card=twice.symbol))
+            raise InconsistencyError(CARD_TWICE(card=twice))
         seen = self._seen()
         for card in allowed:
             seen.pop(card, None)
         for card in cards:
             if card in seen:
-                raise InconsistencyError(SEEN(card=card.symbol, where=WHERE[seen[card]]))
+                raise InconsistencyError(SEEN(card=card, where=WHERE[seen[card]]))
 
     # ------------------------------------------------------------ deal
     def verify_deal(self, deck: Sequence[Card] | None = None) -> None:
@@ -491,10 +509,10 @@ class CribbageMatch(base.Match):
         if len(op.cards) != self.discard_count():
             raise IllegalMoveError(DISCARD_COUNT(name=name, n=self.discard_count(), m=len(op.cards)))
         if len(set(op.cards)) != len(op.cards):
-            raise InconsistencyError(CARD_TWICE(card=op.cards[0].symbol))
+            raise InconsistencyError(CARD_TWICE(card=op.cards[0]))
         for card in op.cards:
             if card not in self.d.hands[op.seat]:
-                raise IllegalMoveError(NOT_IN_HAND(card=card.symbol, name=name))
+                raise IllegalMoveError(NOT_IN_HAND(card=card, name=Of(name)))
 
     def _apply_discard(self, op: Discard) -> Event:
         d = self.d
@@ -537,7 +555,7 @@ class CribbageMatch(base.Match):
         if self.d.deck is not None:
             dealt = {c for h in self.d.kept for c in h} | set(self.d.crib)
             if op.card in dealt:
-                raise InconsistencyError(SEEN(card=op.card.symbol, where=WHERE["dealt"]))
+                raise InconsistencyError(SEEN(card=op.card, where=WHERE["dealt"]))
 
     def _apply_cut(self, op: Cut) -> Event:
         opened = self.phase == "deal"
@@ -548,9 +566,10 @@ class CribbageMatch(base.Match):
         self.phase = "play"
         d.turn = (d.dealer + 1) % self.players
         scores: list[Score] = []
+        text = D_CUT(card=op.card)
         if op.card.rank == 11 and self.rules.his_heels:
             self._peg(self.side_of(d.dealer), self.rules.his_heels, D_HEELS, scores)
-        text = D_CUT(card=op.card.symbol)
+            text = D_AND(said=text, more=D_FOR(what=D_HEELS, n=self.rules.his_heels))
         if opened:
             text = D_DEAL_CUT(deal=D_DEAL(n=d.number, name=self.names[d.dealer]), cut=text)
         return Event(op, text, tuple(scores))
@@ -573,7 +592,7 @@ class CribbageMatch(base.Match):
         self._need("play", action=action)
         self._check_seat(seat)
         if seat != self.d.turn:
-            raise IllegalMoveError(NOT_YOUR_TURN(name=self.names[self.d.turn], other=self.names[seat]))
+            raise IllegalMoveError(NOT_YOUR_TURN(name=Of(self.names[self.d.turn]), other=Of(self.names[seat])))
 
     def _verify_play(self, op: Play) -> None:
         self._verify_turn(op.seat, "play")
@@ -581,7 +600,7 @@ class CribbageMatch(base.Match):
         if self.cards_left(op.seat) == 0:
             raise IllegalMoveError(NO_CARDS_LEFT(name=name))
         if self.d.hands is not None and op.card not in self.d.hands[op.seat]:
-            raise IllegalMoveError(NOT_IN_HAND(card=op.card.symbol, name=name))
+            raise IllegalMoveError(NOT_IN_HAND(card=op.card, name=Of(name)))
         self._check_new_cards([op.card])
         verify_count(op.card, self.count)
 
@@ -593,22 +612,24 @@ class CribbageMatch(base.Match):
         d.current.append((op.seat, op.card))
         d.last_player = op.seat
         result = peg_points([c for _, c in d.current], self.rules)
-        scores: list[Score] = []
         side = self.side_of(op.seat)
-        for item in result.items:
-            self._peg(side, item.points, item.name(), scores)
-        said = Msg(result.announce("en"), result.announce("fr"))
-        text = D_PLAY(name=self.names[op.seat], card=op.card.symbol, said=said)
+        awards = [(side, item.points, item.name()) for item in result.items]
+        said: Msg = Msg(result.announce("en"), result.announce("fr"))
         if result.count == MAX_COUNT:
-            self._new_count(scores, go_point=False)
+            self._new_count(awards, go_point=False)
         else:
-            self._advance(op.seat, scores)
+            self._advance(op.seat, awards)
+        for _, n, why in awards[len(result.items):]:  # the go or the last card, named
+            said = D_AND(said=said, more=D_FOR(what=why, n=n))
+        scores: list[Score] = []
+        self._peg_awards(awards, scores)
+        text = D_PLAY(name=self.names[op.seat], card=op.card, said=said)
         return Event(op, text, tuple(scores))
 
     def _players_with_cards(self) -> list[int]:
         return [s for s in range(self.players) if self.cards_left(s) > 0]
 
-    def _advance(self, seat: int, scores: list[Score]) -> None:
+    def _advance(self, seat: int, awards: list[tuple[int, int, Msg]]) -> None:
         """Pass the turn after ``seat`` acted: skip players out of cards or who said go."""
         d = self.d
         for step in range(1, self.players + 1):
@@ -617,14 +638,14 @@ class CribbageMatch(base.Match):
                 d.turn = nxt
                 return
         # Nobody can play on: go (or last card) to the last player, new count.
-        self._new_count(scores, go_point=True)
+        self._new_count(awards, go_point=True)
 
-    def _new_count(self, scores: list[Score], go_point: bool) -> None:
+    def _new_count(self, awards: list[tuple[int, int, Msg]], go_point: bool) -> None:
         d = self.d
         last = d.last_player
         finished = not self._players_with_cards()
         if go_point and last is not None and self.phase == "play":
-            self._peg(self.side_of(last), 1, D_LAST if finished else D_GO_POINT, scores)
+            awards.append((self.side_of(last), 1, D_LAST if finished else D_GO_POINT))
         d.current = []
         d.go_said = set()
         d.last_player = None
@@ -660,17 +681,22 @@ class CribbageMatch(base.Match):
         if self.d.hands is not None:
             playable = self.playable(op.seat)
             if playable:
-                raise IllegalMoveError(MUST_PLAY(name=self.names[op.seat], card=playable[0].symbol))
+                raise IllegalMoveError(MUST_PLAY(name=self.names[op.seat], card=playable[0]))
         if self.count + 10 <= MAX_COUNT:  # table mode: the player holds a card, and any card fits
             raise IllegalMoveError(GO_TOO_SOON(name=self.names[op.seat], count=self.count))
 
     def _apply_go(self, op: Go) -> Event:
         d = self.d
         d.go_said.add(op.seat)
-        d.go_claims.append((op.seat, self.count, len(d.played[op.seat])))
+        d.go_claims.append((op.seat, self.count, len(d.played[op.seat]), len(self.log)))
+        awards: list[tuple[int, int, Msg]] = []
+        self._advance(op.seat, awards)
+        text: Msg = D_GO(name=self.names[op.seat])
+        for _, n, why in awards:
+            text = D_AND(said=text, more=D_FOR(what=why, n=n))
         scores: list[Score] = []
-        self._advance(op.seat, scores)
-        return Event(op, D_GO(name=self.names[op.seat]), tuple(scores))
+        self._peg_awards(awards, scores)
+        return Event(op, text, tuple(scores))
 
     # ------------------------------------------------------------ show
     def verify_show(self, seat: int, cards: Sequence[Card], claimed: int | None = None) -> None:
@@ -685,19 +711,32 @@ class CribbageMatch(base.Match):
             cards = self.kept(seat) or ()
         return self.apply(Show(seat, tuple(cards), claimed))  # type: ignore[return-value]
 
+    def false_go_index(self, seat: int, cards: Sequence[Card]) -> int | None:
+        """Where in the log the first go said while ``cards`` held a card that fitted is (0-based), for
+        "fix it": rewinding to just before it."""
+        d = self.d
+        if not d:
+            return None
+        for go_seat, count, played_before, index in d.go_claims:
+            if go_seat == seat:
+                held = [c for c in cards if c not in d.played[seat][:played_before]]
+                if any(count + pip(c) <= MAX_COUNT for c in held):
+                    return index
+        return None
+
     def show_warnings(self, seat: int, cards: Sequence[Card]) -> list[Msg]:
         """What the shown hand reveals: each go said while holding a card that fitted."""
         d = self.d
         warnings = []
         if not d:
             return warnings
-        for go_seat, count, played_before in d.go_claims:
+        for go_seat, count, played_before, _ in d.go_claims:
             if go_seat != seat:
                 continue
             held = [c for c in cards if c not in d.played[seat][:played_before]]
             fitting = [c for c in held if count + pip(c) <= MAX_COUNT]
             if fitting:
-                warnings.append(FALSE_GO(name=self.names[seat], count=count, card=fitting[0].symbol))
+                warnings.append(FALSE_GO(name=self.names[seat], count=count, card=fitting[0]))
         return warnings
 
     def _verify_claim(self, claimed: int | None) -> None:
@@ -714,11 +753,11 @@ class CribbageMatch(base.Match):
             raise IllegalMoveError(HAND_CARDS(n=len(op.cards)))
         name = self.names[op.seat]
         if self.d.kept is not None and set(op.cards) != set(self.d.kept[op.seat]):
-            raise InconsistencyError(WRONG_HAND(name=name, cards=" ".join(c.symbol for c in self.d.kept[op.seat])))
+            raise InconsistencyError(WRONG_HAND(name=Of(name), cards=CardList(self.d.kept[op.seat])))
         self._check_new_cards(op.cards, allowed=self.d.played[op.seat])
         for card in self.d.played[op.seat]:
             if card not in op.cards:
-                raise InconsistencyError(MISSING_PEGGED(name=name, card=card.symbol))
+                raise InconsistencyError(MISSING_PEGGED(name=name, card=card))
         self._verify_claim(op.claimed)
 
     def _who(self, who: int | None) -> Msg | str:
@@ -732,10 +771,12 @@ class CribbageMatch(base.Match):
         points = count.total
         note = None
         if self.rules.manual_counting and claimed is not None and claimed != count.total:
-            note = D_CLAIM(claimed=claimed, total=count.total)
             if claimed < count.total and self.rules.muggins:
                 points = claimed
                 self.pending_muggins = (side, count.total - claimed)
+                note = D_MISSED(claimed=claimed, total=count.total, missed=points_of(count.total - claimed))
+            else:  # an over-claim is always corrected; without muggins a short count is too
+                note = D_CLAIM(claimed=claimed, total=count.total)
         reason = Msg("crib", "crib") if crib else Msg("hand", "main")
         self._peg(side, points, reason, scores)
         if self.pending_muggins and self.phase == "show":
@@ -752,8 +793,10 @@ class CribbageMatch(base.Match):
         count, note = self._count_and_peg(self.side_of(op.seat), op.cards, False, op.claimed, scores)
         d.show_index += 1
         spoken = Msg(count.spoken("en"), count.spoken("fr"))
-        text = D_SHOW(name=self.names[op.seat], cards=" ".join(c.symbol for c in op.cards), spoken=spoken)
-        return Event(op, text, tuple(scores), warnings + ((note,) if note else ()))
+        text = D_SHOW(name=self.names[op.seat], cards=CardList(op.cards), spoken=spoken)
+        if note is not None:  # the log line keeps what was claimed and what was missed
+            text = D_AND(said=text, more=note)
+        return Event(op, text, tuple(scores), warnings)
 
     def verify_crib(self, cards: Sequence[Card], claimed: int | None = None) -> None:
         self._verify_crib(Crib(tuple(cards), claimed))
@@ -773,8 +816,7 @@ class CribbageMatch(base.Match):
         if len(op.cards) != 4:
             raise IllegalMoveError(CRIB_CARDS(n=len(op.cards)))
         if self.d.deck is not None and set(op.cards) != set(self.d.crib):
-            raise InconsistencyError(WRONG_HAND(name=Msg("the crib", "le crib"),
-                                                cards=" ".join(c.symbol for c in self.d.crib)))
+            raise InconsistencyError(CRIB_IS(cards=CardList(self.d.crib)))
         self._check_new_cards(op.cards)
         self._verify_claim(op.claimed)
 
@@ -787,8 +829,10 @@ class CribbageMatch(base.Match):
         if self.phase == "show":
             self._finish_deal()
         spoken = Msg(count.spoken("en"), count.spoken("fr"))
-        text = D_CRIB(name=self.names[d.dealer], cards=" ".join(c.symbol for c in op.cards), spoken=spoken)
-        return Event(op, text, tuple(scores), (note,) if note else ())
+        text = D_CRIB(name=Of(self.names[d.dealer]), cards=CardList(op.cards), spoken=spoken)
+        if note is not None:
+            text = D_AND(said=text, more=note)
+        return Event(op, text, tuple(scores))
 
     def _finish_deal(self) -> None:
         self.next_dealer = (self.d.dealer + 1) % self.players

@@ -71,14 +71,14 @@ def can_play(card: Card, count: int) -> bool:
 
 def verify_play(card: Card, count: int) -> None:
     if not can_play(card, count):
-        raise IllegalMoveError(OVER_31(card=card.symbol, count=count + pip(card)))
+        raise IllegalMoveError(OVER_31(card=card, count=count + pip(card)))
 
 
 def peg_points(current: Sequence[Card], rules: CribbageRules = DEFAULT_RULES) -> PegResult:
     """Points scored by the last card of ``current`` (the cards of this count, in play order)."""
     count = count_of(current)
     if count > MAX_COUNT:
-        raise IllegalMoveError(OVER_31(card=current[-1].symbol, count=count))
+        raise IllegalMoveError(OVER_31(card=current[-1], count=count))
     items: list[PegItem] = []
     if count == 15:
         items.append(PegItem("fifteen", 2))

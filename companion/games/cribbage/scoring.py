@@ -164,10 +164,10 @@ def check_show_cards(hand: Sequence[Card], starter: Card) -> None:
     seen: set[Card] = set()
     for card in hand:
         if card in seen:
-            raise IllegalMoveError(DUPLICATE(card=card.symbol))
+            raise IllegalMoveError(DUPLICATE(card=card))
         seen.add(card)
     if starter in seen:
-        raise IllegalMoveError(STARTER_IN_HAND(card=starter.symbol))
+        raise IllegalMoveError(STARTER_IN_HAND(card=starter))
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Static
 
 from companion.cards import Card, format_cards, parse_card
-from companion.entry import check_length, is_number, parse_number, parse_quick_points
+from companion.entry import check_length, is_number, parse_number, parse_quick_points, short
 from companion.errors import CompanionError
 from companion.games.base import Event
 from companion.games.cribbage.engine import CRIB, CribbageMatch
@@ -29,7 +29,7 @@ from companion.games.cribbage.ops import (
     Points,
     Show,
 )
-from companion.i18n import Msg
+from companion.i18n import Joined, Msg, Of
 from companion.session import MatchSession
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.dialogs.points import NumberDialog
@@ -44,34 +44,49 @@ MATCH_POINTS = Msg(" · match {points}", " · match {points}")
 P_CUT = Msg("Enter the starter (a jack: 2 for {dealer}, his heels)",
             "Entrez la carte coupée (un valet : 2 pour {dealer})")
 P_PLAY = Msg("{name} to play · count {count}", "À {name} de jouer · compte {count}")
-P_SHOW = Msg("{name}'s hand: {cards}", "Main de {name} : {cards}")
-P_CRIB = Msg("{name}'s crib: {cards}", "Crib de {name} : {cards}")
+P_SHOW = Msg("{name} hand: {cards}", "Main {name} : {cards}")  # name=Of(...): "Ann's" / "d'Ann"
+P_CRIB = Msg("{name} crib: {cards}", "Crib {name} : {cards}")
 P_SHOW_HINT = Msg("tap the missing cards, then Count", "touchez les cartes manquantes, puis Compter")
 P_COUNT_HINT = Msg("tap Count", "touchez Compter")
+P_CLAIM_HINT = Msg("tap Count, or type the points counted (12) and Enter",
+                   "touchez Compter, ou tapez les points comptés (12) puis Entrée")
+P_FIRST = Msg("Enter each card as it is played; at the show the hands fill themselves in.",
+              "Entrez chaque carte quand elle est jouée ; au décompte, les mains se remplissent seules.")
 P_OVER = Msg("Game over", "Partie terminée")
 STARTER = Msg("starter {card}", "coupe {card}")
 B_GO = Msg("Go", "Go")
 B_COUNT = Msg("Count", "Compter")
 B_CLEAR = Msg("Clear", "Effacer")
+B_BACK = Msg("⌫", "⌫")
 B_UNDO = Msg("Undo", "Annuler")
 B_REDO = Msg("Redo", "Refaire")
 B_POINTS = Msg("+Pts", "+Pts")
 B_END = Msg("Skip", "Passer")
 B_HISTORY = Msg("Log", "Journal")
 B_HOME = Msg("Menu", "Menu")
-ENTRY = Msg("type a card (5h, 10d), go, count, undo, redo, +7 Marie",
-            "tapez une carte (5c, 10k), go, compter, annuler, refaire, +7 Marie")
+ENTRY = Msg("type a card (5h, 10d), go, count, undo, redo, rules, +7 {name}",
+            "tapez une carte (5c, 10k), go, compter, annuler, refaire, règles, +7 {name}")
 POINTS_TITLE = Msg("Peg points", "Marquer des points")
 CLAIM_TITLE = Msg("{name}: how many points do you count?", "{name} : combien de points comptez-vous ?")
 MUGGINS_TITLE = Msg("Muggins!", "Muggins !")
-MUGGINS_BODY = Msg("{name} missed {n} point(s). Who takes them?", "{name} a oublié {n} point(s). Qui les prend ?")
+MUGGINS_BODY = Msg("{name} missed {n}. Who takes them?", "{name} a oublié {n}. Qui les prend ?")
 NOBODY = Msg("Nobody", "Personne")
 CHECK_TITLE = Msg("Check this entry", "Vérifiez cette entrée")
 KEEP = Msg("Keep it", "Garder")
 FIX = Msg("Fix it (undo)", "Corriger (annuler)")
-FOUR_CARDS = Msg("a hand has 4 cards: tap Clear to change it", "une main a 4 cartes : touchez Effacer pour la changer")
+FOUR_CARDS = Msg("a hand has 4 cards: tap ⌫ or Clear to change it",
+                 "une main a 4 cartes : touchez ⌫ ou Effacer pour la changer")
 ALREADY_ENTERED = Msg("{card} is already entered", "{card} est déjà entrée")
+PLAYED_BY = Msg("{card} was played by {name}", "{card} a été jouée par {name}")
+IS_STARTER = Msg("{card} is the starter", "{card} est la carte coupée")
+IN_HAND = Msg("{card} is in {name} hand", "{card} est dans la main {name}")
 NEED_SIDE = Msg("say who: +7 {name}", "dites pour qui : +7 {name}")
+NO_PLAYER = Msg("no player named {who}: +7 {name}", "aucun joueur nommé {who} : +7 {name}")
+SKIP_TITLE = Msg("Skip the rest of this deal?", "Passer le reste de cette donne ?")
+SKIP_BODY = Msg("Its remaining cards are not entered; points already pegged stay. Undo brings it back.",
+                "Ses cartes restantes ne sont pas entrées ; les points marqués restent. Annuler la rétablit.")
+YES_SKIP = Msg("Skip the deal", "Passer la donne")
+NO_KEEP = Msg("Keep entering", "Continuer")
 
 # Peg colours close to real plastic pegs, readable on the brown board.
 PEG_COLOURS = ("#e8453c", "#4da3ff", "#5fd068", "#f2c230")
@@ -81,6 +96,8 @@ _COMMANDS = {
     "undo": "undo", "u": "undo", "annuler": "undo", "redo": "redo", "r": "redo", "refaire": "redo", "rétablir": "redo",
     "clear": "clear", "effacer": "clear", "skip": "end", "passer": "end",
     "log": "history-button", "history": "history-button", "journal": "history-button",
+    "menu": "home", "home": "home", "accueil": "home", "back": "back", "retour": "back", "del": "back",
+    "rules": "rules", "règles": "rules", "regles": "rules", "help": "rules", "aide": "rules", "?": "rules",
 }
 
 
@@ -90,6 +107,7 @@ def tracks_of(match: CribbageMatch) -> list[Track]:
 
 
 class MatchScreen(MatchScreenBase):
+    BINDINGS = [("f1", "rules", "Rules")]
 
     DEFAULT_CSS = """
     MatchScreen #main { height: 1fr; }
@@ -100,7 +118,7 @@ class MatchScreen(MatchScreenBase):
     MatchScreen.-small #message { max-height: 2; }
     MatchScreen #entry { margin: 0; }
     MatchScreen #spacer { height: 1fr; }
-    MatchScreen #actions { margin: 1 0 0 0; layout: grid; grid-size: 9 1; grid-columns: 1fr; grid-rows: 3; grid-gutter: 0 1;
+    MatchScreen #actions { margin: 1 0 0 0; layout: grid; grid-size: 10 1; grid-columns: 1fr; grid-rows: 3; grid-gutter: 0 1;
                            height: auto; }
     MatchScreen.-small #actions { margin: 0; grid-rows: 1; }
     MatchScreen #actions Button.-style-flat { width: 100%; min-width: 4; height: 3; margin: 0; border: none;
@@ -115,6 +133,7 @@ class MatchScreen(MatchScreenBase):
     def __init__(self, session: MatchSession) -> None:
         super().__init__(session)
         self.pending: list[Card] = []
+        self._refusals: list[Msg] = []  # cards refused from the last line typed or tap, each with its reason
 
     @property
     def match(self) -> CribbageMatch:
@@ -135,6 +154,7 @@ class MatchScreen(MatchScreenBase):
                 with Horizontal(classes="bar", id="actions"):
                     yield Key(self.tr(B_GO), id="go", flat=True)
                     yield Key(self.tr(B_COUNT), id="count", variant="primary", flat=True)
+                    yield Key(self.tr(B_BACK), id="back", flat=True)
                     yield Key(self.tr(B_CLEAR), id="clear", flat=True)
                     yield Key(self.tr(B_UNDO), id="undo", flat=True)
                     yield Key(self.tr(B_REDO), id="redo", flat=True)
@@ -142,7 +162,7 @@ class MatchScreen(MatchScreenBase):
                     yield Key(self.tr(B_END), id="end", flat=True)
                     yield Key(self.tr(B_HISTORY), id="history-button", flat=True)
                     yield Key(self.tr(B_HOME), id="home", flat=True)
-                yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
+                yield Input(placeholder=self.tr(ENTRY, name=self.match.names[-1]), id="entry", compact=True)
             with VerticalScroll(id="history-scroll"):
                 yield Static("", id="history")
 
@@ -168,7 +188,7 @@ class MatchScreen(MatchScreenBase):
         if rules.games_to_win > 1 or match.games:
             header += self.tr(MATCH_POINTS, points="–".join(map(str, match.game_points)))
         if match.starter and match.phase != "deal":
-            header += " · " + self.tr(STARTER, card=match.starter.symbol)
+            header += " · " + self.tr(STARTER, card=match.starter)
         self.query_one("#header", Static).update(header)
         board = self.query_one("#board", CribbageBoard)
         board.lang = self.app.lang
@@ -190,7 +210,8 @@ class MatchScreen(MatchScreenBase):
         match = self.match
         phase = match.phase
         if phase in ("deal", "cut"):
-            return self.tr(P_CUT, dealer=match.names[match.dealer])
+            first = "\n" + self.tr(P_FIRST) if not match.log else ""  # the first thing a new player reads
+            return self.tr(P_CUT, dealer=match.names[match.dealer]) + first
         if phase == "play":
             line = self.tr(P_PLAY, name=match.names[match.turn], count=match.count)
             played = format_cards((c for _, c in match.current), "symbol", self.app.lang)
@@ -201,10 +222,13 @@ class MatchScreen(MatchScreenBase):
         if phase == "show":
             who = match.next_to_show
             cards = format_cards(self.pending, "symbol", self.app.lang) or "—"
-            hint = self.tr(P_COUNT_HINT if len(self.pending) == 4 else P_SHOW_HINT)
+            if len(self.pending) != 4:
+                hint = self.tr(P_SHOW_HINT)
+            else:
+                hint = self.tr(P_CLAIM_HINT if match.rules.manual_counting else P_COUNT_HINT)
             if who == CRIB:
-                return f"{self.tr(P_CRIB, name=match.names[match.dealer], cards=cards)} · {hint}"
-            return f"{self.tr(P_SHOW, name=match.names[who], cards=cards)} · {hint}"
+                return f"{self.tr(P_CRIB, name=Of(match.names[match.dealer]), cards=cards)} · {hint}"
+            return f"{self.tr(P_SHOW, name=Of(match.names[who]), cards=cards)} · {hint}"
         return self.tr(P_OVER)
 
     def _describe(self, event: Event) -> str:
@@ -222,6 +246,7 @@ class MatchScreen(MatchScreenBase):
         self.query_one("#go", Button).disabled = not (phase == "play" and match.can_go(match.turn))
         self.query_one("#count", Button).disabled = phase != "show"
         self.query_one("#clear", Button).disabled = not (phase == "show" and self.pending)
+        self.query_one("#back", Button).disabled = not (phase == "show" and self.pending)
         self.query_one("#undo", Button).disabled = not self.session.can_undo
         self.query_one("#redo", Button).disabled = not self.session.can_redo
         self.query_one("#end", Button).disabled = phase not in ("deal", "cut", "play", "show")
@@ -242,11 +267,12 @@ class MatchScreen(MatchScreenBase):
         match = self.match
         if isinstance(event.op, (Show, Crib)):
             self.pending = []
-        if event.warnings:
+        if event.warnings and isinstance(event.op, Show):
             body = "\n".join(self.tr(w) for w in event.warnings)
+            rewind = self.match.false_go_index(event.op.seat, event.op.cards) if hasattr(self.match, "false_go_index") else None
             self.app.push_screen(ChoiceDialog(self.tr(CHECK_TITLE), body,
                                               [(self.tr(KEEP), "keep"), (self.tr(FIX), "fix")]),
-                                 self._warning_answered)
+                                 lambda answer: self._warning_answered(answer, rewind))
         if match.phase == "show":
             self._prefill()
         elif match.phase == "muggins":
@@ -268,19 +294,47 @@ class MatchScreen(MatchScreenBase):
         elif phase == "play":
             self._apply(Play(match.turn, card))
         elif phase == "show":
-            if len(self.pending) >= 4:
-                self.message = (FOUR_CARDS, "error")
-            elif card in self._seen_cards():
-                self.message = (ALREADY_ENTERED(card=card.symbol), "error")
-            else:
+            refused = self._refuse_at_show(card)
+            if refused is None:
                 self.pending.append(card)
-                self.message = None
+            self._refusals.append(refused) if refused is not None else None
+            self.message = (Msg("{r}", "{r}")(r=Joined(tuple(self._refusals), "; ")), "error") if self._refusals else None
             self.refresh_view()
+
+    def _refuse_at_show(self, card: Card) -> Msg | None:
+        """Why this card cannot go into the hand or crib being entered, or None. A hand can always be
+        entered again after Clear: its own pegged cards are welcome back."""
+        match = self.match
+        who = match.next_to_show
+        if len(self.pending) >= 4:
+            return FOUR_CARDS
+        if card in self.pending:
+            return ALREADY_ENTERED(card=card)
+        if who is not None and who != CRIB and card in match.played(who):
+            return None
+        if card == match.starter:
+            return IS_STARTER(card=card)
+        for seat in range(match.players):
+            if card in match.played(seat):
+                return PLAYED_BY(card=card, name=match.names[seat])
+            shown = match.shown(seat)
+            if shown and card in shown:
+                return IN_HAND(card=card, name=Of(match.names[seat]))
+        if card in match.seen_cards():
+            return ALREADY_ENTERED(card=card)
+        return None
 
     def count(self, claimed: int | None = None) -> None:
         match = self.match
         who = match.next_to_show
         if who is None:
+            return
+        cards = tuple(self.pending)
+        try:  # a missing card is said before the claim is asked
+            match.verify(Crib(cards, 0) if who == CRIB else Show(who, cards, 0))
+        except CompanionError as error:
+            self.message = (error.msg, "error")
+            self.refresh_view()
             return
         if match.rules.manual_counting and claimed is None:
             name = match.names[match.dealer] if who == CRIB else match.names[who]
@@ -299,9 +353,16 @@ class MatchScreen(MatchScreenBase):
         self.app.push_screen(ChoiceDialog(self.tr(MUGGINS_TITLE), body, answers),
                              lambda taker: self._apply(Muggins(taker)))
 
-    def _warning_answered(self, answer: str) -> None:
-        if answer == "fix":
+    def _warning_answered(self, answer: str, rewind: int | None) -> None:
+        """Fix a false go: step back to just before it; what came after stays available to redo."""
+        if answer != "fix":
+            return
+        target = rewind if rewind is not None else len(self.match.log) - 1
+        while len(self.match.log) > target and self.session.can_undo:
+            before = len(self.match.log)
             self.undo()
+            if len(self.match.log) >= before:  # refused (the store said no): stop, the message says why
+                break
 
     def after_step(self) -> None:
         self.pending = []
@@ -319,13 +380,22 @@ class MatchScreen(MatchScreenBase):
             return
         self._apply(Points(side, value))
 
-    def end_deal(self) -> None:
+    def end_deal(self, confirmed: bool = False) -> None:
+        if not confirmed:
+            self.app.push_screen(ChoiceDialog(self.tr(SKIP_TITLE), self.tr(SKIP_BODY),
+                                              [(self.tr(YES_SKIP), True), (self.tr(NO_KEEP), False)]),
+                                 lambda yes: self.end_deal(True) if yes else None)
+            return
         self.pending = []
         self._apply(EndDeal())
+
+    def action_rules(self) -> None:
+        self.run_command("rules")
 
     # ------------------------------------------------------------ input
     @on(CardKeypad.Picked)
     def picked(self, event: CardKeypad.Picked) -> None:
+        self._refusals = []
         self.enter_card(event.card)
 
     @on(Button.Pressed, "#actions Button")
@@ -340,8 +410,19 @@ class MatchScreen(MatchScreenBase):
             self.count()
         elif command == "clear":
             self.pending = []
+            self._refusals = []
             self.message = None
             self.refresh_view()
+        elif command == "back":  # remove the last card entered for the hand or the crib
+            if self.pending:
+                self.pending.pop()
+            self._refusals = []
+            self.message = None
+            self.refresh_view()
+        elif command == "rules":
+            from companion.tui.screens.help import HelpScreen
+
+            self.app.push_screen(HelpScreen("cribbage"))
         elif command == "undo":
             self.undo()
         elif command == "redo":
@@ -383,8 +464,12 @@ class MatchScreen(MatchScreenBase):
             self.count(parse_number(lowered))
             return
         cards = [parse_card(token, self.app.lang) for token in text.replace(",", " ").split()]
+        self._refusals = []
         for card in cards:
+            before = len(self.match.log)
             self.enter_card(card)
+            if self.match.phase in ("deal", "cut", "play") and len(self.match.log) == before:
+                break  # refused: the message says why, and the cards after it are not entered
 
     def _typed_points(self, value: int, who: str) -> None:
         match = self.match
@@ -400,7 +485,8 @@ class MatchScreen(MatchScreenBase):
                     side = s
                     break
         if side is None:
-            self.message = (NEED_SIDE(name=match.names[0]), "error")
+            self.message = (NO_PLAYER(who=short(who), name=match.names[0]) if who else NEED_SIDE(name=match.names[0]),
+                            "error")
             self.refresh_view()
             return
         self._apply(Points(side, value))
