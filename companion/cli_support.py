@@ -40,7 +40,16 @@ def add_lang_option(parser: argparse.ArgumentParser) -> None:
 
 
 def lang_of(args: argparse.Namespace) -> str:
+    """The language of the output: ``--lang``, else the environment (COMPANION_LANG, LANG)."""
     return getattr(args, "lang", None) or default_lang()
+
+
+def input_lang(args: argparse.Namespace) -> str:
+    """The card notation read on the command line: English unless ``--lang fr`` is given.
+
+    The locale alone never changes it, so a script written with ``5C`` (5♣) means the same card on
+    every machine; only an explicit ``--lang fr`` reads ``5C`` as 5♥ (cœur)."""
+    return getattr(args, "lang", None) or "en"
 
 
 def tolerant_streams() -> None:

@@ -304,7 +304,7 @@ def test_game_hole_is_labelled_with_the_target_and_takes_the_winner() -> None:
     [line] = [line for line in lines_of(board) if "│" in line.plain and FRONT_PEG in line.plain.split("│")[1]]
     assert colour_at(line, line.plain.index("│") + 2) == RED  # Marie's peg in the game hole
     assert "121 · game!" in render_board(won, width=150).plain
-    assert "121 · partie!" in render_board(won, width=150, lang="fr").plain
+    assert "121 · partie !" in render_board(won, width=150, lang="fr").plain  # French: a space before "!"
 
 
 @pytest.mark.parametrize("tracks", [TWO, THREE])
@@ -457,3 +457,15 @@ def test_four_players_each_for_himself_get_four_tracks() -> None:
     board = render_board(tracks, 121, 91, 61, 120)
     assert all(len(rows) == 4 for rows in streets_of(lines_of(board)))
     assert board.plain.count(FRONT_PEG) >= 4
+
+
+def test_a_score_reaching_two_digits_never_moves_the_legend_by_a_column():
+    names = ("Marie", "Paul", "Léa", "Jean")
+    for width in (78, 100, 118):
+        before = [Track(n, RED, 9, 5) for n in names]
+        after = [Track(n, RED, 10 if i == 0 else 9, 5) for i, n in enumerate(names)]
+        rows_before = [line.plain for line in render_board(tuple(before), width=width).split()]
+        rows_after = [line.plain for line in render_board(tuple(after), width=width).split()]
+        assert len(rows_before) == len(rows_after)
+        for b, a in zip(rows_before, rows_after):
+            assert [b.find(n) for n in names] == [a.find(n) for n in names]  # the legend stays put

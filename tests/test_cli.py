@@ -87,8 +87,13 @@ def test_french_card_entry():
 
 def test_lang_can_follow_the_command_and_comes_from_the_environment():
     assert run_cli("cribbage", "count", "RC", "DC", "VC", "5C", "--starter", "5P", "--lang", "fr").returncode == 0
-    result = run_cli("cribbage", "count", "RC", "DC", "VC", "5C", "--starter", "5P", "--json", COMPANION_LANG="fr")
+    # The environment sets the language of the output, never the card notation read: 5C is 5♣ on
+    # every machine unless --lang fr is given.
+    result = run_cli("cribbage", "count", "KH", "QH", "JH", "5H", "--starter", "5S", "--json", COMPANION_LANG="fr")
     assert json.loads(result.stdout)["total"] == 21
+    result = run_cli("cribbage", "count", "5C", "5D", "5S", "JH", "--starter", "5H", LANG="fr_CA.UTF-8")
+    assert result.returncode == 0 and "5♣" in result.stdout and "total 29" in result.stdout
+    assert "quinze-deux" in result.stdout  # the output follows the locale
 
 
 @pytest.mark.parametrize(

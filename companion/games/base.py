@@ -457,6 +457,7 @@ class Match:
 
 
 GAME_OVER = Msg("Game over", "Partie terminée")
+DRAWN_DEALER = Msg("The app drew who deals first: {name}", "L'app a tiré qui donne en premier : {name}")
 REPLAY_FAILED = Msg("entry {seq} cannot be replayed: {why}", "l'entrée {seq} ne peut pas être rejouée : {why}")
 
 
@@ -476,6 +477,14 @@ class GameInfo:
     teams: Callable[[int, dict[str, Any]], bool] | None = None  # (players, rule values) -> partnerships?
     modes: tuple[Mode, ...] = ("table",)
     help_name: str | None = None  # help file stem (defaults to id)
+    # How the app picks the first dealer when asked to: (names, rng) -> (seat, what was drawn).
+    draw_dealer: Callable[[Sequence[str], random.Random], tuple[int, Msg]] | None = None
+
+    def choose_dealer(self, names: Sequence[str], rng: random.Random) -> tuple[int, Msg]:
+        if self.draw_dealer is not None:
+            return self.draw_dealer(names, rng)
+        seat = rng.randrange(len(names))
+        return seat, DRAWN_DEALER(name=names[seat])
 
     def check_players(self, n: int) -> None:
         if not self.min_players <= n <= self.max_players:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import html
+import re
 import shutil
 import subprocess
 import tempfile
@@ -18,6 +20,22 @@ from pathlib import Path
 from companion.tui.gallery import STATES, build_app
 
 SIZES = {"80x24": (80, 24), "tablet": (120, 40)}
+_TEXT = re.compile(r'(<text\b[^>]*?\bx=")([0-9.]+)("[^>]*?\btextLength=")([0-9.]+)("[^>]*>)((?:&#160;)+)([^<]*)(</text>)')
+
+
+def keep_leading_spaces(svg: str) -> str:
+    """rsvg-convert drops the non-breaking spaces that start a text run ("121 wins" drawn as "121wins"):
+    start each such run that many cells further right instead, so the PNG reads like the terminal."""
+
+    def shift(match: re.Match[str]) -> str:
+        lead = match.group(6).count("&#160;")
+        rest = html.unescape(match.group(7))
+        cell = float(match.group(4)) / (lead + len(rest))
+        x = float(match.group(2)) + lead * cell
+        length = float(match.group(4)) - lead * cell
+        return (f"{match.group(1)}{x:g}{match.group(3)}{length:g}{match.group(5)}{match.group(7)}{match.group(8)}")
+
+    return _TEXT.sub(shift, svg)
 LANGS_SHOWN = {"home", "match-play", "match-show", "help", "home-damaged", "damaged-match"}  # also in French
 
 
@@ -47,8 +65,13 @@ def main(argv: list[str] | None = None) -> int:
             for lang in ("en", "fr") if name in LANGS_SHOWN else ("en",):
                 svg = asyncio.run(_shoot(name, size, lang, args.out))
                 if converter:
-                    subprocess.run([converter, "-z", "1", str(svg), "-o", str(svg.with_suffix(".png"))],
-                                   check=True)
+                    with tempfile.NamedTemporaryFile("w", suffix=".svg", encoding="utf-8", delete=False) as fixed:
+                        fixed.write(keep_leading_spaces(svg.read_text(encoding="utf-8")))
+                    try:
+                        subprocess.run([converter, "-z", "1", fixed.name, "-o", str(svg.with_suffix(".png"))],
+                                       check=True)
+                    finally:
+                        Path(fixed.name).unlink()
                 print(svg.with_suffix(".png" if converter else ".svg"))
     if not converter:
         print("rsvg-convert not found (apt-get install librsvg2-bin): SVG files only")

@@ -13,12 +13,13 @@ import json
 from collections.abc import Sequence
 
 from companion.cards import Card, format_card, format_cards, parse_card
-from companion.cli_support import add_lang_option, lang_of
+from companion.cli_support import add_lang_option, input_lang, lang_of
 from companion.errors import IllegalMoveError, InconsistencyError
 from companion.games.cribbage.pegging import PegItem, peg_points, verify_play
 from companion.games.cribbage.rules import DEFAULT_RULES, CribbageRules
 from companion.games.cribbage.scoring import DUPLICATE, ScoreItem, count_hand, pip
 from companion.i18n import Msg
+from companion.i18n import points as points_of
 
 # ---------------------------------------------------------------- words
 
@@ -38,7 +39,8 @@ CRIB = Msg("crib", "crib")
 STARTER = Msg("starter", "coupée")
 RULES = {"acc": Msg("ACC rules", "règles ACC"), "booklet": Msg("booklet rules", "règles du livret")}
 TOTAL = Msg("total {points}", "total {points}")
-PEG_TOTAL = Msg("total {points} points", "total {points} points")
+PEG_TOTAL = Msg("total {points}", "total {points}")
+PLAYER_TOTAL = Msg("player {n}: {points}", "joueur {n} : {points}")
 GO = Msg("go", "go")
 GO_FOR = Msg("go for {points}", "go pour {points}")
 GO_AFTER_31 = Msg("go: 31 already scored", "go : 31 déjà compté")
@@ -80,8 +82,8 @@ def count_lines(hand: Sequence[Card], starter: Card, crib: bool, rules_name: str
 
 def _count_command(args: argparse.Namespace) -> int:
     lang = lang_of(args)
-    hand = _read_cards(args.cards, lang)
-    starter = parse_card(args.starter, lang)
+    hand = _read_cards(args.cards, input_lang(args))
+    starter = parse_card(args.starter, input_lang(args))
     if args.json:
         rules = DEFAULT_RULES if args.rules == "acc" else CribbageRules.profile(args.rules)
         print(json.dumps(count_hand(hand, starter, args.crib, rules).to_json()))
@@ -97,13 +99,18 @@ def _item_json(item: PegItem) -> dict:
 
 
 def peg_sequence(tokens: Sequence[str], lang: str,
-                 rules: CribbageRules = DEFAULT_RULES) -> list[dict]:
+                 rules: CribbageRules = DEFAULT_RULES, players: int = 2, out_lang: str | None = None) -> list[dict]:
     """Play ``tokens`` (cards, or ``go``) in order as one pegging sequence.
 
     Returns one record per token: ``card`` (its code, or ``go``), ``count``,
-    ``points``, ``items`` (kind and points) and ``announce`` (said at the table).
-    The count starts again after exactly 31 and after a go.
+    ``points``, ``items`` (kind and points), ``announce`` (said at the table) and ``player``
+    (0-based: the cards are taken in turn, player 1 first; a go scores for the last card's player).
+    The count starts again after exactly 31 and after a go. ``lang`` reads the cards,
+    ``out_lang`` (default ``lang``) words the announcements.
     """
+    out_lang = out_lang or lang
+    turn = 0
+    last_player = 0
     records: list[dict] = []
     current: list[Card] = []
     seen: set[Card] = set()
@@ -114,10 +121,10 @@ def peg_sequence(tokens: Sequence[str], lang: str,
                 count = sum(pip(c) for c in current)
                 item = PegItem("go", 1)
                 records.append({"card": "go", "count": count, "points": 1, "items": [_item_json(item)],
-                                "announce": GO_FOR(points=1).text(lang), "reset": True})
+                                "announce": GO_FOR(points=1).text(out_lang), "reset": True, "player": last_player})
             elif after_31:
                 records.append({"card": "go", "count": 31, "points": 0, "items": [],
-                                "announce": GO_AFTER_31.text(lang), "reset": False})
+                                "announce": GO_AFTER_31.text(out_lang), "reset": False, "player": last_player})
             else:
                 raise IllegalMoveError(GO_NOTHING_PLAYED)
             current = []
@@ -132,7 +139,9 @@ def peg_sequence(tokens: Sequence[str], lang: str,
         result = peg_points(current, rules)
         records.append({"card": card.code, "count": result.count, "points": result.points,
                         "items": [_item_json(i) for i in result.items],
-                        "announce": result.announce(lang), "reset": result.count == 31})
+                        "announce": result.announce(out_lang), "reset": result.count == 31, "player": turn})
+        last_player = turn
+        turn = (turn + 1) % players
         after_31 = False
         if result.count == 31:
             current = []
@@ -151,14 +160,18 @@ def peg_lines(records: Sequence[dict], lang: str) -> list[str]:
         lines.append(f"{shown:<4} {record['count']:>2}  {points:>3}  {record['announce']}".rstrip())
         if record["reset"] and index < len(records) - 1:
             lines.append(NEW_COUNT.text(lang))
-    lines.append(PEG_TOTAL(points=sum(r["points"] for r in records)).text(lang))
+    players = max((r["player"] for r in records), default=0) + 1
+    for player in range(players):
+        earned = sum(r["points"] for r in records if r["player"] == player)
+        lines.append(PLAYER_TOTAL(n=player + 1, points=points_of(earned)).text(lang))
+    lines.append(PEG_TOTAL(points=points_of(sum(r["points"] for r in records))).text(lang))
     return lines
 
 
 def _peg_command(args: argparse.Namespace) -> int:
     lang = lang_of(args)
     rules = DEFAULT_RULES if args.pair_royal else CribbageRules(pegging_pair_royal=False)
-    records = peg_sequence(args.cards, lang, rules)
+    records = peg_sequence(args.cards, input_lang(args), rules, args.players, lang)
     if args.json:
         keys = ("card", "count", "points", "items")
         print(json.dumps([{k: r[k] for k in keys} for r in records]))
@@ -172,7 +185,9 @@ def _peg_command(args: argparse.Namespace) -> int:
 def register(subparsers: argparse._SubParsersAction) -> None:
     cribbage = subparsers.add_parser(
         "cribbage", help="cribbage: count a hand, check a pegging sequence",
-        description="Cribbage tools (ACC rules by default; see rules/SPEC.md §5).",
+        description="Cribbage tools (ACC rules by default). The rules, with the house rules marked, are in "
+                    "the app: companion, then Rules: Cribbage. Cards are read in English notation (5H, 10D, QS) "
+                    "unless --lang fr is given; the output follows --lang, COMPANION_LANG or LANG.",
     )
     add_lang_option(cribbage)
     commands = cribbage.add_subparsers(dest="cribbage_command", metavar="COMMAND", required=True)
@@ -202,6 +217,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     peg.add_argument("cards", nargs="+", metavar="CARD", help="cards in play order, or 'go'")
     peg.add_argument("--no-pair-royal", dest="pair_royal", action="store_false",
                      help="house rule: each card pairing the previous one scores 2 (no 6 or 12)")
+    peg.add_argument("--players", type=int, choices=(2, 3, 4), default=2,
+                     help="players taking the cards in turn, player 1 first (default 2): each one's points "
+                          "are totalled")
     peg.add_argument("--json", action="store_true", help="print the sequence as JSON")
     add_lang_option(peg)
     peg.set_defaults(func=_peg_command)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from typing import Any
 
+from companion.cards import standard_deck
 from companion.games.base import GameInfo
 from companion.games.cribbage.engine import CribbageMatch
 from companion.games.cribbage.rules import CribbageRules
 from companion.games.registry import register
-from companion.i18n import Msg
+from companion.i18n import Joined, Msg
 
 
 def summary(match: CribbageMatch) -> dict[str, Any]:  # type: ignore[override]
@@ -21,6 +24,26 @@ def summary(match: CribbageMatch) -> dict[str, Any]:  # type: ignore[override]
     }
 
 
+CUT_FOR_DEAL = Msg("Cut for deal: {cuts} — {name} deals", "Coupe pour la donne : {cuts} — {name} donne")
+CUT_LINE = Msg("{name} {card}", "{name} {card}")
+
+
+def cut_for_deal(names: Sequence[str], rng: random.Random) -> tuple[int, Msg]:
+    """Each player cuts a card; the lowest deals (ace low), and players tied for lowest cut again."""
+    deck = standard_deck()
+    rng.shuffle(deck)
+    cuts: list[Msg] = []
+    contenders = list(range(len(names)))
+    while True:
+        drawn = {seat: deck.pop() for seat in contenders}
+        cuts += [CUT_LINE(name=names[seat], card=card) for seat, card in drawn.items()]
+        low = min(int(c.rank) for c in drawn.values())
+        contenders = [seat for seat, card in drawn.items() if int(card.rank) == low]
+        if len(contenders) == 1:
+            seat = contenders[0]
+            return seat, CUT_FOR_DEAL(cuts=Joined(tuple(cuts)), name=names[seat])
+
+
 GAME = register(GameInfo(
     id="cribbage",
     title=Msg("Cribbage", "Cribbage"),
@@ -31,4 +54,5 @@ GAME = register(GameInfo(
     summary=summary,  # type: ignore[arg-type]
     teams=lambda players, values: players == 4 and values.get("four_player_mode", "teams") == "teams",
     modes=("table",),
+    draw_dealer=cut_for_deal,
 ))

@@ -46,6 +46,14 @@ class GameUI:
         """A short note for the past-matches list (cribbage: its skunks)."""
         return ""
 
+    def stats_screen(self) -> Screen | None:
+        """The game's statistics screen, if it has one (home offers it)."""
+        return None
+
+    def past_legend(self) -> Msg | None:
+        """What the game's note in the past-matches list means (cribbage: S and SS)."""
+        return None
+
     def fill_gallery(self, store: Store) -> None:
         """Put the matches this game's gallery states need into a fresh store."""
 

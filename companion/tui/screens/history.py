@@ -15,14 +15,13 @@ from textual.widgets.option_list import Option
 
 from companion.errors import CompanionError
 from companion.games.base import Operation
-from companion.i18n import Msg
+from companion.i18n import Msg, Plural
 from companion.session import MatchSession
 from companion.tui.screens.base import BaseScreen
 
 TITLE = Msg("History — tap an entry to correct it", "Historique — touchez une entrée pour la corriger")
 BACK = Msg("Back", "Retour")
-DONE = Msg("Corrected: {kept} later entr(y/ies) replayed, {dropped} removed",
-           "Corrigé : {kept} entrée(s) suivante(s) rejouée(s), {dropped} retirée(s)")
+DONE = Msg("Corrected: {kept}, {dropped}", "Corrigé : {kept}, {dropped}")
 KEYS = Msg("Enter: correct this entry · Esc: back", "Entrée : corriger cette entrée · Échap : retour")
 
 
@@ -46,7 +45,8 @@ class HistoryScreen(BaseScreen):
             yield Button(self.tr(BACK), id="back", compact=True)
         yield Static(self.tr(KEYS), classes="keys")
 
-    def fill(self) -> None:
+    def fill(self, keep: int | None = None) -> None:
+        """List the entries; the highlight goes to entry ``keep`` (1-based), else to the last one."""
         entries = self.query_one("#entries", OptionList)
         entries.clear_options()
         match = self.session.match
@@ -54,7 +54,7 @@ class HistoryScreen(BaseScreen):
             points = "".join(f"  +{s.points} {match.side_name(s.side)}" for s in event.scores)
             entries.add_option(Option(f"{seq:>3}. {self.tr(event.text)}{points}", id=str(seq)))
         if match.events:
-            entries.highlighted = len(match.events) - 1
+            entries.highlighted = min(keep, len(match.events)) - 1 if keep else len(match.events) - 1
 
     def note(self, msg: Msg, css: str = "message") -> None:
         note = self.query_one("#note", Static)
@@ -77,8 +77,11 @@ class HistoryScreen(BaseScreen):
         except CompanionError as error:
             self.note(error.msg, "error")
             return
-        self.fill()
-        self.note(DONE(kept=result.kept, dropped=result.dropped), "announce")
+        self.fill(keep=seq)  # stay on the corrected entry: a second Enter edits it again, not another
+        kept = Plural(result.kept, ("later entry replayed", "later entries replayed"),
+                      ("entrée suivante rejouée", "entrées suivantes rejouées"))
+        dropped = Plural(result.dropped, ("removed", "removed"), ("retirée", "retirées"))
+        self.note(DONE(kept=kept, dropped=dropped), "announce")
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:

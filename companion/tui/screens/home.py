@@ -12,6 +12,7 @@ from companion.games import registry
 from companion.games.base import GameInfo
 from companion.i18n import Msg
 from companion.store import DamagedMatchError, MatchRecord
+from companion.tui.games import GameUI
 from companion.tui.screens.base import BaseScreen
 from companion.tui.screens.past import score_line, sides_of
 
@@ -21,6 +22,7 @@ RESUME = Msg("Resume: {players} · {score}", "Reprendre : {players} · {score}")
 RESUME_GAME = Msg("Resume {game}: {players} · {score}", "Reprendre {game} : {players} · {score}")
 PAST = Msg("Past matches", "Matchs passés")
 HELP = Msg("Rules: {game}", "Règles : {game}")
+STATS = Msg("Statistics: {game}", "Statistiques : {game}")
 LANG = Msg("Français", "English")
 QUIT = Msg("Quit", "Quitter")
 KEYS = Msg("keys: n new match · p past matches · h rules · l language · ctrl+q quit",
@@ -69,6 +71,11 @@ class HomeScreen(BaseScreen):
                         label = self.tr(RESUME, players=players, score=score)
                     yield Button(label, id=f"resume-{record.id}", variant="warning" if why else "default")
                 yield Button(self.tr(PAST), id="past")
+                from companion.tui.games import ui_for
+
+                for game in games:
+                    if type(ui_for(game.id)).stats_screen is not GameUI.stats_screen:
+                        yield Button(self.tr(STATS, game=game.title), id=f"stats-{game.id}")
                 for game in games:
                     yield Button(self.tr(HELP, game=game.title), id=f"help-{game.id}")
                 yield Button(self.tr(LANG), id="lang")
@@ -140,6 +147,12 @@ class HomeScreen(BaseScreen):
             self.new(registry.get(rest))
         elif kind == "help":
             self.help(registry.get(rest))
+        elif kind == "stats":
+            from companion.tui.games import ui_for
+
+            screen = ui_for(rest).stats_screen()
+            if screen is not None:
+                self.app.push_screen(screen)
         elif kind == "resume":
             from companion.tui.games import open_match
 

@@ -15,6 +15,7 @@ NEXT_GAME = Msg("Next game", "Partie suivante")
 REMATCH = Msg("Rematch", "Revanche")
 UNDO = Msg("Undo last entry", "Annuler la dernière entrée")
 HOME = Msg("Home", "Accueil")
+VIEW = Msg("View board and log", "Voir le jeu et le journal")
 
 
 class MatchEndScreen(BaseModal):
@@ -40,6 +41,8 @@ class MatchEndScreen(BaseModal):
                 else:
                     yield Button(self.tr(NEXT_GAME), id="next", variant="primary")
                 yield Button(self.tr(UNDO), id="undo")
+                if over:  # a finished match can be looked at: the board and the log, nothing to enter
+                    yield Button(self.tr(VIEW), id="view")
                 yield Button(self.tr(HOME), id="home")
 
     @on(Button.Pressed, "#next")
@@ -56,6 +59,10 @@ class MatchEndScreen(BaseModal):
     @on(Button.Pressed, "#undo")
     def undo(self) -> None:
         self.dismiss("undo")
+
+    @on(Button.Pressed, "#view")
+    def view(self) -> None:
+        self.dismiss("view")
 
     @on(Button.Pressed, "#home")
     def home(self) -> None:

@@ -15,6 +15,7 @@ TITLE = Msg("Past matches", "Matchs passés")
 COLUMNS = (Msg("Date", "Date"), Msg("Game", "Jeu"), Msg("Players", "Joueurs"), Msg("Score", "Pointage"),
            Msg("Winner", "Gagnant"), Msg("Notes", "Notes"))
 IN_PROGRESS = Msg("in progress", "en cours")
+ABANDONED = Msg("stopped", "arrêté")
 DAMAGED = Msg("damaged", "endommagé")
 NONE = Msg("none yet", "aucun pour l'instant")
 BACK = Msg("Back", "Retour")
@@ -44,6 +45,10 @@ class PastMatchesScreen(BaseScreen):
     def compose(self) -> ComposeResult:
         yield Static(self.tr(TITLE), classes="title")
         yield DataTable(cursor_type="row", id="table")
+        from companion.tui.games import ui_for
+
+        legends = [ui_for(g.id).past_legend() for g in registry.available()]
+        yield Static("\n".join(self.tr(m) for m in legends if m is not None), id="legend", classes="keys")
         yield Button(self.tr(BACK), id="back", compact=True)
         yield Static(self.tr(KEYS), classes="keys")
 
@@ -76,18 +81,34 @@ class PastMatchesScreen(BaseScreen):
                 table.add_row(date, self.tr(game.title), " · ".join(sides), "", self.tr(DAMAGED),
                               self.tr(record.damaged), key=str(record.id))
                 continue
-            table.add_row(date, self.tr(game.title), " · ".join(sides), score_line(summary),
-                          sides[winner] if isinstance(winner, int) and 0 <= winner < len(sides) else self.tr(IN_PROGRESS),
+            if isinstance(winner, int) and 0 <= winner < len(sides):
+                who_won = sides[winner]
+            else:
+                who_won = self.tr(ABANDONED if summary.get("abandoned") is True else IN_PROGRESS)
+            table.add_row(date, self.tr(game.title), " · ".join(sides), score_line(summary), who_won,
                           ui_for(game.id).past_notes(summary, self.app.lang), key=str(record.id))
         if not records:
             table.add_row("", "", self.tr(NONE), "", "", "")
 
     @on(DataTable.RowSelected)
     def open(self, event: DataTable.RowSelected) -> None:
-        if event.row_key.value:
-            from companion.tui.games import open_match
+        """A row opens what can be done with that match: open it, stop it, or delete it."""
+        if not event.row_key.value:
+            return
+        from companion.tui.dialogs.match_actions import MatchActionsDialog
+        from companion.tui.games import open_match, show_damaged
 
-            open_match(self.app, int(event.row_key.value))
+        match_id = int(event.row_key.value)
+        try:
+            record = self.app.store.match(match_id)
+        except CompanionError as error:
+            self.app.notify(error.text(self.app.lang), severity="error")
+            return
+        if record.damaged is not None:
+            show_damaged(self.app, match_id, record.damaged)
+            return
+        self.app.push_screen(MatchActionsDialog(record),
+                             lambda answer: open_match(self.app, match_id) if answer == "open" else None)
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static, Switch
@@ -29,23 +29,38 @@ FIRST_DEALER = Msg("First dealer", "Premier donneur")
 CUT_FOR_DEAL = Msg("Cut for deal (the app draws)", "Couper pour la donne (l'app tire)")
 START = Msg("Start", "Commencer")
 BACK = Msg("Back", "Retour")
+ON = Msg("on", "oui")
+OFF = Msg("off", "non")
 KEYS = Msg("Enter: next field · ctrl+s: start · Esc: back", "Entrée : champ suivant · ctrl+s : commencer · Échap : retour")
 
 
+class FormSwitch(Switch):
+    """A switch that Space toggles; Enter moves on to the next field, like everywhere on this form."""
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "enter":  # before the switch's own Enter binding, which would flip it
+            event.prevent_default()
+            event.stop()
+            self.screen.focus_next()
+
+
 class SetupScreen(BaseScreen):
-    BINDINGS = [("escape", "back", "Back"), ("ctrl+s", "start", "Start")]
+    BINDINGS = [("escape", "back", "Back"), ("ctrl+s", "start", "Start"), ("enter", "next_field", "Next")]
 
     DEFAULT_CSS = """
     SetupScreen VerticalScroll { padding: 0 1; }
     SetupScreen .row { height: auto; margin: 0 0 0 0; }
-    SetupScreen .row Label { width: 18; padding: 1 1 0 0; }
-    SetupScreen.-small .row Label { padding: 0 1 0 0; }
+    SetupScreen .row Label { width: 18; padding: 0 1 0 0; }
+    SetupScreen FormSwitch { height: 1; border: none; padding: 0; width: 6; }
+    SetupScreen FormSwitch:focus { border: none; background: $accent 40%; }
     SetupScreen .row Input { width: 1fr; }
     SetupScreen .row Select { width: 1fr; }
     SetupScreen #error { color: $error; height: auto; padding: 0 1; }
     SetupScreen VerticalScroll { height: 1fr; }
     SetupScreen #buttons { height: auto; padding: 0 1; margin: 0 0 1 0; }
     SetupScreen.-small #buttons { margin: 0; }
+    SetupScreen .row:focus-within > Label { text-style: bold reverse; }
+    SetupScreen .state { width: 6; padding: 0 1; }
     """
 
     def __init__(self, game: GameInfo | None = None, players: int | None = None) -> None:
@@ -58,6 +73,7 @@ class SetupScreen(BaseScreen):
         self.players = players or game.min_players
         self.names = [""] * game.max_players
         self.kept: dict[str, object] = {}  # choices made before a language change redraws the form
+        self.drawn: Msg | None = None  # what the app drew to choose the first dealer
 
     def before_recompose(self) -> None:
         for widget in self.query("Select, Switch"):
@@ -70,7 +86,7 @@ class SetupScreen(BaseScreen):
         return self.kept.get(widget_id, default)
 
     def compose(self) -> ComposeResult:
-        compact = self.app.size.height < 30
+        compact = True  # one row per field: every rule is in view at tablet size, with 4 players too
         game = self.game
         yield Static(self.tr(TITLE, game=game.title), classes="title")
         with VerticalScroll():
@@ -91,7 +107,10 @@ class SetupScreen(BaseScreen):
             for f, info in rule_fields(game.rules):
                 with Horizontal(classes="row", id=f"row-{f.name}"):
                     yield Label(self.tr(info.label))
-                    yield self._rule_widget(f.name, f.default, info, compact)
+                    widget = self._rule_widget(f.name, f.default, info, compact)
+                    yield widget
+                    if isinstance(widget, Switch):  # say it in words: a switch's colours alone are easy to misread
+                        yield Static(self.tr(ON if widget.value else OFF), id=f"{f.name}-state", classes="state")
             with Horizontal(classes="row"):
                 yield Label(self.tr(FIRST_DEALER))
                 yield Select(self._dealer_options(), value=self._kept("dealer", -1), allow_blank=False, id="dealer",
@@ -108,7 +127,7 @@ class SetupScreen(BaseScreen):
             return Select([(self.tr(label), choice) for choice, label in info.choices], value=value,
                           allow_blank=False, id=name, compact=compact, tooltip=self.tr(info.help) if info.help else None)
         if isinstance(default, bool):
-            switch = Switch(bool(value), id=name)
+            switch = FormSwitch(bool(value), id=name)
             if info.help:
                 switch.tooltip = self.tr(info.help)
             return switch
@@ -156,8 +175,13 @@ class SetupScreen(BaseScreen):
 
     @on(Select.Changed)
     @on(Switch.Changed)
-    def rule_changed(self) -> None:
+    def rule_changed(self, event: Select.Changed | Switch.Changed) -> None:
+        if isinstance(event, Switch.Changed) and event.switch.id:
+            self.query_one(f"#{event.switch.id}-state", Static).update(self.tr(ON if event.value else OFF))
         self._show_rows()  # a rule may show or hide another (four players: partners or not)
+
+    def action_next_field(self) -> None:
+        self.focus_next()
 
     @on(Input.Changed)
     def name_changed(self, event: Input.Changed) -> None:
@@ -182,8 +206,9 @@ class SetupScreen(BaseScreen):
             raise SetupError(BAD_NAMES)
         rules = self.game.make_rules(self.players, self.rule_values())
         dealer = self.query_one("#dealer", Select).value
-        if dealer == -1:
-            dealer = random.randrange(self.players)
+        self.drawn = None
+        if dealer == -1:  # the app draws, and says what it drew
+            dealer, self.drawn = self.game.choose_dealer(names, random.Random())
         setup = Setup(names, rules, int(dealer))  # type: ignore[arg-type]
         self.game.check_players(len(names))
         return setup
@@ -199,7 +224,10 @@ class SetupScreen(BaseScreen):
         from companion.tui.games import ui_for
 
         session = MatchSession.create(self.app.store, setup, self.game)
-        self.app.switch_screen(ui_for(self.game.id).match_screen(session))
+        screen = ui_for(self.game.id).match_screen(session)
+        if self.drawn is not None:
+            screen.message = (self.drawn, "announce")
+        self.app.switch_screen(screen)
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:

@@ -35,9 +35,9 @@ from companion.tui.widgets.board_layout import (
 
 # ── Wording (both languages, in one place) ────────────────────────────────────────
 SCORE_TO_GO = Msg("{score} · {left} to go", "{score} · encore {left}")
-SCORE_WON = Msg("{score} · game!", "{score} · partie!")
+SCORE_WON = Msg("{score} · game!", "{score} · partie !")
 TO_GO = Msg("{left} to go", "encore {left}")  # the second line of a two-line legend
-WON = Msg("game!", "partie!")
+WON = Msg("game!", "partie !")
 SKUNK_LABEL = Msg("S", "S")  # players on both sides of the border say "skunk"
 DOUBLE_SKUNK_LABEL = Msg("SS", "SS")
 
@@ -92,6 +92,7 @@ class _Canvas:
     def __init__(self, width: int, shown: int) -> None:
         self.width = width  # room to draw in
         self.shown = shown  # columns kept in the text: a board wider than this is cropped
+        self.reserved = 0  # columns kept for text that may grow (the legend's scores), so centring never moves
         self.rows: list[list[tuple[str, Style]]] = []
         self.base = Style(bgcolor=WOOD)
 
@@ -129,6 +130,7 @@ class _Canvas:
         """The grid as one ``Text``, what was drawn centred in the width."""
         blank = (" ", self.base)
         used = max((x + 1 for row in self.rows for x, cell in enumerate(row) if cell != blank), default=0)
+        used = max(used, min(self.reserved, self.width))
         shift = max(self.shown - used, 0) // 2
         out = Text(no_wrap=True, overflow="crop", end="")
         for y, row in enumerate(self.rows):
@@ -313,14 +315,20 @@ def _legend(canvas: _Canvas, tracks: Sequence[Track], target: int, lang: str, x:
         return
     scores = [_score_text(track, target, lang) for track in tracks]
     room = canvas.width - x
-    one_line = max(len(track.name) + 3 + len(score) for track, score in zip(tracks, scores))
+    # The layout is chosen for the widest score the game can show, so a score reaching two or three
+    # digits never moves the legend (nor the board) by a column.
+    widest = max(len(SCORE_TO_GO(score=target - 1, left=target).text(lang)), len(SCORE_WON(score=target).text(lang)))
+    widest_to_go = max(len(TO_GO(left=target).text(lang)), len(WON.text(lang)))
+    one_line = max(len(track.name) + 3 + widest for track in tracks)
     rows = len(canvas.rows) - y
     if room >= one_line:  # "● Marie 87 · 34 to go", one line per track
+        canvas.reserved = x + one_line
         step = 2 if 2 * len(tracks) <= rows else 1
         for lane, (track, score) in enumerate(zip(tracks, scores)):
             _legend_entry(canvas, y + lane * step, x, track, score, room)
-    elif room >= max(2 + len(_to_go_text(t, target, lang)) for t in tracks) and room >= 8 \
+    elif room >= 2 + widest_to_go and room >= 8 \
             and 3 * len(tracks) - 1 <= rows:
+        canvas.reserved = x + max(2 + widest_to_go, max(len(t.name) + 6 for t in tracks))
         for lane, track in enumerate(tracks):  # "● Marie 87", then "34 to go" below
             _legend_entry(canvas, y + lane * 3, x, track, str(track.front), room)
             canvas.put(y + lane * 3 + 1, x + 2, _to_go_text(track, target, lang), INK)

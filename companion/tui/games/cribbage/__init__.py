@@ -12,6 +12,8 @@ from companion.tui.games import GalleryState, GameUI, register_ui
 
 CORRECT_CARD = Msg("Entry {n}: which card was it?", "Entrée {n} : quelle carte était-ce ?")
 CORRECT_POINTS = Msg("Entry {n}: how many points?", "Entrée {n} : combien de points ?")
+LEGEND = Msg("Cribbage notes: S = a skunk (the loser under 91), SS = a double skunk (under 61).",
+             "Notes du cribbage : S = un skunk (le perdant sous 91), SS = un double skunk (sous 61).")
 ONLY = Msg("Only a starter, a card played or quick points can be corrected here; undo to change the rest.",
            "Seuls la coupe, une carte jouée ou des points rapides se corrigent ici; annulez pour le reste.")
 
@@ -53,6 +55,14 @@ class CribbageUI(GameUI):
 
     def past_notes(self, summary: dict[str, Any], lang: str) -> str:
         return skunk_text(summary)
+
+    def past_legend(self) -> Msg:
+        return LEGEND
+
+    def stats_screen(self):
+        from companion.tui.games.cribbage.stats_screen import CribbageStatsScreen
+
+        return CribbageStatsScreen()
 
     def fill_gallery(self, store) -> None:
         from companion.tui.games.cribbage.gallery import fill

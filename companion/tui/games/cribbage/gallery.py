@@ -180,6 +180,14 @@ async def muggins(pilot: Pilot) -> None:
     await _settle(pilot)
 
 
+async def statistics(pilot: Pilot) -> None:
+    """Marie's figures over the gallery's matches, with her hand scores and the last match's deals."""
+    from companion.tui.games.cribbage.stats_screen import CribbageStatsScreen
+
+    pilot.app.push_screen(CribbageStatsScreen())
+    await _settle(pilot)
+
+
 STATES: dict[str, State] = {
     "match-play": match_play,
     "match-show": match_show,
@@ -193,4 +201,5 @@ STATES: dict[str, State] = {
     "claim-dialog": claim,
     "muggins-dialog": muggins,
     "match-end": match_end,
+    "statistics": statistics,
 }

@@ -89,6 +89,9 @@ YES_SKIP = Msg("Skip the deal", "Passer la donne")
 NO_KEEP = Msg("Keep entering", "Continuer")
 
 # Peg colours close to real plastic pegs, readable on the brown board.
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+TOO_SMALL = Msg("The window is too small for the board: make it at least 80×24.",
+                "La fenêtre est trop petite pour la planche : agrandissez-la à au moins 80×24.")
 PEG_COLOURS = ("#e8453c", "#4da3ff", "#5fd068", "#f2c230")
 
 _COMMANDS = {
@@ -128,6 +131,9 @@ class MatchScreen(MatchScreenBase):
     MatchScreen.-small #actions Button.-style-flat { height: 1; border: none; }
     MatchScreen #history-scroll { width: 40; display: none; border-left: solid $primary; padding: 0 1; }
     MatchScreen.-wide #history-scroll { display: block; }
+    MatchScreen #too-small { display: none; height: 1fr; content-align: center middle; color: $warning; }
+    MatchScreen.-too-small #too-small { display: block; }
+    MatchScreen.-too-small #main { display: none; }
     """
 
     def __init__(self, session: MatchSession) -> None:
@@ -143,6 +149,7 @@ class MatchScreen(MatchScreenBase):
     def compose(self) -> ComposeResult:
         rules = self.match.rules
         yield Static("", id="header")
+        yield Static(self.tr(TOO_SMALL), id="too-small")
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield CribbageBoard(tracks_of(self.match), rules.target, rules.skunk_line, rules.double_skunk_line,
@@ -166,8 +173,13 @@ class MatchScreen(MatchScreenBase):
             with VerticalScroll(id="history-scroll"):
                 yield Static("", id="history")
 
+    def _fit_window(self, width: int, height: int) -> None:
+        self.set_class(width >= 110, "-wide")
+        # Below 80×24 the board would be cut: say so instead of drawing half of it.
+        self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
+
     def on_mount(self) -> None:
-        self.set_class(self.app.size.width >= 110, "-wide")
+        self._fit_window(self.app.size.width, self.app.size.height)
         self._prefill()  # resumed at the show: the hand is known from the cards its player pegged
         super().on_mount()
         self.query_one("#entry", Input).focus()
@@ -176,7 +188,7 @@ class MatchScreen(MatchScreenBase):
 
     def on_resize(self, event) -> None:
         super().on_resize(event)
-        self.set_class(event.size.width >= 110, "-wide")
+        self._fit_window(event.size.width, event.size.height)
 
     # ------------------------------------------------------------ view
     def refresh_view(self) -> None:
