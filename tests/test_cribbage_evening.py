@@ -311,3 +311,14 @@ async def test_statistics_from_home_read_the_saved_matches(tmp_path):
         await pilot.press("p")
         await pilot.pause()
         assert "SS = a double skunk" in str(app.screen.query_one("#legend").render())
+
+
+# 12 ------------------------------------------------------------------ screenshots read like the terminal
+def test_png_conversion_keeps_the_space_after_a_bold_word():
+    from companion.tui.screenshots import keep_leading_spaces
+
+    svg = ('<text class="r5" x="512.4" y="117.6" textLength="36.6">121</text>'
+           '<text class="r4" x="549" y="117.6" textLength="329.4" clip-path="url(#c)">&#160;wins&#160;(61).</text>')
+    fixed = keep_leading_spaces(svg)
+    assert '>wins&#160;(61).</text>' in fixed  # no leading space left for the converter to drop
+    assert 'x="578.945"' in fixed and 'textLength="299.455"' in fixed  # one cell (329.4 / 11) further right

@@ -121,7 +121,8 @@ class MatchScreen(MatchScreenBase):
     MatchScreen.-small #message { max-height: 2; }
     MatchScreen #entry { margin: 0; }
     MatchScreen #spacer { height: 1fr; }
-    MatchScreen #actions { margin: 1 0 0 0; layout: grid; grid-size: 10 1; grid-columns: 1fr; grid-rows: 3; grid-gutter: 0 1;
+    MatchScreen #actions { margin: 1 0 0 0; layout: grid; grid-size: 10 1; grid-rows: 3; grid-gutter: 0 1;
+                           grid-columns: 1fr 1fr 2 1fr 1fr 1fr 1fr 1fr 1fr 1fr;
                            height: auto; }
     MatchScreen.-small #actions { margin: 0; grid-rows: 1; }
     MatchScreen #actions Button.-style-flat { width: 100%; min-width: 4; height: 3; margin: 0; border: none;
@@ -129,7 +130,7 @@ class MatchScreen(MatchScreenBase):
     MatchScreen #actions Button.-style-flat.-primary { background: $primary; color: $text; }
     MatchScreen #actions Button.-style-flat:hover { border: none; }
     MatchScreen.-small #actions Button.-style-flat { height: 1; border: none; }
-    MatchScreen #history-scroll { width: 40; display: none; border-left: solid $primary; padding: 0 1; }
+    MatchScreen #history-scroll { width: 36; display: none; border-left: solid $primary; padding: 0 1; }
     MatchScreen.-wide #history-scroll { display: block; }
     MatchScreen #too-small { display: none; height: 1fr; content-align: center middle; color: $warning; }
     MatchScreen.-too-small #too-small { display: block; }

@@ -1,0 +1,106 @@
+"""The tally of a Le 31 round (SPEC §1.d): most cards 3, most red cards 1, the red 2 1, the green 10 2,
+each 1 one point, each récolte one point. A tie for most cards or most red scores for nobody (the
+default ``majority_tie = "none"``).
+
+Without récoltes the points always add up to the deck's round total (11 by default) minus 3 for a tie on
+most cards and minus 1 for a tie on red: the engine checks every round against it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from companion.errors import InconsistencyError
+from companion.games.le31.deck import Le31Card, Le31Deck
+from companion.i18n import Msg
+
+NOT_WHOLE = Msg("the piles must hold the whole deck: {missing} missing, {extra} too many ({examples})",
+                "les tas doivent contenir tout le jeu : {missing} manquante(s), {extra} en trop ({examples})")
+TWO_SIDES = Msg("a round is tallied for two sides", "une manche se compte pour deux camps")
+BAD_RECOLTES = Msg("récoltes are counts of 0 or more, one per side", "les récoltes sont des nombres ≥ 0, un par camp")
+KINDS = {
+    "most_cards": Msg("most cards", "le plus de cartes"),
+    "most_red": Msg("most red cards", "le plus de cartes rouges"),
+    "red_2": Msg("the red 2", "le 2 rouge"),
+    "green_10": Msg("the green 10", "le 10 vert"),
+    "one": Msg("a 1", "un 1"),
+    "recolte": Msg("a récolte", "une récolte"),
+}
+
+
+@dataclass(frozen=True)
+class TallyItem:
+    kind: str
+    points: int
+    card: Le31Card | None = None
+
+    def to_json(self) -> dict:
+        data = {"kind": self.kind, "points": self.points}
+        if self.card is not None:
+            data["card"] = self.card.code
+        return data
+
+
+@dataclass(frozen=True)
+class SideTally:
+    items: tuple[TallyItem, ...]
+    cards: int
+    red: int
+
+    @property
+    def points(self) -> int:
+        return sum(i.points for i in self.items)
+
+    def to_json(self) -> dict:
+        return {"points": self.points, "items": [i.to_json() for i in self.items], "cards": self.cards,
+                "red": self.red}
+
+
+def check_piles(deck: Le31Deck, sides: Sequence[Sequence[Le31Card]]) -> None:
+    """Both piles together hold the whole deck, each card as many times as it has copies."""
+    held = Counter(card for pile in sides for card in pile)
+    missing = deck.copies - held
+    extra = held - deck.copies
+    if missing or extra:
+        examples = " ".join(c.code for c in list(extra.elements())[:3] + list(missing.elements())[:3])
+        raise InconsistencyError(NOT_WHOLE(missing=sum(missing.values()), extra=sum(extra.values()),
+                                           examples=examples))
+
+
+def tally(deck: Le31Deck, sides: Sequence[Sequence[Le31Card]], recoltes: Sequence[int] = (0, 0),
+          check: bool = True) -> list[SideTally]:
+    """The points of each side for one round; ``sides`` are the two piles (leftovers already given)."""
+    if len(sides) != 2:
+        raise InconsistencyError(TWO_SIDES)
+    if len(recoltes) != 2 or any(type(r) is not int or r < 0 for r in recoltes):
+        raise InconsistencyError(BAD_RECOLTES)
+    if check:
+        check_piles(deck, sides)
+    counts = [len(pile) for pile in sides]
+    reds = [sum(1 for c in pile if deck.is_red(c)) for pile in sides]
+    items: list[list[TallyItem]] = [[], []]
+    for kind, values, points in (("most_cards", counts, 3), ("most_red", reds, 1)):
+        if values[0] != values[1]:  # a tie scores for nobody
+            items[0 if values[0] > values[1] else 1].append(TallyItem(kind, points))
+    for side, pile in enumerate(sides):
+        for card in sorted(pile, key=lambda c: c.sort_key):
+            if card == deck.red_two:
+                items[side].append(TallyItem("red_2", 1, card))
+            if card == deck.green_ten:
+                items[side].append(TallyItem("green_10", 2, card))
+            if card.value == 1:
+                items[side].append(TallyItem("one", 1, card))
+        items[side] += [TallyItem("recolte", 1)] * recoltes[side]
+    return [SideTally(tuple(items[s]), counts[s], reds[s]) for s in (0, 1)]
+
+
+def expected_total(deck: Le31Deck, result: Sequence[SideTally], recoltes: Sequence[int]) -> int:
+    """The 11-point check: what the two sides must add up to, given the ties and the récoltes."""
+    total = deck.round_points() + sum(recoltes)
+    if result[0].cards == result[1].cards:
+        total -= 3
+    if result[0].red == result[1].red:
+        total -= 1
+    return total
