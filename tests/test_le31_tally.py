@@ -169,3 +169,24 @@ def test_the_le31_commands_load_no_other_game_nor_the_ui():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env=dict(os.environ, PYTHONPATH=str(REPO))).stdout
     assert "BAD []" in out
+
+
+@pytest.mark.parametrize(("table", "hand", "play", "legal", "words"), [
+    ("2B 3G 1Y [8: 5R 3Y]", "6R 8G", "6R x 2B 3G 1Y", True, "legal: 6R x 2B 3G 1Y"),
+    ("2B 3G 1Y", "6R", "6R x 2B 3G", False, "a 6R cannot take 2B 3G: they do not make groups of 6"),
+    ("9R [8*: 5R 3Y]", "6R 8G", "6R -", False, "you own the build of 8: you cannot lay a card down"),
+    ("5B 2G", "3R 7Y", "3R > 8 5B", False, "you must hold a card of 8 to build 8"),
+    ("5B 2G", "3R 8Y", "3R > 8 5B", True, "legal: 3R > 8 5B"),
+    ("9R [8: 5R 3Y]", "2R 10B", "2R ^ 8", True, "legal: 2R ^ 8"),
+    ("EB EG", "ER", "ER x EB EG", False, "exactly one card of the same illustration"),
+])
+def test_check_says_whether_a_play_is_legal_and_why(table, hand, play, legal, words):
+    result = run("check", "--table", table, "--hand", hand, "--play", play)
+    assert result.returncode == (0 if legal else 1) and words in result.stdout
+
+
+def test_check_lists_the_readings_of_an_ambiguous_play():
+    result = run("check", "--table", "2B 3G 1Y 9R", "--hand", "6R 8G", "--play", "6R", "--json")
+    data = json.loads(result.stdout)
+    assert data["legal"] is False and set(data["readings"]) == {"6R -", "6R > 8 2B", "6R x 2B 3G 1Y"}
+    assert "say which" in data["reason"]

@@ -92,3 +92,148 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     tally.add_argument("--json", action="store_true", help='{"sides": [{"points", "items": [...]}, ...]}')
     add_lang_option(tally)
     tally.set_defaults(func=_tally_command)
+    register_check(commands)
+
+
+# ---------------------------------------------------------------- check
+PLAY_SYNTAX = Msg("a play is CARD, then - (lay it down), x CARDS (take them; [N] takes the build of N), "
+                  "> N CARDS (build N) or ^ N (raise the build of N)",
+                  "un coup est CARTE, puis - (poser), x CARTES (les prendre ; [N] prend la combinaison de N), "
+                  "> N CARTES (construire N) ou ^ N (augmenter la combinaison de N)")
+BAD_TABLE = Msg("cannot read the table near {token!r}: builds are written [8: 5R 3Y] ([8*: …] for your own)",
+                "table illisible vers {token!r} : les combinaisons s'écrivent [8: 5R 3Y] ([8*: …] pour la vôtre)")
+LEGAL = Msg("legal: {play}", "permis : {play}")
+ILLEGAL = Msg("not legal: {why}", "pas permis : {why}")
+AMBIGUOUS = Msg("{card} can be played several ways; say which: {readings}",
+                "{card} se joue de plusieurs façons ; dites laquelle : {readings}")
+NO_READING = Msg("{card} has no legal play here", "{card} n'a aucun coup permis ici")
+
+
+def describe_play(op, deck, lang: str) -> str:
+    """A play in the command's own notation: ``6R x 2B 3G``, ``3R > 8 5B``, ``2R ^ 8``, ``4R -``."""
+    from companion.games.le31.ops import Build, Capture, Raise
+
+    card = deck.label(op.card, lang)
+    if isinstance(op, Capture):
+        taken = [deck.label(c, lang) for c in op.loose] + ([f"[{op.card.value}]"] if op.build else [])
+        return f"{card} x {' '.join(taken)}"
+    if isinstance(op, Build):
+        partner = " (partner)" if op.for_partner else ""
+        return f"{card} > {op.value} {' '.join(deck.label(c, lang) for c in op.loose)}{partner}"
+    if isinstance(op, Raise):
+        return f"{card} ^ {op.value}"
+    return f"{card} -"
+
+
+def _read_table(text: str, deck, lang: str):
+    """Loose cards and builds ``[8: 5R 3Y]`` (an opponent's) or ``[8*: 5R 3Y]`` (the player's own)."""
+    import re
+
+    from companion.games.le31.engine import TableBuild, partition
+
+    loose, builds = [], []
+    for match in re.finditer(r"\[([^\]]*)\]|([^\s\[\]]+)", text):
+        if match.group(2):
+            loose.append(deck.parse(match.group(2), lang))
+            continue
+        head, _, body = match.group(1).partition(":")
+        mine = head.strip().endswith("*")
+        try:
+            value = parse_number(head.strip().rstrip("*"))
+        except NotationError as exc:
+            raise NotationError(BAD_TABLE(token=match.group(0)[:16])) from exc
+        cards = deck.parse_many(body, lang)
+        groups = partition(cards, value) if 2 <= value <= 10 else None
+        if not cards or groups is None:
+            raise NotationError(BAD_TABLE(token=match.group(0)[:16]))
+        builds.append(TableBuild(value, groups, 1 if mine else 0))
+    return loose, builds
+
+
+def _read_play(text: str, deck, lang: str, seat: int):
+    from companion.games.le31.ops import Build, Capture, Raise, Trail
+
+    tokens = text.replace(",", " ").split()
+    if not tokens:
+        raise NotationError(PLAY_SYNTAX)
+    card = deck.parse(tokens[0], lang)
+    rest = tokens[1:]
+    if not rest:
+        return card, None
+    kind, args = rest[0], rest[1:]
+    if kind == "-" and not args:
+        return card, Trail(seat, card)
+    if kind in ("x", "X"):
+        build = any(a.startswith("[") for a in args)
+        loose = tuple(deck.parse(a, lang) for a in args if not a.startswith("["))
+        return card, Capture(seat, card, loose, build)
+    if kind in (">", "^") and args:
+        value = parse_number(args[0])
+        if kind == "^":
+            return card, Raise(seat, card, value, tuple(deck.parse(a, lang) for a in args[1:]))
+        return card, Build(seat, card, tuple(deck.parse(a, lang) for a in args[1:]), value)
+    raise NotationError(PLAY_SYNTAX)
+
+
+def _check_command(args: argparse.Namespace) -> int:
+    from companion.errors import IllegalMoveError
+    from companion.games.base import Setup
+    from companion.games.le31.engine import Le31Match
+    from companion.games.le31.rules import Le31Rules
+
+    deck = _deck(args)
+    lang, read = lang_of(args), input_lang(args)
+    loose, builds = _read_table(args.table or "", deck, read)
+    hand = deck.parse_many(args.hand or "", read)
+    card, op = _read_play(args.play, deck, read, 1)
+    if card not in hand:
+        hand.append(card)
+    rules = Le31Rules(deck=json.dumps(deck.description)) if args.deck else Le31Rules()
+    match = Le31Match(Setup(("Them", "You"), rules, 0, "virtual", 0))
+    match.phase = "play"
+    r = match.r
+    r.deal, r.turn, r.hands = 1, 1, [[], list(hand)]
+    r.loose, r.builds = loose, builds
+    r.pending = {1: b.value for b in builds if b.owner == 1} if args.committed else {}
+    r.seen.update(loose + [c for b in builds for c in b.cards] + hand)
+    readings = match.readings(1, card)
+    result: dict = {"legal": False, "reason": None, "readings": [describe_play(o, deck, lang) for o in readings]}
+    if op is None:
+        if len(readings) == 1:
+            op = readings[0]
+        elif readings:
+            result["reason"] = AMBIGUOUS(card=deck.label(card, lang), readings="; ".join(result["readings"])).text(lang)
+        else:
+            result["reason"] = NO_READING(card=deck.label(card, lang)).text(lang)
+    if op is not None:
+        try:
+            match.verify(op)
+            result["legal"], result["play"] = True, describe_play(op, deck, lang)
+        except IllegalMoveError as error:
+            result["reason"] = error.text(lang)
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    elif result["legal"]:
+        print(LEGAL(play=result["play"]).text(lang))
+    elif op is None:
+        print(result["reason"])  # ambiguous, or no legal play at all
+    else:
+        print(ILLEGAL(why=result["reason"]).text(lang))
+    return 0 if result["legal"] else 1
+
+
+def register_check(commands) -> None:
+    check = commands.add_parser(
+        "check", help="is a play legal against a table?",
+        description="Say whether a play is legal against a table and, if not, why; a play named by its card "
+                    "alone lists its legal readings when there are several. Exit 0: legal, 1: not legal, "
+                    "2: unreadable.",
+        epilog='example: companion le31 check --table "2B 3G 1Y [8: 5R 3Y]" --hand "6R 8G" --play "6R x 2B 3G 1Y"')
+    check.add_argument("--table", default="", metavar="CARDS", help="loose cards, and builds like [8: 5R 3Y]")
+    check.add_argument("--hand", default="", metavar="CARDS", help="the player's hand (the card played included)")
+    check.add_argument("--play", required=True, metavar="PLAY", help="CARD, CARD -, CARD x CARDS, CARD > N CARDS, CARD ^ N")
+    check.add_argument("--committed", action="store_true", help="the player built his own builds last turn")
+    check.add_argument("--deck", metavar="FILE", help="your own deck description (JSON)")
+    check.add_argument("--json", action="store_true", help='{"legal": true|false, "reason", "readings"}')
+    add_lang_option(check)
+    check.set_defaults(func=_check_command)

@@ -74,6 +74,7 @@ class Le31Deck:
 
     def __init__(self, data: Any, source: str = "deck.json") -> None:
         self.source = source
+        self.description = data  # as read: saved with a match that uses this deck
         try:
             self.colours, self.numbers, self.illustrations = _read(data)
         except (KeyError, TypeError, ValueError) as exc:
