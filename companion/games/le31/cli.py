@@ -194,7 +194,8 @@ def _check_command(args: argparse.Namespace) -> int:
     r = match.r
     r.deal, r.turn, r.hands = 1, 1, [[], list(hand)]
     r.loose, r.builds = loose, builds
-    r.pending = {1: b.value for b in builds if b.owner == 1} if args.committed else {}
+    own = [b.value for b in builds if b.owner == 1]
+    r.pending = {1: own[0]} if args.committed and own else {}
     r.seen.update(loose + [c for b in builds for c in b.cards] + hand)
     readings = match.readings(1, card)
     result: dict = {"legal": False, "reason": None, "readings": [describe_play(o, deck, lang) for o in readings]}
