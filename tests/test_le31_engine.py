@@ -296,3 +296,24 @@ def test_a_card_seen_this_round_cannot_come_again():
     m.apply(Trail(1, c("4R")))
     with pytest.raises(InconsistencyError):
         m.apply(Trail(0, c("4R")))
+
+
+def test_quick_tally_keeps_a_match_from_the_counts_of_each_round():
+    from companion.games.le31.ops import QuickRound
+
+    m = Le31Match(Setup(("Ann", "Bob"), Le31Rules(), 0))
+    # Ann: 27 cards, all 13 red, two 1s, the red 2 and the green 10, one récolte: 3 + 1 + 1 + 2 + 2 + 1 = 10.
+    m.apply(QuickRound((27, 25), (13, 0), (2, 2), 0, 0, (1, 0)))
+    assert m.points == [10, 2] and m.r.number == 2 and m.r.dealer == 1
+    refused_sum = QuickRound((27, 24), (13, 0), (2, 2), 0, 0)
+    with pytest.raises(InconsistencyError) as info:
+        m.apply(refused_sum)
+    assert "add up to 52" in info.value.text("en")
+    with pytest.raises(InconsistencyError):
+        m.apply(QuickRound((26, 26), (13, 0), (2, 2), None, 0))  # the red 2 is somewhere
+    m.apply(QuickRound((26, 26), (7, 6), (4, 0), 0, 0, (3, 0)))  # a tie on cards: Ann 1 + 1 + 2 + 4 + 3 = 11
+    assert m.points == [21, 2]
+    m.apply(QuickRound((30, 22), (10, 3), (3, 1), 0, 1, (0, 0)))  # Ann 3 + 1 + 1 + 3 = 8, Bob 2 + 1 = 3
+    assert m.points == [29, 5] and m.phase == "deal"
+    m.apply(QuickRound((30, 22), (10, 3), (3, 1), 0, 1, (0, 0)))
+    assert m.points == [37, 8] and m.phase == "match_over" and m.outcome.winners == (0,)

@@ -96,83 +96,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 # ---------------------------------------------------------------- check
-PLAY_SYNTAX = Msg("a play is CARD, then - (lay it down), x CARDS (take them; [N] takes the build of N), "
-                  "> N CARDS (build N) or ^ N (raise the build of N)",
-                  "un coup est CARTE, puis - (poser), x CARTES (les prendre ; [N] prend la combinaison de N), "
-                  "> N CARTES (construire N) ou ^ N (augmenter la combinaison de N)")
-BAD_TABLE = Msg("cannot read the table near {token!r}: builds are written [8: 5R 3Y] ([8*: …] for your own)",
-                "table illisible vers {token!r} : les combinaisons s'écrivent [8: 5R 3Y] ([8*: …] pour la vôtre)")
 LEGAL = Msg("legal: {play}", "permis : {play}")
 ILLEGAL = Msg("not legal: {why}", "pas permis : {why}")
 AMBIGUOUS = Msg("{card} can be played several ways; say which: {readings}",
                 "{card} se joue de plusieurs façons ; dites laquelle : {readings}")
 NO_READING = Msg("{card} has no legal play here", "{card} n'a aucun coup permis ici")
-
-
-def describe_play(op, deck, lang: str) -> str:
-    """A play in the command's own notation: ``6R x 2B 3G``, ``3R > 8 5B``, ``2R ^ 8``, ``4R -``."""
-    from companion.games.le31.ops import Build, Capture, Raise
-
-    card = deck.label(op.card, lang)
-    if isinstance(op, Capture):
-        taken = [deck.label(c, lang) for c in op.loose] + ([f"[{op.card.value}]"] if op.build else [])
-        return f"{card} x {' '.join(taken)}"
-    if isinstance(op, Build):
-        partner = " (partner)" if op.for_partner else ""
-        return f"{card} > {op.value} {' '.join(deck.label(c, lang) for c in op.loose)}{partner}"
-    if isinstance(op, Raise):
-        return f"{card} ^ {op.value}"
-    return f"{card} -"
-
-
-def _read_table(text: str, deck, lang: str):
-    """Loose cards and builds ``[8: 5R 3Y]`` (an opponent's) or ``[8*: 5R 3Y]`` (the player's own)."""
-    import re
-
-    from companion.games.le31.engine import TableBuild, partition
-
-    loose, builds = [], []
-    for match in re.finditer(r"\[([^\]]*)\]|([^\s\[\]]+)", text):
-        if match.group(2):
-            loose.append(deck.parse(match.group(2), lang))
-            continue
-        head, _, body = match.group(1).partition(":")
-        mine = head.strip().endswith("*")
-        try:
-            value = parse_number(head.strip().rstrip("*"))
-        except NotationError as exc:
-            raise NotationError(BAD_TABLE(token=match.group(0)[:16])) from exc
-        cards = deck.parse_many(body, lang)
-        groups = partition(cards, value) if 2 <= value <= 10 else None
-        if not cards or groups is None:
-            raise NotationError(BAD_TABLE(token=match.group(0)[:16]))
-        builds.append(TableBuild(value, groups, 1 if mine else 0))
-    return loose, builds
-
-
-def _read_play(text: str, deck, lang: str, seat: int):
-    from companion.games.le31.ops import Build, Capture, Raise, Trail
-
-    tokens = text.replace(",", " ").split()
-    if not tokens:
-        raise NotationError(PLAY_SYNTAX)
-    card = deck.parse(tokens[0], lang)
-    rest = tokens[1:]
-    if not rest:
-        return card, None
-    kind, args = rest[0], rest[1:]
-    if kind == "-" and not args:
-        return card, Trail(seat, card)
-    if kind in ("x", "X"):
-        build = any(a.startswith("[") for a in args)
-        loose = tuple(deck.parse(a, lang) for a in args if not a.startswith("["))
-        return card, Capture(seat, card, loose, build)
-    if kind in (">", "^") and args:
-        value = parse_number(args[0])
-        if kind == "^":
-            return card, Raise(seat, card, value, tuple(deck.parse(a, lang) for a in args[1:]))
-        return card, Build(seat, card, tuple(deck.parse(a, lang) for a in args[1:]), value)
-    raise NotationError(PLAY_SYNTAX)
 
 
 def _check_command(args: argparse.Namespace) -> int:
@@ -183,9 +111,11 @@ def _check_command(args: argparse.Namespace) -> int:
 
     deck = _deck(args)
     lang, read = lang_of(args), input_lang(args)
-    loose, builds = _read_table(args.table or "", deck, read)
+    from companion.games.le31.notation import describe_play, read_play, read_table
+
+    loose, builds = read_table(args.table or "", deck, read)
     hand = deck.parse_many(args.hand or "", read)
-    card, op = _read_play(args.play, deck, read, 1)
+    card, op = read_play(args.play, deck, read, 1)
     if card not in hand:
         hand.append(card)
     rules = Le31Rules(deck=json.dumps(deck.description)) if args.deck else Le31Rules()

@@ -21,9 +21,9 @@ from companion.errors import IllegalMoveError, InconsistencyError, SetupError
 from companion.games import base
 from companion.games.base import Event, Outcome, Score, Standing
 from companion.games.le31.deck import DEAL_SIZE, DEFAULT_DECK, Le31Card, Le31Deck
-from companion.games.le31.ops import CODEC, Build, Capture, Deal, Raise, Trail
+from companion.games.le31.ops import CODEC, Build, Capture, Deal, QuickRound, Raise, Trail
 from companion.games.le31.rules import Le31Rules
-from companion.games.le31.tally import KINDS, SideTally, tally
+from companion.games.le31.tally import KINDS, SideTally, tally, tally_counts
 from companion.i18n import Joined, Msg, Plural
 
 M = Msg
@@ -92,6 +92,12 @@ D_MULTIPLE = M("{name}: {card} with {cards}, « multiple pour {value} »",
 D_PARTNER = M("{name}: {card} with {cards}, « pour mon partenaire » ({value})",
               "{name} : {card} avec {cards}, « pour mon partenaire » ({value})")
 D_RAISE = M("{name}: {card} raises {old} to « {value} »", "{name} : {card} augmente {old} à « {value} »")
+QUICK_BETWEEN = M("a quick tally is entered between rounds", "un décompte rapide s'entre entre deux manches")
+QUICK_CARDS = M("the two sides' cards add up to {total}", "les cartes des deux camps font {total} en tout")
+QUICK_RED = M("the two sides' red cards add up to {total}", "les cartes rouges des deux camps font {total} en tout")
+QUICK_ONES = M("the two sides' 1s add up to {total}", "les 1 des deux camps font {total} en tout")
+QUICK_SPECIAL = M("say which side holds the red 2 and the green 10", "dites quel camp a le 2 rouge et le 10 vert")
+QUICK_RECOLTES = M("récoltes are 0 or more", "les récoltes sont 0 ou plus")
 D_ROUND = M("Round {round}: {scores}", "Manche {round} : {scores}")
 D_LEFTOVERS = M("{name} takes the {n} cards left", "{name} prend les {n} cartes restantes")
 WINS = M("{name} wins the match", "{name} gagne le match")
@@ -581,6 +587,28 @@ class Le31Match(base.Match):
         r.claims = [c for c in r.claims if c[0] != seat]
         return tuple(out)
 
+    # ------------------------------------------------------------ quick tally
+    def _verify_quick_round(self, op: QuickRound) -> None:
+        if self.phase == "match_over":
+            raise IllegalMoveError(MATCH_OVER)
+        if self.phase != "deal" or self.r.deal != 0:
+            raise IllegalMoveError(NOT_NOW(what=QUICK_BETWEEN))
+        ones = sum(n for card, n in self.deck.copies.items() if card.value == 1)
+        checks = ((op.cards, self.deck.size, QUICK_CARDS), (op.red, self.deck.red_cards, QUICK_RED), (op.ones, ones, QUICK_ONES))
+        for values, total, msg in checks:
+            if any(type(v) is not int or v < 0 for v in values) or sum(values) != total:
+                raise InconsistencyError(msg(total=total))
+        for side, card in ((op.red_two, self.deck.red_two), (op.green_ten, self.deck.green_ten)):
+            if (card is None) != (side is None) or (side is not None and side not in (0, 1)):
+                raise InconsistencyError(QUICK_SPECIAL)
+        if any(type(v) is not int or v < 0 for v in op.recoltes):
+            raise InconsistencyError(QUICK_RECOLTES)
+
+    def _apply_quick_round(self, op: QuickRound) -> Event:
+        result = tally_counts(op.cards, op.red, op.red_two, op.green_ten, op.ones, op.recoltes)
+        text, scores = self._score_round(result, [])
+        return Event(op, text, scores)
+
     def _end_round(self) -> tuple[Msg, tuple[Score, ...]]:
         r = self.r
         extra: list[Msg] = []
@@ -589,7 +617,10 @@ class Le31Match(base.Match):
             r.piles[self.side_of(r.last_capturer)] += left
             extra.append(D_LEFTOVERS(name=self.names[r.last_capturer], n=len(left)))
         r.loose, r.builds = [], []
-        result = tally(self.deck, r.piles, r.recoltes, check=False)
+        return self._score_round(tally(self.deck, r.piles, r.recoltes, check=False), extra)
+
+    def _score_round(self, result: list[SideTally], extra: list[Msg]) -> tuple[Msg, tuple[Score, ...]]:
+        r = self.r
         points = [side.points for side in result]
         self._majority_ties(result, points)
         self.rounds.append(result)

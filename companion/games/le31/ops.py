@@ -67,6 +67,19 @@ class Raise(Operation):
     loose: tuple[Le31Card, ...] = ()
 
 
+@dataclass(frozen=True)
+class QuickRound(Operation):
+    """Quick tally: a whole round entered as the table counts it at the end, without its plays."""
+
+    name: ClassVar[str] = "quick_round"
+    cards: tuple[int, int]
+    red: tuple[int, int]
+    ones: tuple[int, int]
+    red_two: int | None = None  # the side holding the red 2
+    green_ten: int | None = None  # the side holding the green 10
+    recoltes: tuple[int, int] = (0, 0)
+
+
 def _reader(code: str) -> Le31Card:
     return DEFAULT_DECK.parse(code) if code.upper() in DEFAULT_DECK.by_code else _custom(code)
 
@@ -80,4 +93,4 @@ def _custom(code: str) -> Le31Card:
     return Le31Card(colour, None, head, text)
 
 
-CODEC = OpCodec((Deal, Trail, Capture, Build, Raise), cards={Le31Card: _reader})
+CODEC = OpCodec((Deal, Trail, Capture, Build, Raise, QuickRound), cards={Le31Card: _reader})

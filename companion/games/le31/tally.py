@@ -96,6 +96,23 @@ def tally(deck: Le31Deck, sides: Sequence[Sequence[Le31Card]], recoltes: Sequenc
     return [SideTally(tuple(items[s]), counts[s], reds[s]) for s in (0, 1)]
 
 
+def tally_counts(cards: Sequence[int], red: Sequence[int], red_two: int | None, green_ten: int | None,
+                 ones: Sequence[int], recoltes: Sequence[int]) -> list[SideTally]:
+    """The same tally from what a table counts at the end of a round (quick tally): each side's number of
+    cards, of red cards and of 1s, who holds the red 2 and the green 10 (a side, or None), the récoltes."""
+    items: list[list[TallyItem]] = [[], []]
+    for kind, values, points in (("most_cards", cards, 3), ("most_red", red, 1)):
+        if values[0] != values[1]:
+            items[0 if values[0] > values[1] else 1].append(TallyItem(kind, points))
+    if red_two is not None:
+        items[red_two].append(TallyItem("red_2", 1))
+    if green_ten is not None:
+        items[green_ten].append(TallyItem("green_10", 2))
+    for side in (0, 1):
+        items[side] += [TallyItem("one", 1)] * ones[side] + [TallyItem("recolte", 1)] * recoltes[side]
+    return [SideTally(tuple(items[s]), cards[s], red[s]) for s in (0, 1)]
+
+
 def expected_total(deck: Le31Deck, result: Sequence[SideTally], recoltes: Sequence[int]) -> int:
     """The 11-point check: what the two sides must add up to, given the ties and the récoltes."""
     total = deck.round_points() + sum(recoltes)

@@ -1,0 +1,27 @@
+"""Le 31 as the app sees it: registered with ``companion.games.registry``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.base import GameInfo
+from companion.games.le31.engine import Le31Match
+from companion.games.le31.rules import Le31Rules
+from companion.games.registry import register
+from companion.i18n import Msg
+
+
+def summary(match: Le31Match) -> dict[str, Any]:  # type: ignore[override]
+    return {"rounds": len(match.rounds), "target": match.rules.target, "phase": match.phase}
+
+
+GAME = register(GameInfo(
+    id="le31",
+    title=Msg("Le 31", "Le 31"),
+    min_players=2,
+    max_players=4,
+    rules=Le31Rules,
+    match=Le31Match,
+    summary=summary,  # type: ignore[arg-type]
+    teams=lambda players, values: players == 4,
+))

@@ -1,0 +1,56 @@
+"""Le 31's gallery states: a round in progress entered at the table, a card with several plays, a quick tally."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from companion.games.base import Setup
+from companion.games.le31.deck import DEFAULT_DECK as D
+from companion.games.le31.ops import Build, Capture, Deal, Trail
+from companion.games.le31.rules import Le31Rules
+from companion.session import MatchSession
+from companion.store import Store
+from companion.tui.gallery import NAMES, State, settle
+
+
+def fill(store: Store) -> None:
+    """Marie deals; Paul takes 2 + 3 + 1 with his 6, Marie lays a 4 down, Paul builds 7, Marie lays an 8."""
+    session = MatchSession.create(store, Setup(NAMES[:2], Le31Rules(), 0), "le31")
+    c = D.parse
+    for op in (Deal(table=tuple(D.parse_many("2B 3G 1Y 9R"))), Capture(1, c("6R"), tuple(D.parse_many("2B 3G 1Y"))),
+               Trail(0, c("4Y")), Build(1, c("3B"), (c("4Y"),), 7), Trail(0, c("8G"))):
+        session.apply(op)
+
+
+def _match_id(pilot: Pilot) -> int:
+    return next(r.id for r in pilot.app.store.list_matches(finished=False) if r.game == "le31")
+
+
+async def le31_play(pilot: Pilot) -> None:
+    from companion.tui.games import open_match
+
+    open_match(pilot.app, _match_id(pilot))
+    await settle(pilot)
+
+
+async def le31_choice(pilot: Pilot) -> None:
+    """Paul must take his 7; at Marie's next turn an 8 can take the 8 or be laid down: the app asks which."""
+    await le31_play(pilot)
+    screen = pilot.app.screen
+    screen.interpret("7g x [7]")
+    await settle(pilot)
+    screen.interpret("8b")
+    await settle(pilot)
+
+
+async def le31_quick(pilot: Pilot) -> None:
+    from companion.tui.games import ui_for
+
+    session = MatchSession.create(pilot.app.store, Setup(NAMES[:2], Le31Rules(), 1), "le31")
+    pilot.app.push_screen(ui_for("le31").match_screen(session))
+    await settle(pilot)
+    await pilot.click("#quick")
+    await settle(pilot)
+
+
+STATES: dict[str, State] = {"le31-play": le31_play, "le31-choice": le31_choice, "le31-quick": le31_quick}

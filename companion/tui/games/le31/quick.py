@@ -1,0 +1,103 @@
+"""Quick tally: a whole Le 31 round from what the table counts at the end (each side's cards, red cards
+and 1s, who has the red 2 and the green 10, the récoltes); the app gives the points."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Label, Select, Static
+
+from companion.entry import parse_number
+from companion.errors import CompanionError
+from companion.games.le31.engine import Le31Match
+from companion.games.le31.ops import QuickRound
+from companion.i18n import Msg
+from companion.tui.screens.base import BaseModal
+
+TITLE = Msg("Quick tally of round {n}", "Décompte rapide de la manche {n}")
+CARDS = Msg("Cards of {name}", "Cartes de {name}")
+RED = Msg("Red cards of {name}", "Cartes rouges de {name}")
+ONES = Msg("1s of {name}", "1 de {name}")
+RECOLTES = Msg("Récoltes of {name}", "Récoltes de {name}")
+RED_TWO = Msg("The red 2", "Le 2 rouge")
+GREEN_TEN = Msg("The green 10", "Le 10 vert")
+REST = Msg("the other side: {cards} cards, {red} red, {ones} 1s",
+           "l'autre camp : {cards} cartes, {red} rouges, {ones} 1")
+OK = Msg("Count it", "Compter")
+CANCEL = Msg("Cancel", "Annuler")
+
+
+class QuickTallyDialog(BaseModal):
+    """Dismisses with a QuickRound, or None."""
+
+    BINDINGS = [("escape", "cancel", "Cancel")]
+    DEFAULT_CSS = """
+    QuickTallyDialog .row { height: auto; }
+    QuickTallyDialog .row Label { width: 26; }
+    QuickTallyDialog .row Input { width: 10; }
+    QuickTallyDialog .row Select { width: 30; }
+    """
+
+    def __init__(self, match: Le31Match) -> None:
+        super().__init__()
+        self.match = match
+
+    def compose(self) -> ComposeResult:
+        m = self.match
+        a, b = m.side_name(0), m.side_name(1)
+        sides = [(a, 0), (b, 1)]
+        with Vertical():
+            yield Static(self.tr(TITLE, n=m.r.number), classes="title")
+            for key, label in (("cards", CARDS), ("red", RED), ("ones", ONES)):
+                with Horizontal(classes="row"):
+                    yield Label(self.tr(label, name=a))
+                    yield Input(id=key, compact=True, type="integer", max_length=3)
+            for key, label in (("red_two", RED_TWO), ("green_ten", GREEN_TEN)):
+                with Horizontal(classes="row"):
+                    yield Label(self.tr(label))
+                    yield Select(sides, value=0, allow_blank=False, id=key, compact=True)
+            for key, name in (("rec_a", a), ("rec_b", b)):
+                with Horizontal(classes="row"):
+                    yield Label(self.tr(RECOLTES, name=name))
+                    yield Input("0", id=key, compact=True, type="integer", max_length=2)
+            yield Static("", id="rest", classes="prompt")
+            yield Static("", id="error", classes="error")
+            with Horizontal(classes="bar"):
+                yield Button(self.tr(OK), id="ok", variant="primary")
+                yield Button(self.tr(CANCEL), id="cancel")
+
+    def _number(self, key: str) -> int:
+        return parse_number(self.query_one(f"#{key}", Input).value or "0")
+
+    @on(Input.Changed)
+    def changed(self) -> None:
+        deck = self.match.deck
+        ones = sum(n for card, n in deck.copies.items() if card.value == 1)
+        try:
+            cards, red, mine = self._number("cards"), self._number("red"), self._number("ones")
+        except CompanionError:
+            return
+        self.query_one("#rest", Static).update(self.tr(REST, cards=deck.size - cards, red=deck.red_cards - red,
+                                                       ones=ones - mine))
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#ok")
+    def submit(self) -> None:
+        deck = self.match.deck
+        ones = sum(n for card, n in deck.copies.items() if card.value == 1)
+        try:
+            cards, red, mine = self._number("cards"), self._number("red"), self._number("ones")
+            op = QuickRound((cards, deck.size - cards), (red, deck.red_cards - red), (mine, ones - mine),
+                            self.query_one("#red_two", Select).value if deck.red_two else None,  # type: ignore[arg-type]
+                            self.query_one("#green_ten", Select).value if deck.green_ten else None,  # type: ignore[arg-type]
+                            (self._number("rec_a"), self._number("rec_b")))
+            self.match.verify(op)
+        except CompanionError as error:
+            self.query_one("#error", Static).update(error.text(self.app.lang))
+            return
+        self.dismiss(op)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)

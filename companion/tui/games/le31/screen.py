@@ -1,0 +1,257 @@
+"""The Le 31 match screen: the score sheet, the public table, and entry by taps or by typing.
+
+Tap the card played: the app lists what that card can legally do against the table (take, build, raise,
+or lay down) and the player picks; or type the play in the entry line (``6r x 2b 3g``, ``3r > 8 5b``).
+Between rounds, *Quick tally* enters a whole round from the counts of each side's pile.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Static
+
+from companion.entry import check_length
+from companion.errors import CompanionError
+from companion.games.base import Event
+from companion.games.le31.deck import Le31Card
+from companion.games.le31.engine import Le31Match
+from companion.games.le31.notation import describe_play, read_play
+from companion.games.le31.ops import Build, Capture, Deal, QuickRound, Raise, Trail
+from companion.i18n import Msg
+from companion.session import MatchSession
+from companion.tui.dialogs.choice import ChoiceDialog
+from companion.tui.screens.match_base import MatchScreenBase
+from companion.tui.widgets.keypad import CardKeypad, Key
+from companion.tui.widgets.standings import ScoreSheet
+
+HEADER = Msg("Le 31 · round {round} · deal {deal} of {deals}{last} · {dealer} deals · to {target}",
+             "Le 31 · manche {round} · donne {deal} sur {deals}{last} · {dealer} donne · en {target}")
+LAST = Msg(" · last deal", " · dernière donne")
+TABLE = Msg("Table: {cards}", "Table : {cards}")
+EMPTY = Msg("empty", "vide")
+BUILD = Msg("[{value}: {cards}] {name}", "[{value} : {cards}] {name}")
+P_TABLE = Msg("First deal: tap the 4 cards laid face up on the table ({cards})",
+              "Première donne : touchez les 4 cartes posées sur la table ({cards})")
+P_DEAL = Msg("Deal {n}: tap Deal when the cards are dealt", "Donne {n} : touchez Donner quand les cartes sont données")
+P_PLAY = Msg("{name} to play: tap the card (or type 6r x 2b 3g)", "À {name} de jouer : touchez la carte (ou tapez 6r x 2b 3g)")
+P_ONLY_TRAIL = Msg(" · after the récolte: lay a card down", " · après la récolte : poser une carte")
+WHICH = Msg("{card}: which play?", "{card} : quel coup ?")
+TOO_MANY = Msg("{card} can be played {n} ways: type it, e.g. {example}",
+               "{card} se joue de {n} façons : tapez-le, p. ex. {example}")
+B_DEAL = Msg("Deal", "Donner")
+B_QUICK = Msg("Quick tally", "Décompte rapide")
+B_UNDO = Msg("Undo", "Annuler")
+B_REDO = Msg("Redo", "Refaire")
+B_LOG = Msg("Log", "Journal")
+B_RULES = Msg("Rules", "Règles")
+B_HOME = Msg("Menu", "Menu")
+ENTRY = Msg("type a play: 6r x 2b 3g · 3r > 8 5b · 2r ^ 8 · 4r - · deal · undo",
+            "tapez un coup : 6r x 2b 3g · 3r > 8 5b · 2r ^ 8 · 4r - · donner · annuler")
+MAX_CHOICES = 8
+_COMMANDS = {"deal": "deal", "donner": "deal", "donne": "deal", "undo": "undo", "annuler": "undo", "redo": "redo",
+             "refaire": "redo", "log": "log", "journal": "log", "menu": "home", "rules": "rules", "règles": "rules",
+             "quick": "quick", "rapide": "quick"}
+
+
+class Le31Screen(MatchScreenBase):
+    DEFAULT_CSS = """
+    Le31Screen #header { height: 1; background: $primary 30%; }
+    Le31Screen #sheet { height: auto; max-height: 12; }
+    Le31Screen #table { height: auto; padding: 0 1; color: $text; background: #1d5c35; }
+    Le31Screen #prompt, Le31Screen #message { height: auto; padding: 0 1; }
+    Le31Screen #spacer { height: 1fr; }
+    Le31Screen #actions { height: auto; margin: 1 0 0 0; }
+    Le31Screen #actions Button { margin: 0 1 0 0; }
+    Le31Screen.-small #actions { margin: 0; }
+    """
+
+    def __init__(self, session: MatchSession) -> None:
+        super().__init__(session)
+        self.pending_table: list[Le31Card] = []
+
+    @property
+    def match(self) -> Le31Match:
+        return self.session.match  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="header")
+        with Vertical():
+            yield ScoreSheet(id="sheet")
+            yield Static("", id="table")
+            yield Static("", id="prompt", classes="prompt")
+            yield Static("", id="message", classes="message")
+            yield Static("", id="spacer")
+            yield CardKeypad(self.app.lang, deck=self.match.deck.spec(), id="keypad")
+            with Horizontal(classes="bar", id="actions"):
+                for key, label in (("deal", B_DEAL), ("quick", B_QUICK), ("undo", B_UNDO), ("redo", B_REDO),
+                                   ("log", B_LOG), ("rules", B_RULES), ("home", B_HOME)):
+                    yield Key(self.tr(label), id=key, compact=True)
+            yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#entry", Input).focus()
+
+    # ------------------------------------------------------------ view
+    def label(self, card: Le31Card) -> str:
+        return self.match.deck.label(card, self.app.lang)
+
+    def refresh_view(self) -> None:
+        match, lang = self.match, self.app.lang
+        r = match.r
+        self.query_one("#header", Static).update(self.tr(
+            HEADER, round=r.number, deal=max(r.deal, 1), deals=r.deals, last=LAST if match.last_deal else "",
+            dealer=match.names[r.dealer], target=match.rules.target))
+        rounds = [[side.points for side in result] for result in match.rounds]
+        self.query_one("#sheet", ScoreSheet).show([match.side_name(s) for s in range(2)], rounds,
+                                                  target=match.rules.target, lang=lang)
+        parts = [self.label(c) for c in r.loose]
+        parts += [self.tr(BUILD, value=b.value, cards=" ".join(self.label(c) for c in b.cards),
+                          name=match.names[b.owner]) for b in r.builds]
+        self.query_one("#table", Static).update(Text(self.tr(TABLE, cards="  ".join(parts) or self.tr(EMPTY))))
+        self.query_one("#prompt", Static).update(self._prompt())
+        note = self.query_one("#message", Static)
+        if self.message:
+            note.update(self.tr(self.message[0]))
+            note.set_classes(f"message {self.message[1]}")
+        else:
+            last = match.last_event
+            text = self.tr(last.text) if last else ""
+            if last and last.warnings:
+                text += "\n" + "\n".join(self.tr(w) for w in last.warnings)
+            note.update(text)
+            note.set_classes("message announce")
+        self.query_one("#keypad", CardKeypad).set_accounted(match.accounted_cards() + _counter(self.pending_table))
+        first = match.phase == "deal" and r.deal == 0
+        self.query_one("#deal", Button).disabled = not (match.phase == "deal" and not first)
+        self.query_one("#quick", Button).disabled = not first
+        self.query_one("#undo", Button).disabled = not self.session.can_undo
+        self.query_one("#redo", Button).disabled = not self.session.can_redo
+
+    def _prompt(self) -> str:
+        match = self.match
+        if match.phase == "deal":
+            if match.r.deal == 0:
+                return self.tr(P_TABLE, cards=" ".join(self.label(c) for c in self.pending_table) or "—")
+            return self.tr(P_DEAL, n=match.r.deal + 1)
+        if match.phase == "play":
+            line = self.tr(P_PLAY, name=match.names[match.r.turn])
+            return line + (self.tr(P_ONLY_TRAIL) if match.r.trail_only else "")
+        return ""
+
+    # ------------------------------------------------------------ entries
+    def after(self, event: Event) -> None:
+        if isinstance(event.op, Deal):
+            self.pending_table = []
+        super().after(event)
+
+    def after_step(self) -> None:
+        self.pending_table = []
+
+    def enter_card(self, card: Le31Card) -> None:
+        match = self.match
+        if match.phase == "deal" and match.r.deal == 0:
+            self.pending_table.append(card)
+            if len(self.pending_table) == 4:
+                self.apply_ops(Deal(table=tuple(self.pending_table)))
+            else:
+                self.message = None
+                self.refresh_view()
+            return
+        if match.phase != "play":
+            return
+        seat = match.r.turn
+        options = _ordered(match.readings(seat, card))
+        if len(options) == 1:
+            self.apply_ops(options[0])
+        elif not options:
+            self.apply_ops(Trail(seat, card))  # refused with the reason a player needs to read
+        elif len(options) <= MAX_CHOICES:
+            answers = [(describe_play(op, match.deck, self.app.lang), op) for op in options]
+            self.app.push_screen(ChoiceDialog(self.tr(WHICH, card=self.label(card)), "", answers + [("✕", None)]),
+                                 lambda op: self.apply_ops(op) if op is not None else None)
+        else:
+            example = describe_play(options[0], match.deck, self.app.lang)
+            self.message = (TOO_MANY(card=self.label(card), n=len(options), example=example), "error")
+            self.refresh_view()
+
+    @on(CardKeypad.Picked)
+    def picked(self, event: CardKeypad.Picked) -> None:
+        self.enter_card(event.card)
+
+    @on(Button.Pressed, "#actions Button")
+    def action_button(self, event: Button.Pressed) -> None:
+        self.run_command(event.button.id or "")
+
+    def run_command(self, command: str) -> None:
+        if command == "deal" and self.match.phase == "deal":
+            self.apply_ops(Deal())
+        elif command == "quick":
+            from companion.tui.games.le31.quick import QuickTallyDialog
+
+            self.app.push_screen(QuickTallyDialog(self.match), lambda op: op is not None and self.apply_ops(op))
+        elif command == "undo":
+            self.undo()
+        elif command == "redo":
+            self.redo()
+        elif command == "log":
+            self.open_history()
+        elif command == "rules":
+            from companion.tui.screens.help import HelpScreen
+
+            self.app.push_screen(HelpScreen("le31"))
+        elif command == "home":
+            self.action_home()
+
+    @on(Input.Submitted, "#entry")
+    def typed(self, event: Input.Submitted) -> None:
+        text, event.input.value = event.value.strip(), ""
+        if text:
+            self.interpret(text)
+
+    def interpret(self, text: str) -> None:
+        try:
+            text = check_length(text)
+            if text.casefold() in _COMMANDS:
+                self.run_command(_COMMANDS[text.casefold()])
+                return
+            seat = self.match.r.turn if self.match.phase == "play" else 0
+            card, op = read_play(text, self.match.deck, self.app.lang, seat)
+        except CompanionError as error:
+            self.message = (error.msg, "error")
+            self.refresh_view()
+            return
+        if op is None:
+            self.enter_card(card)
+        elif self.match.phase != "play":
+            self.enter_card(card)
+        else:
+            self.apply_ops(op)
+
+
+def _counter(cards):
+    from collections import Counter
+
+    return Counter(cards)
+
+
+def _ordered(options: list) -> list:
+    """Captures first (the biggest first), then laying down, raises and builds: the usual plays on top."""
+    def key(op) -> tuple[int, int]:
+        if isinstance(op, Capture):
+            return (0, -len(op.loose) - (10 if op.build else 0))
+        if isinstance(op, Trail):
+            return (1, 0)
+        if isinstance(op, Raise):
+            return (2, op.value)
+        if isinstance(op, Build):
+            return (3, op.value)
+        return (4, 0)
+
+    return sorted(options, key=key)
+
+
+__all__ = ["Le31Screen", "QuickRound"]
