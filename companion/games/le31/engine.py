@@ -98,6 +98,9 @@ QUICK_RED = M("the two sides' red cards add up to {total}", "les cartes rouges d
 QUICK_ONES = M("the two sides' 1s add up to {total}", "les 1 des deux camps font {total} en tout")
 QUICK_SPECIAL = M("say which side holds the red 2 and the green 10", "dites quel camp a le 2 rouge et le 10 vert")
 QUICK_RECOLTES = M("récoltes are 0 or more", "les récoltes sont 0 ou plus")
+D_SIDE = M("{name}: {items}", "{name} : {items}")
+D_ITEM = M("{what} {n}", "{what} {n}")
+D_ITEMS = M("{what} ×{k} {n}", "{what} ×{k} {n}")
 D_ROUND = M("Round {round}: {scores}", "Manche {round} : {scores}")
 D_LEFTOVERS = M("{name} takes the {n} cards left", "{name} prend les {n} cartes restantes")
 WINS = M("{name} wins the match", "{name} gagne le match")
@@ -639,7 +642,9 @@ class Le31Match(base.Match):
             self.r = self._new_round(r.number + 1, (r.dealer + 1) % self.players)
             self.phase = "deal"
         parts = (line, *extra)
-        return M("{a}", "{a}")(a=Joined(parts, " · ")), tuple(scores)
+        # The tally by itself, as the players check it: what each side scored, item by item.
+        details = tuple(D_SIDE(name=self.side_name(side), items=_items_said(result[side])) for side in range(2))
+        return M("{a}\n{b}", "{a}\n{b}")(a=Joined(parts, " · "), b=Joined(details, "\n")), tuple(scores)
 
     def _majority_ties(self, result: list[SideTally], points: list[int]) -> None:
         """House rules for a tie on most cards (3) or most red (1); the default scores for nobody."""
@@ -686,6 +691,16 @@ class Le31Match(base.Match):
             if self.can(op):
                 options.append(op)
         return options
+
+
+def _items_said(side: SideTally) -> Joined | str:
+    """"the red 2 1, a 1 ×2 2, a récolte 1": each kind once, with how many and its points."""
+    kinds: dict[str, list[int]] = {}
+    for item in side.items:
+        kinds.setdefault(item.kind, []).append(item.points)
+    said = tuple(D_ITEM(what=KINDS[k], n=sum(p)) if len(p) == 1 else D_ITEMS(what=KINDS[k], k=len(p), n=sum(p))
+                 for k, p in kinds.items())
+    return Joined(said, ", ") if said else "—"
 
 
 def deal_virtual(match: Le31Match, seed: int | str | None) -> Deal:
