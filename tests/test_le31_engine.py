@@ -317,3 +317,22 @@ def test_quick_tally_keeps_a_match_from_the_counts_of_each_round():
     assert m.points == [29, 5] and m.phase == "deal"
     m.apply(QuickRound((30, 22), (10, 3), (3, 1), 0, 1, (0, 0)))
     assert m.points == [37, 8] and m.phase == "match_over" and m.outcome.winners == (0,)
+
+
+def test_counting_out_wins_with_enough_secured_points_and_a_wrong_claim_loses():
+    from companion.games.le31.ops import CountOut
+
+    m = table_match("2R 10G 9Y 5B", count_out=True)
+    m.points = [29, 20]
+    m.apply(Capture(1, c("2B"), cs("2R")))  # Bob takes the red 2
+    refused(table_match(), CountOut(1), "not a rule of this match")
+    m.apply(Capture(0, c("10R"), cs("10G")))  # Ann takes the green 10: 2 secured
+    assert m.secured(0) == 2 and m.secured(1) == 1
+    m.apply(CountOut(0))  # 29 + 2 = 31
+    assert m.phase == "match_over" and m.outcome.winners == (0,) and m.points[0] == 31
+    wrong = table_match("2R 10G 9Y 5B", count_out=True)
+    wrong.points = [29, 20]
+    wrong.apply(Capture(1, c("2B"), cs("2R")))
+    wrong.apply(CountOut(1))  # Bob: 20 + 1 = 21, short of 31: he loses the match
+    assert wrong.outcome.winners == (0,)
+    assert "the claim loses the match" in wrong.events[-1].text.text("en")

@@ -21,7 +21,7 @@ from companion.errors import IllegalMoveError, InconsistencyError, SetupError
 from companion.games import base
 from companion.games.base import Event, Outcome, Score, Standing
 from companion.games.le31.deck import DEAL_SIZE, DEFAULT_DECK, Le31Card, Le31Deck
-from companion.games.le31.ops import CODEC, Build, Capture, Deal, QuickRound, Raise, Trail
+from companion.games.le31.ops import CODEC, Build, Capture, CountOut, Deal, QuickRound, Raise, Trail
 from companion.games.le31.rules import Le31Rules
 from companion.games.le31.tally import KINDS, SideTally, tally, tally_counts
 from companion.i18n import Joined, Msg, Plural
@@ -92,6 +92,12 @@ D_MULTIPLE = M("{name}: {card} with {cards}, « multiple pour {value} »",
 D_PARTNER = M("{name}: {card} with {cards}, « pour mon partenaire » ({value})",
               "{name} : {card} avec {cards}, « pour mon partenaire » ({value})")
 D_RAISE = M("{name}: {card} raises {old} to « {value} »", "{name} : {card} augmente {old} à « {value} »")
+COUNT_OUT_OFF = M("counting out is not a rule of this match", "sortir en comptant n'est pas une règle de ce match")
+COUNT_OUT_PLAY = M("a side counts out during a round", "un camp sort en comptant pendant une manche")
+COUNT_OUT_RIGHT = M("{name} counts out: {n} secured, the target is {target}: the match is won",
+                    "{name} sort en comptant : {n} acquis, l'objectif est {target} : le match est gagné")
+COUNT_OUT_WRONG = M("{name} counts out with only {n} secured (target {target}): the claim loses the match",
+                    "{name} sort en comptant avec seulement {n} acquis (objectif {target}) : la réclamation perd le match")
 QUICK_BETWEEN = M("a quick tally is entered between rounds", "un décompte rapide s'entre entre deux manches")
 QUICK_CARDS = M("the two sides' cards add up to {total}", "les cartes des deux camps font {total} en tout")
 QUICK_RED = M("the two sides' red cards add up to {total}", "les cartes rouges des deux camps font {total} en tout")
@@ -191,6 +197,7 @@ class Le31Match(base.Match):
         self.points = [0, 0]
         self.rounds: list[list[SideTally]] = []
         self.carry: dict[str, int] = {}  # a tied majority carried to the next round (house rule)
+        self.claimed_winner: int | None = None  # decided by counting out (house rule)
         self.r = self._new_round(1, setup.first_dealer % self.players)
         self.phase = "deal"
 
@@ -231,7 +238,7 @@ class Le31Match(base.Match):
     def outcome(self) -> Outcome | None:
         if self.phase != "match_over":
             return None
-        winner = 0 if self.points[0] > self.points[1] else 1
+        winner = self.claimed_winner if self.claimed_winner is not None else 0 if self.points[0] > self.points[1] else 1
         return Outcome((winner,), WINS(name=self.side_name(winner)))
 
     def end_title(self) -> Msg:
@@ -589,6 +596,37 @@ class Le31Match(base.Match):
                 out.append(BLUFF(name=self.names[seat], value=value))
         r.claims = [c for c in r.claims if c[0] != seat]
         return tuple(out)
+
+    # ------------------------------------------------------------ counting out (house rule)
+    def secured(self, side: int) -> int:
+        """Points a side cannot lose any more this round: the red 2, the green 10 and the 1s in its pile, its
+        récoltes, and most cards or most red once it holds more than half of them."""
+        r, deck = self.r, self.deck
+        pile = r.piles[side]
+        points = r.recoltes[side] + sum(1 for c in pile if c.value == 1)
+        points += (1 if deck.red_two in pile else 0) + (2 if deck.green_ten in pile else 0)
+        points += 3 if 2 * len(pile) > deck.size else 0
+        points += 1 if 2 * sum(1 for c in pile if deck.is_red(c)) > deck.red_cards else 0
+        return points
+
+    def _verify_count_out(self, op: CountOut) -> None:
+        if not self.rules.count_out:
+            raise IllegalMoveError(NOT_NOW(what=COUNT_OUT_OFF))
+        if self.phase != "play":
+            raise IllegalMoveError(NOT_NOW(what=COUNT_OUT_PLAY))
+        if op.side not in (0, 1):
+            raise IllegalMoveError(BAD_SEAT)
+
+    def _apply_count_out(self, op: CountOut) -> Event:
+        total = self.points[op.side] + self.secured(op.side)
+        right = total >= self.rules.target
+        winner = op.side if right else 1 - op.side
+        self.points[op.side] = total if right else self.points[op.side]
+        self.claimed_winner = winner
+        self.phase = "match_over"
+        said = (COUNT_OUT_RIGHT if right else COUNT_OUT_WRONG)(name=self.side_name(op.side), n=total,
+                                                                target=self.rules.target)
+        return Event(op, said)
 
     # ------------------------------------------------------------ quick tally
     def _verify_quick_round(self, op: QuickRound) -> None:

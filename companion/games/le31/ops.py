@@ -80,6 +80,14 @@ class QuickRound(Operation):
     recoltes: tuple[int, int] = (0, 0)
 
 
+@dataclass(frozen=True)
+class CountOut(Operation):
+    """House rule (pagat): a side claims the match during a round; right, it wins; wrong, it loses."""
+
+    name: ClassVar[str] = "count_out"
+    side: int
+
+
 def _reader(code: str) -> Le31Card:
     return DEFAULT_DECK.parse(code) if code.upper() in DEFAULT_DECK.by_code else _custom(code)
 
@@ -93,4 +101,4 @@ def _custom(code: str) -> Le31Card:
     return Le31Card(colour, None, head, text)
 
 
-CODEC = OpCodec((Deal, Trail, Capture, Build, Raise, QuickRound), cards={Le31Card: _reader})
+CODEC = OpCodec((Deal, Trail, Capture, Build, Raise, QuickRound, CountOut), cards={Le31Card: _reader})

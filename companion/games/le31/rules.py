@@ -47,6 +47,12 @@ class Le31Rules(Rules):
         choices=(("none", Msg("nobody scores", "personne ne marque")),
                  ("split", Msg("both sides score", "les deux camps marquent")),
                  ("carry_over", Msg("carried to the next round", "reporté à la manche suivante"))))
+    count_out: bool = rule(
+        False, Msg("Counting out (pagat)", "Sortir en comptant (pagat)"),
+        Msg("A side may claim the match during a round once its points so far (cards it cannot lose) reach the "
+            "target; a wrong claim loses the match.",
+            "Un camp peut réclamer le match pendant une manche dès que ses points acquis atteignent l'objectif ; "
+            "une réclamation fausse perd le match."))
     deck: str = ""  # a custom deck description (JSON text); empty: the shipped default
 
     def problems(self) -> list[str]:

@@ -19,7 +19,7 @@ from companion.games.base import Event
 from companion.games.le31.deck import Le31Card
 from companion.games.le31.engine import Le31Match
 from companion.games.le31.notation import describe_play, read_play
-from companion.games.le31.ops import Build, Capture, Deal, QuickRound, Raise, Trail
+from companion.games.le31.ops import Build, Capture, CountOut, Deal, QuickRound, Raise, Trail
 from companion.i18n import Msg
 from companion.session import MatchSession
 from companion.tui.dialogs.choice import ChoiceDialog
@@ -53,7 +53,7 @@ ENTRY = Msg("type a play: 6r x 2b 3g · 3r > 8 5b · 2r ^ 8 · 4r - · deal · u
 MAX_CHOICES = 8
 _COMMANDS = {"deal": "deal", "donner": "deal", "donne": "deal", "undo": "undo", "annuler": "undo", "redo": "redo",
              "refaire": "redo", "log": "log", "journal": "log", "menu": "home", "rules": "rules", "règles": "rules",
-             "quick": "quick", "rapide": "quick"}
+             "quick": "quick", "rapide": "quick", "out": "out", "sortir": "out"}
 
 
 class Le31Screen(MatchScreenBase):
@@ -193,6 +193,8 @@ class Le31Screen(MatchScreenBase):
             from companion.tui.games.le31.quick import QuickTallyDialog
 
             self.app.push_screen(QuickTallyDialog(self.match), lambda op: op is not None and self.apply_ops(op))
+        elif command == "out" and self.match.phase == "play":  # counting out (house rule): the side to play claims
+            self.apply_ops(CountOut(self.match.side_of(self.match.r.turn)))
         elif command == "undo":
             self.undo()
         elif command == "redo":
