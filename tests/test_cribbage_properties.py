@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -174,6 +175,7 @@ def play_checked(m: CribbageMatch, rng: random.Random, undo_rate: float, manual:
     raise AssertionError("the match did not end")
 
 
+@pytest.mark.slow  # about 20 s: it plays whole matches; the whole suite runs it
 @settings(max_examples=45, deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),

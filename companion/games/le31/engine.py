@@ -714,12 +714,17 @@ class Le31Match(base.Match):
         else:
             subsets = {tuple(sorted(s, key=lambda c: c.sort_key))
                        for n in range(len(numbered) + 1) for s in combinations(numbered, n)}
+            v = card.value or 0
             for subset in sorted(subsets, key=lambda s: (len(s), [c.sort_key for c in s])):
-                for with_build in (False, True):
-                    if subset or with_build:
-                        candidates.append(Capture(seat, card, subset, with_build))
+                total = sum(c.value or 0 for c in subset)
+                if total % v == 0:  # only groups adding up to the card can be taken (cheap test first)
+                    for with_build in (False, True):
+                        if subset or with_build:
+                            candidates.append(Capture(seat, card, subset, with_build))
                 if subset:
-                    for value in range(2, 11):
+                    for value in range(max(2, v), 11):
+                        if (total + v) % value:
+                            continue  # the card and these cards cannot make groups of this value
                         candidates.append(Build(seat, card, subset, value))
                         if self.players == 4:
                             candidates.append(Build(seat, card, subset, value, True))
