@@ -17,6 +17,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from companion import __version__
 from companion.cli_support import ERROR, add_lang_option, lang_in, lang_of, localize_argparse, tolerant_streams
@@ -42,10 +43,19 @@ def game_clis() -> dict[str, str]:
     return found
 
 
+class Parser(argparse.ArgumentParser):
+    """Usage mistakes are one line on stderr (in the chosen language), like every other error; ``--help``
+    still shows the whole usage."""
+
+    def error(self, message: str) -> NoReturn:
+        template = argparse._("%(prog)s: error: %(message)s\n")  # type: ignore[attr-defined]
+        self.exit(2, template % {"prog": self.prog, "message": message})
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The whole parser, or with ``only`` the one game command asked for (so a scoring command
     imports no other game)."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="companion",
         description="A card-table companion: keeps the score and checks the play. "
                     "Without a command, starts the app.",

@@ -1,0 +1,85 @@
+"""``companion trente-et-un value|showdown``: hand values and showdowns of both games (no UI, no store)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from companion.cards import parse_cards
+from companion.cli_support import add_lang_option, input_lang, lang_of
+from companion.i18n import Msg
+
+WINNERS = Msg("winner(s): {who}", "gagnant(s) : {who}")
+LOSERS = Msg("loser(s): {who}", "perdant(s) : {who}")
+NOBODY = Msg("nobody", "personne")
+HAND = Msg("hand {n}: {cards} — {said}", "main {n} : {cards} — {said}")
+GAME_HELP = "knock: draw-and-knock (52 cards, brelan 30½, tierce majeure); banker: with a banker (32 cards, no brelan)"
+
+
+def _rules(game: str):
+    from companion.games.trente_et_un.values import BANKER, KNOCK
+
+    return KNOCK if game == "knock" else BANKER
+
+
+def _value_command(args: argparse.Namespace) -> int:
+    from companion.cards import format_cards
+    from companion.games.trente_et_un.values import check_hand, hand_value
+
+    cards = parse_cards(args.cards, input_lang(args))
+    check_hand(cards, args.game, args.deck == 52)
+    value = hand_value(cards, _rules(args.game))
+    lang = lang_of(args)
+    if args.json:
+        print(json.dumps(value.to_json()))
+    else:
+        print(f"{format_cards(cards, 'symbol', lang)}: {value.to_json()['value']} — {value.said().text(lang)}")
+    return 0
+
+
+def _showdown_command(args: argparse.Namespace) -> int:
+    from companion.cards import format_cards
+    from companion.games.trente_et_un.values import check_distinct, check_hand, hand_value, losers, winners
+
+    read = input_lang(args)
+    hands = [parse_cards(text, read) for text in args.hands]
+    for hand in hands:
+        check_hand(hand, args.game, args.deck == 52)
+    check_distinct(hands)
+    rules = _rules(args.game)
+    key, who = ("winners", winners(hands, rules)) if args.game == "knock" else ("losers", losers(hands, rules))
+    if args.json:
+        print(json.dumps({key: who}))
+        return 0
+    lang = lang_of(args)
+    for n, hand in enumerate(hands):
+        value = hand_value(hand, rules)
+        print(HAND(n=n, cards=format_cards(hand, "symbol", lang), said=value.said()).text(lang))
+    names = ", ".join(str(i) for i in who) or NOBODY.text(lang)
+    print((WINNERS if key == "winners" else LOSERS)(who=names).text(lang))
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    main = subparsers.add_parser(
+        "trente-et-un", help="Trente-et-un: hand values and showdowns (draw and knock, or with a banker)",
+        description="Trente-et-un tools. Cards are written AH, KH, QH, 10D (English notation unless --lang fr). "
+                    "A hand's value is its best same-suit total (A 11, K Q J 10 = 10); a tierce majeure (A-K-Q "
+                    "of a suit) and a trente-et-un count 31, a brelan 30½ in the draw-and-knock game.")
+    commands = main.add_subparsers(dest="trente_command", metavar="COMMAND", required=True)
+    value = commands.add_parser("value", help="the value of a three-card hand")
+    value.add_argument("cards", nargs="+", metavar="CARD")
+    value.add_argument("--game", choices=("knock", "banker"), default="knock", help=GAME_HELP)
+    value.add_argument("--deck", type=int, choices=(32, 52), default=32, help="banker game: 32 cards, or 52")
+    value.add_argument("--json", action="store_true", help='{"value": 31, "combination": "tierce_majeure"}')
+    add_lang_option(value)
+    value.set_defaults(func=_value_command)
+    showdown = commands.add_parser(
+        "showdown", help="who wins (draw and knock) or who loses (with a banker) a showdown",
+        epilog='example: companion trente-et-un showdown --game knock "AH KH QH" "7S 7D 7C" --json')
+    showdown.add_argument("hands", nargs="+", metavar="HAND", help='a hand of three cards, e.g. "AH KH QH"')
+    showdown.add_argument("--game", choices=("knock", "banker"), default="knock", help=GAME_HELP)
+    showdown.add_argument("--deck", type=int, choices=(32, 52), default=32, help="banker game: 32 cards, or 52")
+    showdown.add_argument("--json", action="store_true", help='{"winners": [0]} or {"losers": [2, 4]}')
+    add_lang_option(showdown)
+    showdown.set_defaults(func=_showdown_command)
