@@ -75,8 +75,16 @@ def unregister_ui(game_id: str) -> None:
 
 
 def ui_for(game_id: str) -> GameUI:
+    """The UI object of a game: ``companion.tui.games.<game_id>``, or found among the UI packages (one package
+    may register several games, like the two Trente-et-un)."""
     if game_id not in _UIS:
-        importlib.import_module(f"companion.tui.games.{game_id}")
+        try:
+            importlib.import_module(f"companion.tui.games.{game_id}")
+        except ModuleNotFoundError:
+            import pkgutil
+
+            for module in pkgutil.iter_modules(__path__):
+                importlib.import_module(f"companion.tui.games.{module.name}")
     return _UIS[game_id]
 
 

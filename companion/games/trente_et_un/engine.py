@@ -1,0 +1,325 @@
+"""Both Trente-et-un games as matches kept at the table, showdown by showdown.
+
+At each showdown the players enter their three cards (or tap them); the engine values every hand, says
+who won or lost and why, and moves the tokens, lives and the pot:
+
+- **Draw and knock** (SPEC §2.d), tokens (the French text): the winner, or each tied winner, sheds a
+  token; the first with none wins. Lives (standard Scat): the lowest hand loses a life (every tied lowest),
+  a knocker who is lowest loses two, a 31 makes every other player lose one; the last survivor wins.
+- **With a banker** (SPEC §3.d): the lowest hand loses (every tied lowest; a 31 never loses) and puts a
+  token in the corbeille; a dealt 31 makes every other player lose one. A player without tokens is *mort*;
+  the last *vivant* takes the corbeille. A vivant may give a mort a token (the rule about talking to morts).
+
+The dealer passes left in the knock game and to the right with a banker (the direction of play).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from companion.cards import Card, CardList, standard_deck
+from companion.errors import IllegalMoveError, SetupError
+from companion.games import base
+from companion.games.base import Event, OpCodec, Operation, Outcome, Score, Standing
+from companion.games.trente_et_un.rules import BankerRules, KnockRules
+from companion.games.trente_et_un.values import PIQUET, Game, check_distinct, check_hand, hand_value
+from companion.i18n import Joined, Msg, Plural
+
+M = Msg
+
+
+@dataclass(frozen=True)
+class Showdown(Operation):
+    """Every player's three cards at the showdown, in seat order (an empty hand for a player who is out).
+    ``knocker``: who knocked (or said « Je tiens »); ``dealt_31``: the deal ended on a 31 served."""
+
+    name: ClassVar[str] = "showdown"
+    hands: tuple[tuple[Card, ...], ...]
+    knocker: int | None = None
+    dealt_31: bool = False
+
+
+@dataclass(frozen=True)
+class GiveToken(Operation):
+    """With a banker: a vivant who spoke to a mort gives him a token, which revives him."""
+
+    name: ClassVar[str] = "give_token"
+    giver: int
+    receiver: int
+
+
+CODEC = OpCodec((Showdown, GiveToken))
+
+HANDS = M("a showdown has a hand for each of the {n} players still in",
+          "un abattage a une main pour chacun des {n} joueurs en jeu")
+OUT_HAND = M("{name} is out: no hand", "{name} est éliminé : pas de main")
+BAD_KNOCKER = M("the knocker must be a player still in", "qui cogne doit être un joueur en jeu")
+NO_31 = M("no hand is a 31: the deal did not end on a 31 served",
+          "aucune main ne fait 31 : la donne n'a pas fini sur un 31 servi")
+MATCH_OVER = M("the match is over", "le match est fini")
+GIVE = M("only a vivant with a token gives one to a mort", "seul un vivant qui a un jeton en donne un à un mort")
+GIVE_KNOCK = M("giving a token is a rule of the banker game", "donner un jeton est une règle du jeu avec banquier")
+BAD_PLAYERS = M("{game} is played by {low} to {high} players", "{game} se joue de {low} à {high} joueurs")
+
+D_HAND = M("{name}: {cards} — {said}", "{name} : {cards} — {said}")
+D_WIN = M("{names} win(s) and shed a token", "{names} gagne et se défait d'un jeton")
+D_WINNER = M("{names}: wins, sheds a token", "{names} : gagne, se défait d'un jeton")
+D_LOSER = M("{names}: lowest, loses {n}", "{names} : la plus faible, perd {n}")
+D_POT = M("{names}: lowest, a token to the corbeille", "{names} : la plus faible, un jeton à la corbeille")
+D_DEALT = M("a 31 served: every other player loses a token", "un 31 servi : chaque autre joueur perd un jeton")
+D_DEALT_POT = M("a 31 served: {name} takes the corbeille", "un 31 servi : {name} prend la corbeille")
+D_THIRTY_ONE = M("{name} has 31: every other player loses a life", "{name} a 31 : chaque autre joueur perd une vie")
+D_OUT = M("{name} is out", "{name} est éliminé")
+D_MORT = M("{name} is mort", "{name} est mort")
+D_SWIM = M("{name} swims (one more chance)", "{name} nage (une chance de plus)")
+D_GIVE = M("{giver} gives a token to {receiver}, who is vivant again", "{giver} donne un jeton à {receiver}, de nouveau vivant")
+D_NOBODY = M("nobody loses", "personne ne perd")
+WINS = M("{name} wins the match", "{name} gagne le match")
+WINS_POT = M("{name} wins the corbeille ({n})", "{name} gagne la corbeille ({n})")
+DEALS = M("{name} deals next", "{name} donne ensuite")
+TOKENS = ("token", "tokens"), ("jeton", "jetons")
+LIVES = ("life", "lives"), ("vie", "vies")
+
+
+class TrenteMatch(base.Match):
+    """A Trente-et-un match of either game, kept showdown by showdown."""
+
+    codec = CODEC
+    banker: ClassVar[bool] = False
+    low: ClassVar[int] = 2
+    high: ClassVar[int] = 10
+    title: ClassVar[Msg] = Msg("Trente-et-un", "Trente-et-un")
+
+    def __init__(self, setup: base.Setup) -> None:
+        super().__init__(setup)
+        if not self.low <= self.players <= self.high:
+            raise SetupError(BAD_PLAYERS(game=self.title, low=self.low, high=self.high))
+        start = self.rules.lives if self.banker else self.rules.tokens
+        self.tokens = [start] * self.players
+        self.pot = self.rules.stake * self.players if self.banker else 0
+        self.out = [False] * self.players
+        self.swimming = [False] * self.players
+        self.dealer = setup.first_dealer % self.players
+        self.showdowns = 0
+        self.winner: tuple[int, ...] | None = None
+
+    # ------------------------------------------------------------ what the shell reads
+    @property
+    def lives_mode(self) -> bool:
+        return self.banker or self.rules.scoring_mode == "lives"
+
+    @property
+    def unit(self) -> str:
+        return "lives" if not self.banker and self.lives_mode else "tokens"
+
+    def standings(self) -> list[Standing]:
+        return [Standing(s, self.names[s], self.tokens[s], self.out[s]) for s in range(self.players)]
+
+    @property
+    def in_play(self) -> list[int]:
+        return [s for s in range(self.players) if not self.out[s]]
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.winner is not None else self.dealer
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.winner is None:
+            return None
+        names = " & ".join(self.names[s] for s in self.winner)
+        reason = WINS_POT(name=names, n=self.pot) if self.banker else WINS(name=names)
+        return Outcome(self.winner, reason)
+
+    def result_lines(self) -> list[Msg]:
+        unit = TOKENS if self.unit == "tokens" else LIVES
+        return [M("{name}: {n}", "{name} : {n}")(name=self.names[s], n=Plural(self.tokens[s], *unit))
+                for s in range(self.players)]
+
+    def accounted_cards(self) -> Counter:
+        return Counter()
+
+    def deck(self) -> list[Card]:
+        return list(PIQUET) if self.banker and self.rules.deck == 32 else standard_deck()
+
+    def rematch_setup(self) -> base.Setup:
+        return base.Setup(self.setup.names, self.setup.rules, self._next_dealer(self.dealer), self.setup.mode)
+
+    def _next_dealer(self, dealer: int) -> int:
+        step = -1 if self.banker else 1  # with a banker, play (and the deal) goes to the right
+        for i in range(1, self.players + 1):
+            seat = (dealer + step * i) % self.players
+            if not self.out[seat]:
+                return seat
+        return dealer
+
+    # ------------------------------------------------------------ the showdown
+    def _verify_showdown(self, op: Showdown) -> None:
+        if self.winner is not None:
+            raise IllegalMoveError(MATCH_OVER)
+        if len(op.hands) != self.players:
+            raise IllegalMoveError(HANDS(n=len(self.in_play)))
+        game: Game = "banker" if self.banker else "knock"
+        for seat, hand in enumerate(op.hands):
+            if self.out[seat]:
+                if hand:
+                    raise IllegalMoveError(OUT_HAND(name=self.names[seat]))
+                continue
+            check_hand(hand, game, self.banker and self.rules.deck == 52)
+        check_distinct(op.hands)
+        if op.knocker is not None and (type(op.knocker) is not int or not 0 <= op.knocker < self.players
+                                       or self.out[op.knocker]):
+            raise IllegalMoveError(BAD_KNOCKER)
+        if op.dealt_31 and not any(hand_value(h, self.rules.values()).value == 31 for h in op.hands if h):
+            raise IllegalMoveError(NO_31)
+
+    def _apply_showdown(self, op: Showdown) -> Event:
+        values = {s: hand_value(op.hands[s], self.rules.values()) for s in self.in_play}
+        lines: list[Msg] = [D_HAND(name=self.names[s], cards=CardList(op.hands[s]), said=values[s].said())
+                            for s in self.in_play]
+        scores: list[Score] = []
+        if self.banker:
+            lines += self._banker(values, op, scores)
+        elif self.lives_mode:
+            lines += self._lives(values, op, scores)
+        else:
+            lines += self._tokens(values, op, scores)
+        self.showdowns += 1
+        if self.winner is None:
+            self.dealer = self._next_dealer(self.dealer)
+            lines.append(DEALS(name=self.names[self.dealer]))
+        return Event(op, M("{a}", "{a}")(a=Joined(tuple(lines), "\n")), tuple(scores))
+
+    def _best(self, values: dict[int, object], knocker: int | None) -> list[int]:
+        keys = {s: v.key for s, v in values.items()}  # type: ignore[attr-defined]
+        top = max(keys.values())
+        best = [s for s, k in keys.items() if k == top]
+        if self.rules.knocker_wins_ties and knocker in best:
+            return [knocker]
+        return best
+
+    def _tokens(self, values, op: Showdown, scores: list[Score]) -> list[Msg]:
+        """French text, variant 2: the winner (each tied winner) sheds a token; the first at 0 wins."""
+        best = self._best(values, op.knocker)
+        for seat in best:
+            self.tokens[seat] -= 1
+            scores.append(Score(seat, -1, Msg("token shed", "jeton en moins")))
+        done = tuple(s for s in best if self.tokens[s] <= 0)
+        if done:
+            self.winner = done
+        return [D_WINNER(names=" & ".join(self.names[s] for s in best))]
+
+    def _lowest(self, values) -> list[int]:
+        keys = {s: v.key for s, v in values.items()}
+        low = min(keys.values())
+        return [s for s, k in keys.items() if k == low and values[s].value < 31]
+
+    def _lives(self, values, op: Showdown, scores: list[Score]) -> list[Msg]:
+        """Standard Scat: a 31 costs every other player a life; else the lowest loses one (a lowest knocker
+        two); the knocker wins ties by house rule."""
+        lines: list[Msg] = []
+        thirty_one = [s for s, v in values.items() if v.value == 31]
+        if thirty_one:
+            losses = {s: 1 for s in values if s not in thirty_one}
+            lines.append(D_THIRTY_ONE(name=" & ".join(self.names[s] for s in thirty_one)))
+        else:
+            lowest = self._lowest(values)
+            if op.knocker in lowest and len(lowest) > 1 and self.rules.knocker_wins_ties:
+                lowest.remove(op.knocker)
+            losses = {s: 2 if s == op.knocker else 1 for s in lowest}
+            for seat, n in losses.items():
+                lines.append(D_LOSER(names=self.names[seat], n=Plural(n, *LIVES)))
+        lines += self._lose(losses, scores, into_pot=False)
+        return lines
+
+    def _banker(self, values, op: Showdown, scores: list[Score]) -> list[Msg]:
+        lines: list[Msg] = []
+        if op.dealt_31:
+            holder = next(s for s, v in values.items() if v.value == 31)
+            if self.rules.dealt_31_wins_pot:
+                self.winner = (holder,)
+                return [D_DEALT_POT(name=self.names[holder])]
+            lines.append(D_DEALT)
+            losses = {s: 1 for s in values if s != holder}
+        else:
+            lowest = self._lowest(values)
+            losses = {s: 1 for s in lowest}
+            lines.append(D_POT(names=" & ".join(self.names[s] for s in lowest)) if lowest else D_NOBODY)
+        lines += self._lose(losses, scores, into_pot=True)
+        return lines
+
+    def _lose(self, losses: dict[int, int], scores: list[Score], into_pot: bool) -> list[Msg]:
+        """Take tokens (lives); a player with none is out (mort), unless he may swim once; the last one in wins."""
+        lines: list[Msg] = []
+        for seat, n in losses.items():
+            if self.banker and self.rules.swim and self.swimming[seat]:
+                self.out[seat] = True
+                lines.append(D_MORT(name=self.names[seat]))
+                continue
+            taken = min(n, self.tokens[seat])
+            self.tokens[seat] -= taken
+            if into_pot:
+                self.pot += taken
+            scores.append(Score(seat, -taken, Msg("lost", "perdu")))
+            if self.tokens[seat] <= 0:
+                if self.banker and self.rules.swim:
+                    self.swimming[seat] = True
+                    lines.append(D_SWIM(name=self.names[seat]))
+                else:
+                    self.out[seat] = True
+                    lines.append((D_MORT if self.banker else D_OUT)(name=self.names[seat]))
+        alive = self.in_play
+        if len(alive) == 1:
+            self.winner = (alive[0],)
+        elif not alive:  # everyone went out together: those who held out longest share
+            self.winner = tuple(losses)
+        return lines
+
+    # ------------------------------------------------------------ a token to a mort
+    def _verify_give_token(self, op: GiveToken) -> None:
+        if not self.banker:
+            raise IllegalMoveError(GIVE_KNOCK)
+        if self.winner is not None:
+            raise IllegalMoveError(MATCH_OVER)
+        seats = range(self.players)
+        if not (op.giver in seats and op.receiver in seats) or self.out[op.giver] or self.tokens[op.giver] < 1 \
+                or not self.out[op.receiver]:
+            raise IllegalMoveError(GIVE)
+
+    def _apply_give_token(self, op: GiveToken) -> Event:
+        self.tokens[op.giver] -= 1
+        self.tokens[op.receiver] += 1
+        self.out[op.receiver] = False
+        self.swimming[op.receiver] = False
+        scores = (Score(op.giver, -1, Msg("given", "donné")), Score(op.receiver, 1, Msg("received", "reçu")))
+        lines = [D_GIVE(giver=self.names[op.giver], receiver=self.names[op.receiver])]
+        if self.tokens[op.giver] == 0:
+            self.out[op.giver] = True
+            lines.append(D_MORT(name=self.names[op.giver]))
+        return Event(op, M("{a}", "{a}")(a=Joined(tuple(lines), "\n")), scores)
+
+
+class KnockMatch(TrenteMatch):
+    rules: KnockRules
+    banker = False
+    low, high = 2, 10
+    title = Msg("Le Trente-et-un", "Le Trente-et-un")
+
+
+class BankerMatch(TrenteMatch):
+    rules: BankerRules
+    banker = True
+    low, high = 2, 16
+    title = Msg("Trente-et-un with a banker", "Trente-et-un avec banquier")
+
+    def __init__(self, setup: base.Setup) -> None:
+        super().__init__(setup)
+        if self.rules.deck == 32 and self.players > 9:
+            raise SetupError(BAD_PLAYERS(game=self.title, low=2, high=9))
+
+
+def showdown_of(hands: Sequence[Sequence[Card]], knocker: int | None = None, dealt_31: bool = False) -> Showdown:
+    return Showdown(tuple(tuple(h) for h in hands), knocker, dealt_31)

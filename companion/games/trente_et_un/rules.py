@@ -1,0 +1,56 @@
+"""House rules of both Trente-et-un games (SPEC §2.d and §3.d)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.games.base import Rules, rule
+from companion.games.trente_et_un.values import ValueRules
+from companion.i18n import Msg
+
+
+def _n(*values: int) -> tuple[tuple[int, Msg], ...]:
+    return tuple((v, Msg(str(v), str(v))) for v in values)
+
+
+@dataclass(frozen=True)
+class KnockRules(Rules):
+    """Le Trente-et-un, draw and knock (French text 001)."""
+
+    scoring_mode: str = rule(
+        "tokens", Msg("Scoring", "Décompte"),
+        Msg("Tokens (the French text): the winner of a deal sheds a token, the first rid of them wins. Lives (the "
+            "standard Scat): the lowest hand loses a life, the last survivor wins.",
+            "Jetons (texte français) : le gagnant d'une donne se défait d'un jeton, le premier sans jeton gagne. "
+            "Vies (Scat) : la main la plus faible perd une vie, le dernier survivant gagne."),
+        choices=(("tokens", Msg("Tokens: the winner sheds one", "Jetons : le gagnant en perd un")),
+                 ("lives", Msg("Lives: the lowest loses one", "Vies : le plus faible en perd une"))))
+    tokens: int = rule(3, Msg("Tokens or lives each", "Jetons ou vies chacun"), choices=_n(1, 2, 3, 4, 5))
+    brelan_enabled: bool = rule(True, Msg("Brelan worth 30½", "Brelan à 30½"))
+    thirty_one_needs_figures_only: bool = rule(
+        False, Msg("31 only with an ace and two figures", "31 seulement avec un as et deux figures"))
+    knocker_wins_ties: bool = rule(False, Msg("The knocker wins ties", "Qui cogne gagne les égalités"))
+    allow_first_turn_knock: bool = rule(True, Msg("Knock on the first turn", "Cogner dès le premier tour"))
+
+    def values(self) -> ValueRules:
+        return ValueRules(True, self.brelan_enabled, self.thirty_one_needs_figures_only)
+
+
+@dataclass(frozen=True)
+class BankerRules(Rules):
+    """Trente-et-un with a banker (French text 002)."""
+
+    deck: int = rule(32, Msg("Pack", "Jeu"), Msg("32 cards for 6 to 9 players; 52 cards up to 16.",
+                                                  "32 cartes de 6 à 9 joueurs ; 52 cartes jusqu'à 16."),
+                     choices=((32, Msg("32 cards", "32 cartes")), (52, Msg("52 cards", "52 cartes"))))
+    lives: int = rule(3, Msg("Tokens each", "Jetons chacun"), choices=_n(1, 2, 3, 4, 5))
+    stake: int = rule(0, Msg("Stake in the corbeille", "Mise dans la corbeille"), choices=_n(0, 1, 2, 5))
+    brelan_30_5: bool = rule(False, Msg("Brelan worth 30½", "Brelan à 30½"))
+    dealt_31_wins_pot: bool = rule(
+        False, Msg("A dealt 31 takes the corbeille", "Un 31 servi prend la corbeille"),
+        Msg("Off: a dealt 31 makes every other player lose a token.",
+            "Non : un 31 servi fait perdre un jeton à chaque autre joueur."))
+    swim: bool = rule(False, Msg("Swim: one more chance at 0", "Nager : une chance de plus à 0"))
+
+    def values(self) -> ValueRules:
+        return ValueRules(False, self.brelan_30_5, False)

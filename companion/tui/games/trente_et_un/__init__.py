@@ -1,0 +1,38 @@
+"""The two Trente-et-un games' UI objects: one showdown screen, the token rack."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.tui.games import GalleryState, GameUI, register_ui
+
+
+class TrenteUI(GameUI):
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+
+    def match_screen(self, session):
+        from companion.tui.games.trente_et_un.screen import TrenteScreen
+
+        return TrenteScreen(session)
+
+    def past_notes(self, summary: dict[str, Any], lang: str) -> str:
+        pot = summary.get("pot")
+        return f"{'corbeille' if lang == 'fr' else 'pot'} {pot}" if isinstance(pot, int) and pot else ""
+
+    def fill_gallery(self, store) -> None:
+        if self.game_id == "trente_et_un":
+            from companion.tui.games.trente_et_un.gallery import fill
+
+            fill(store)
+
+    def gallery(self) -> dict[str, GalleryState]:
+        if self.game_id != "trente_et_un":
+            return {}
+        from companion.tui.games.trente_et_un.gallery import STATES
+
+        return STATES
+
+
+KNOCK_UI = register_ui(TrenteUI("trente_et_un"))
+BANKER_UI = register_ui(TrenteUI("trente_et_un_banker"))

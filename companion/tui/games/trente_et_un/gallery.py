@@ -1,0 +1,42 @@
+"""Trente-et-un gallery states: a knock game after one showdown, and a banker game's showdown being entered."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from companion.cards import parse_cards
+from companion.games.base import Setup
+from companion.games.trente_et_un.engine import showdown_of
+from companion.games.trente_et_un.rules import BankerRules, KnockRules
+from companion.session import MatchSession
+from companion.store import Store
+from companion.tui.gallery import NAMES, State, settle
+
+
+def fill(store: Store) -> None:
+    knock = MatchSession.create(store, Setup(NAMES, KnockRules(), 0), "trente_et_un")
+    knock.apply(showdown_of([parse_cards(h) for h in ("AH KH JH", "7S 7D 7C", "QS 9S 2D", "10C 8C 3H")], knocker=2))
+    banker = MatchSession.create(store, Setup(NAMES + ("Zoé", "Luc"), BankerRules(), 0), "trente_et_un_banker")
+    banker.apply(showdown_of([parse_cards(h) for h in ("AH KH QH", "7S 8D 9C", "10S JS 7H", "8C 9D 10H",
+                                                        "AS QS 7D", "KC QC JC")]))
+
+
+def _open(pilot: Pilot, game: str) -> None:
+    from companion.tui.games import open_match
+
+    open_match(pilot.app, next(r.id for r in pilot.app.store.list_matches(finished=False) if r.game == game))
+
+
+async def trente_knock(pilot: Pilot) -> None:
+    _open(pilot, "trente_et_un")
+    await settle(pilot)
+
+
+async def trente_banker(pilot: Pilot) -> None:
+    _open(pilot, "trente_et_un_banker")
+    await settle(pilot)
+    pilot.app.screen.interpret("ad kd qd 7h 8h")
+    await settle(pilot)
+
+
+STATES: dict[str, State] = {"trente-knock": trente_knock, "trente-banker": trente_banker}

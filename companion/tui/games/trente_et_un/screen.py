@@ -1,0 +1,245 @@
+"""The Trente-et-un screen (both games): the token rack, and each showdown entered hand by hand.
+
+Tap (or type) each player's three cards in turn; say who knocked (or said « Je tiens »), or that the deal
+ended on a 31 served; *Show* values every hand, says who won or lost and why, and moves the tokens, lives and
+the corbeille.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Select, Static
+
+from companion.cards import Card, CardList, parse_card
+from companion.decks import PIQUET_32, STANDARD_52
+from companion.entry import check_length
+from companion.errors import CompanionError
+from companion.games.trente_et_un.engine import GiveToken, TrenteMatch, showdown_of
+from companion.games.trente_et_un.values import hand_value
+from companion.i18n import Msg
+from companion.session import MatchSession
+from companion.tui.dialogs.choice import ChoiceDialog
+from companion.tui.screens.match_base import MatchScreenBase
+from companion.tui.widgets.keypad import CardKeypad, Key
+from companion.tui.widgets.standings import TokenRack
+
+HEADER = Msg("{game} · showdown {n} · {dealer} deals", "{game} · abattage {n} · {dealer} donne")
+P_HAND = Msg("Showdown: {name} hand ({k}/3)", "Abattage : main {name} ({k}/3)")
+P_READY = Msg("Every hand is in: tap Show", "Toutes les mains sont entrées : touchez Abattre")
+HAND_LINE = Msg("{name}: {cards}{value}", "{name} : {cards}{value}")
+KNOCKER = Msg("Knocked", "A cogné")
+KNOCKER_BANKER = Msg("Je tiens", "Je tiens")
+NOBODY = Msg("nobody", "personne")
+DEALT_31 = Msg("31 served", "31 servi")
+B_SHOW = Msg("Show", "Abattre")
+B_BACK = Msg("⌫", "⌫")
+B_GIVE = Msg("Give a token", "Donner un jeton")
+B_UNDO = Msg("Undo", "Annuler")
+B_REDO = Msg("Redo", "Refaire")
+B_LOG = Msg("Log", "Journal")
+B_RULES = Msg("Rules", "Règles")
+B_HOME = Msg("Menu", "Menu")
+GIVER = Msg("Who gives a token?", "Qui donne un jeton ?")
+RECEIVER = Msg("To which mort?", "À quel mort ?")
+FULL = Msg("every hand has its 3 cards", "chaque main a ses 3 cartes")
+ENTRY = Msg("type the cards (ah kh qh), show, undo", "tapez les cartes (ac rc dc), abattre, annuler")
+SIMPLIFIED = Msg("", "")
+_COMMANDS = {"show": "show", "abattre": "show", "undo": "undo", "annuler": "undo", "redo": "redo",
+             "refaire": "redo", "log": "log", "journal": "log", "menu": "home", "back": "back", "retour": "back",
+             "rules": "rules", "règles": "rules", "give": "give", "donner": "give"}
+
+
+class TrenteScreen(MatchScreenBase):
+    DEFAULT_CSS = """
+    TrenteScreen #header { height: 1; background: $primary 30%; }
+    TrenteScreen #rack { height: auto; }
+    TrenteScreen #hands { height: auto; padding: 0 1; }
+    TrenteScreen #who { height: auto; }
+    TrenteScreen #who Select { width: 30; }
+    TrenteScreen #who Static { width: auto; padding: 0 1; }
+    TrenteScreen #prompt, TrenteScreen #message { height: auto; padding: 0 1; }
+    TrenteScreen #spacer { height: 1fr; }
+    TrenteScreen #actions { height: auto; }
+    TrenteScreen #actions Button { margin: 0 1 0 0; }
+    """
+
+    def __init__(self, session: MatchSession) -> None:
+        super().__init__(session)
+        self.hands: dict[int, list[Card]] = {}
+
+    @property
+    def match(self) -> TrenteMatch:
+        return self.session.match  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        match = self.match
+        deck = PIQUET_32 if match.banker and match.rules.deck == 32 else STANDARD_52
+        players = [(self.tr(NOBODY), -1)] + [(name, s) for s, name in enumerate(match.names)]
+        yield Static("", id="header")
+        with Vertical():
+            yield TokenRack(id="rack")
+            yield Static("", id="hands")
+            with Horizontal(id="who"):
+                yield Static(self.tr(KNOCKER_BANKER if match.banker else KNOCKER))
+                yield Select(players, value=-1, allow_blank=False, id="knocker", compact=True)
+                if match.banker:
+                    yield Select([("—", False), (self.tr(DEALT_31), True)], value=False, allow_blank=False,
+                                 id="dealt31", compact=True)
+            yield Static("", id="prompt", classes="prompt")
+            yield Static("", id="message", classes="message")
+            yield Static("", id="spacer")
+            yield CardKeypad(self.app.lang, deck=deck, id="keypad")
+            with Horizontal(classes="bar", id="actions"):
+                keys = [("show", B_SHOW), ("back", B_BACK)] + ([("give", B_GIVE)] if match.banker else [])
+                for key, label in keys + [("undo", B_UNDO), ("redo", B_REDO), ("log", B_LOG), ("rules", B_RULES),
+                                          ("home", B_HOME)]:
+                    yield Key(self.tr(label), id=key, compact=True)
+            yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#entry", Input).focus()
+
+    # ------------------------------------------------------------ view
+    def _current(self) -> int | None:
+        """The next player whose hand is being entered (in seat order from the dealer's side), or None."""
+        for seat in self._order():
+            if len(self.hands.get(seat, [])) < 3:
+                return seat
+        return None
+
+    def _order(self) -> list[int]:
+        match = self.match
+        step = -1 if match.banker else 1
+        seats = [(match.dealer + step * (i + 1)) % match.players for i in range(match.players)]
+        return [s for s in seats if not match.out[s]]
+
+    def refresh_view(self) -> None:
+        match, lang = self.match, self.app.lang
+        self.query_one("#header", Static).update(self.tr(HEADER, game=type(match).title, n=match.showdowns + 1,
+                                                         dealer=match.names[match.dealer]))
+        self.query_one("#rack", TokenRack).show(match.names, match.tokens, unit=match.unit, out=match.out,
+                                                pot=match.pot if match.banker else None, next_dealer=match.dealer,
+                                                lang=lang)
+        lines = []
+        for seat in self._order():
+            cards = self.hands.get(seat, [])
+            value = ""
+            if len(cards) == 3:
+                value = " — " + self.tr(hand_value(cards, match.rules.values()).said())
+            lines.append(self.tr(HAND_LINE, name=match.names[seat], cards=CardList(cards) if cards else "…",
+                                 value=value))
+        self.query_one("#hands", Static).update("\n".join(lines))
+        current = self._current()
+        from companion.i18n import Of
+
+        prompt = self.tr(P_READY) if current is None else self.tr(P_HAND, name=Of(match.names[current]),
+                                                                   k=len(self.hands.get(current, [])))
+        self.query_one("#prompt", Static).update("" if match.is_over else prompt)
+        note = self.query_one("#message", Static)
+        if self.message:
+            note.update(self.tr(self.message[0]))
+            note.set_classes(f"message {self.message[1]}")
+        else:
+            note.update(self.tr(match.last_event.text) if match.last_event else "")
+            note.set_classes("message announce")
+        taken = [c for cards in self.hands.values() for c in cards]
+        self.query_one("#keypad", CardKeypad).set_unavailable(taken)
+        self.query_one("#show", Button).disabled = current is not None or match.is_over
+        self.query_one("#undo", Button).disabled = not self.session.can_undo
+        self.query_one("#redo", Button).disabled = not self.session.can_redo
+
+    # ------------------------------------------------------------ entries
+    def after_step(self) -> None:
+        self.hands = {}
+
+    def enter_card(self, card: Card) -> None:
+        seat = self._current()
+        if seat is None:
+            self.message = (FULL, "error")
+        else:
+            self.hands.setdefault(seat, []).append(card)
+            self.message = None
+        self.refresh_view()
+
+    @on(CardKeypad.Picked)
+    def picked(self, event: CardKeypad.Picked) -> None:
+        self.enter_card(event.card)
+
+    @on(Button.Pressed, "#actions Button")
+    def action_button(self, event: Button.Pressed) -> None:
+        self.run_command(event.button.id or "")
+
+    def run_command(self, command: str) -> None:
+        if command == "show":
+            self.show()
+        elif command == "back":
+            for seat in reversed(self._order()):
+                if self.hands.get(seat):
+                    self.hands[seat].pop()
+                    break
+            self.message = None
+            self.refresh_view()
+        elif command == "give":
+            self.give()
+        elif command == "undo":
+            self.undo()
+        elif command == "redo":
+            self.redo()
+        elif command == "log":
+            self.open_history()
+        elif command == "rules":
+            from companion.tui.screens.help import HelpScreen
+
+            self.app.push_screen(HelpScreen("trente_et_un"))
+        elif command == "home":
+            self.action_home()
+
+    def show(self) -> None:
+        match = self.match
+        hands = [tuple(self.hands.get(s, [])) if not match.out[s] else () for s in range(match.players)]
+        knocker = self.query_one("#knocker", Select).value
+        dealt = bool(self.query_one("#dealt31", Select).value) if match.banker else False
+        if self.apply_ops(showdown_of(hands, None if knocker == -1 else int(knocker), dealt)):  # type: ignore[arg-type]
+            self.hands = {}
+            self.query_one("#knocker", Select).value = -1
+            if match.banker:
+                self.query_one("#dealt31", Select).value = False
+            self.refresh_view()
+
+    def give(self) -> None:
+        match = self.match
+        givers = [(match.names[s], s) for s in match.in_play if match.tokens[s] > 0]
+        morts = [(match.names[s], s) for s in range(match.players) if match.out[s]]
+        if not givers or not morts:
+            self.apply_ops(GiveToken(0, 0))  # refused with the reason
+            return
+
+        def chosen_giver(giver: int | None) -> None:
+            if giver is not None:
+                self.app.push_screen(ChoiceDialog(self.tr(RECEIVER), "", morts + [("✕", None)]),
+                                     lambda receiver: receiver is not None and self.apply_ops(GiveToken(giver, receiver)))
+
+        self.app.push_screen(ChoiceDialog(self.tr(GIVER), "", givers + [("✕", None)]), chosen_giver)
+
+    @on(Input.Submitted, "#entry")
+    def typed(self, event: Input.Submitted) -> None:
+        text, event.input.value = event.value.strip(), ""
+        if text:
+            self.interpret(text)
+
+    def interpret(self, text: str) -> None:
+        try:
+            text = check_length(text)
+            if text.casefold() in _COMMANDS:
+                self.run_command(_COMMANDS[text.casefold()])
+                return
+            cards = [parse_card(t, self.app.lang) for t in text.replace(",", " ").split()]
+        except CompanionError as error:
+            self.message = (error.msg, "error")
+            self.refresh_view()
+            return
+        for card in cards:
+            self.enter_card(card)
