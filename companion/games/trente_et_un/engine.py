@@ -25,6 +25,7 @@ from companion.errors import IllegalMoveError, SetupError
 from companion.games import base
 from companion.games.base import Event, OpCodec, Operation, Outcome, Score, Standing
 from companion.games.trente_et_un.rules import BankerRules, KnockRules
+from companion.games.trente_et_un.turns import TURN_OPS, DealPlay, TurnPlay
 from companion.games.trente_et_un.values import PIQUET, Game, check_distinct, check_hand, hand_value
 from companion.i18n import Joined, Msg, Plural
 
@@ -51,7 +52,7 @@ class GiveToken(Operation):
     receiver: int
 
 
-CODEC = OpCodec((Showdown, GiveToken))
+CODEC = OpCodec((Showdown, GiveToken, *TURN_OPS))
 
 HANDS = M("a showdown has a hand for each of the {n} players still in",
           "un abattage a une main pour chacun des {n} joueurs en jeu")
@@ -60,6 +61,8 @@ BAD_KNOCKER = M("the knocker must be a player still in", "qui cogne doit être u
 NO_31 = M("no hand is a 31: the deal did not end on a 31 served",
           "aucune main ne fait 31 : la donne n'a pas fini sur un 31 servi")
 MATCH_OVER = M("the match is over", "le match est fini")
+STILL_PLAYING = M("the deal is still being played: knock, say « Je tiens » or show a 31 first",
+                  "la donne se joue encore : cognez, dites « Je tiens » ou montrez un 31 d'abord")
 GIVE = M("only a vivant with a token gives one to a mort", "seul un vivant qui a un jeton en donne un à un mort")
 GIVE_KNOCK = M("giving a token is a rule of the banker game", "donner un jeton est une règle du jeu avec banquier")
 BAD_PLAYERS = M("{game} is played by {low} to {high} players", "{game} se joue de {low} à {high} joueurs")
@@ -84,7 +87,7 @@ TOKENS = ("token", "tokens"), ("jeton", "jetons")
 LIVES = ("life", "lives"), ("vie", "vies")
 
 
-class TrenteMatch(base.Match):
+class TrenteMatch(TurnPlay, base.Match):
     """A Trente-et-un match of either game, kept showdown by showdown."""
 
     codec = CODEC
@@ -105,6 +108,7 @@ class TrenteMatch(base.Match):
         self.dealer = setup.first_dealer % self.players
         self.showdowns = 0
         self.winner: tuple[int, ...] | None = None
+        self.play: DealPlay | None = None  # a deal entered turn by turn (optional)
 
     # ------------------------------------------------------------ what the shell reads
     @property
@@ -175,8 +179,16 @@ class TrenteMatch(base.Match):
             raise IllegalMoveError(BAD_KNOCKER)
         if op.dealt_31 and not any(hand_value(h, self.rules.values()).value == 31 for h in op.hands if h):
             raise IllegalMoveError(NO_31)
+        if self.play is not None:
+            if not self.play.ended:
+                raise IllegalMoveError(STILL_PLAYING)
+            self.check_shown(op.hands)
 
     def _apply_showdown(self, op: Showdown) -> Event:
+        if self.play is not None:
+            if op.knocker is None and self.play.knocker is not None:
+                op = Showdown(op.hands, self.play.knocker, op.dealt_31)  # the knock entered during the turns
+            self.play = None
         values = {s: hand_value(op.hands[s], self.rules.values()) for s in self.in_play}
         lines: list[Msg] = [D_HAND(name=self.names[s], cards=CardList(op.hands[s]), said=values[s].said())
                             for s in self.in_play]

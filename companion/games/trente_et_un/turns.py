@@ -1,0 +1,359 @@
+"""Turn-by-turn entry of a Trente-et-un deal (optional: a table may enter only its showdowns).
+
+In table mode the hands are hidden, so the engine checks what the table can see: the order of turns, the
+public cards (the discard pile; the banker game's three face-up cards), a card taken from the discard pile
+not thrown straight back, the knock or « Je tiens » and the one last turn of every other player, a 31 that
+ends the deal at once, the banker game's « all pass » guard. At the showdown that follows, the hands shown
+must hold the public cards their players took, and none of the cards still public.
+
+Draw and knock (SPEC §2.d): ``Start(cards=(upcard,))``; each turn ``Draw`` then ``Discard``, or ``Knock``;
+``Claim31`` ends the deal. With a banker (§3.d): ``Start(cards=(3 face-up))``; the dealer's ``BlindSwap``; each
+turn an ``Exchange`` of all three, one, or none, with ``hold`` for « Je tiens »; ``Refresh`` replaces the face-up
+cards after a circuit where everyone passed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from companion.cards import Card, CardList
+from companion.errors import IllegalMoveError, InconsistencyError
+from companion.games.base import Event, Operation
+from companion.i18n import Msg
+
+M = Msg
+
+
+@dataclass(frozen=True)
+class Start(Operation):
+    """A deal played turn by turn: the upcard starting the discard pile, or the banker's three face-up cards."""
+
+    name: ClassVar[str] = "start"
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Draw(Operation):
+    """Draw and knock: take the top of the stock (``card`` None, unseen) or of the discard pile."""
+
+    name: ClassVar[str] = "draw"
+    seat: int
+    card: Card | None = None
+
+
+@dataclass(frozen=True)
+class Discard(Operation):
+    name: ClassVar[str] = "discard"
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True)
+class Knock(Operation):
+    """Draw and knock: instead of drawing; every other player has one more turn."""
+
+    name: ClassVar[str] = "knock"
+    seat: int
+
+
+@dataclass(frozen=True)
+class Claim31(Operation):
+    """A 31 (or a tierce majeure) shown: the deal ends at once, straight to the showdown."""
+
+    name: ClassVar[str] = "claim_31"
+    seat: int
+
+
+@dataclass(frozen=True)
+class BlindSwap(Operation):
+    """With a banker: the dealer, before looking, takes the three face-up cards (his own go face up)."""
+
+    name: ClassVar[str] = "blind_swap"
+    take: bool
+
+
+@dataclass(frozen=True)
+class Exchange(Operation):
+    """With a banker: give cards to the face-up set and take as many: all three, one, or none (a pass).
+    In table mode the cards given were hidden: they are entered as they go face up. ``hold``: « Je tiens »."""
+
+    name: ClassVar[str] = "exchange"
+    seat: int
+    give: tuple[Card, ...] = ()
+    take: tuple[Card, ...] = ()
+    hold: bool = False
+
+
+@dataclass(frozen=True)
+class Refresh(Operation):
+    """With a banker, after a full circuit of passes: the face-up cards are replaced from the stock."""
+
+    name: ClassVar[str] = "refresh"
+    cards: tuple[Card, ...]
+
+
+TURN_OPS = (Start, Draw, Discard, Knock, Claim31, BlindSwap, Exchange, Refresh)
+
+NOT_DURING = M("not during a deal played turn by turn: {why}", "pas pendant une donne jouée tour par tour : {why}")
+NOT_PLAYING = M("no deal is being played turn by turn", "aucune donne n'est jouée tour par tour")
+TURN = M("it is {name}'s turn", "c'est au tour de {name}")
+START_CARDS = M("a deal starts with {n} card(s) turned up", "une donne commence avec {n} carte(s) retournée(s)")
+DRAW_FIRST = M("draw a card first (or knock)", "prenez d'abord une carte (ou cognez)")
+DRAWN = M("{name} has already drawn: now a discard", "{name} a déjà pris : maintenant la défausse")
+NOT_TOP = M("{card} is not the top of the discard pile ({top})", "{card} n'est pas le dessus de la défausse ({top})")
+EMPTY_PILE = M("the discard pile is empty", "la défausse est vide")
+NO_REDISCARD = M("{card} was just taken from the discard pile: it cannot go straight back",
+                 "{card} vient d'être pris à la défausse : il ne peut pas y retourner aussitôt")
+PUBLIC = M("{card} is face up: it cannot be in a hand", "{card} est visible : il ne peut pas être dans une main")
+KNOCK_AFTER_DRAW = M("a player knocks instead of drawing", "on cogne au lieu de prendre une carte")
+ALREADY_KNOCKED = M("{name} has already knocked", "{name} a déjà cogné")
+FIRST_TURN = M("no knock on the first turn (house rule)", "pas de cogne au premier tour (règle maison)")
+SWAP_SIZE = M("swap all three cards, one, or none — not {n}", "échangez les trois cartes, une seule, ou aucune — pas {n}")
+NOT_FACE_UP = M("{card} is not among the face-up cards", "{card} n'est pas parmi les cartes visibles")
+HOLD_ONLY = M("« Je tiens » only after swapping all three or none", "« Je tiens » seulement après avoir tout échangé ou rien")
+HELD = M("« Je tiens » was already said this deal", "« Je tiens » a déjà été dit dans cette donne")
+BLIND_FIRST = M("the dealer's blind swap comes first", "l'échange à l'aveugle du donneur vient d'abord")
+NO_REFRESH = M("the face-up cards are replaced only after a circuit where everyone passed",
+               "les cartes visibles ne sont remplacées qu'après un tour où tout le monde a passé")
+SHOWN_MISSING = M("{name} took {card}: it must be in the hand shown",
+                  "{name} a pris {card} : elle doit être dans la main montrée")
+NEED_SHOWDOWN = M("the deal is over: enter the hands", "la donne est finie : entrez les mains")
+
+D_START = M("Deal: {cards} turned up", "Donne : {cards} retournée(s)")
+D_DRAW_STOCK = M("{name} draws from the stock", "{name} prend au talon")
+D_DRAW_PILE = M("{name} takes {card}", "{name} prend {card}")
+D_DISCARD = M("{name} discards {card}", "{name} défausse {card}")
+D_KNOCK = M("{name} knocks: one more turn for everyone else", "{name} cogne : un dernier tour pour les autres")
+D_31 = M("{name} shows 31: the deal ends", "{name} montre 31 : la donne s'arrête")
+D_BLIND = M("{name} takes the face-up cards blind", "{name} prend les cartes visibles sans regarder")
+D_KEEP = M("{name} keeps his hand", "{name} garde sa main")
+D_SWAP = M("{name} gives {give}, takes {take}", "{name} donne {give}, prend {take}")
+D_PASS = M("{name} passes", "{name} passe")
+D_HOLD = M(" — « Je tiens »", " — « Je tiens »")
+D_REFRESH = M("Everyone passed: new face-up cards {cards}", "Tout le monde a passé : nouvelles cartes visibles {cards}")
+D_SHOWDOWN = M("Showdown: enter the hands", "Abattage : entrez les mains")
+
+
+@dataclass
+class DealPlay:
+    """A deal being played turn by turn."""
+
+    public: list[Card]  # knock: the discard pile (top last); banker: the three face-up cards
+    turn: int
+    order: list[int]  # seats in turn order, from the first to play
+    drawn: Card | None = None  # knock: the card taken from the pile this turn
+    has_drawn: bool = False
+    knocker: int | None = None  # or who said « Je tiens »
+    last_turns: list[int] = field(default_factory=list)  # who still plays once after a knock
+    passes: int = 0  # banker: turns in a row with no exchange and no « Je tiens »
+    taken: dict[int, list[Card]] = field(default_factory=dict)  # public cards each player took and kept
+    turns: int = 0
+    blind_done: bool = False
+    ended: bool = False
+
+
+class TurnPlay:
+    """Turn-by-turn play, mixed into the Trente-et-un match (which provides players, banker, names…)."""
+
+    play: DealPlay | None
+
+    # ------------------------------------------------------------ helpers
+    def _order_from_dealer(self) -> list[int]:
+        step = -1 if self.banker else 1  # type: ignore[attr-defined]
+        seats = [(self.dealer + step * (i + 1)) % self.players for i in range(self.players)]  # type: ignore[attr-defined]
+        return [s for s in seats if not self.out[s]]  # type: ignore[attr-defined]
+
+    def _playing(self, seat: int | None = None) -> DealPlay:
+        play = self.play
+        if play is None or play.ended:
+            raise IllegalMoveError(NEED_SHOWDOWN if play is not None else NOT_PLAYING)
+        if seat is not None and seat != play.turn:
+            raise IllegalMoveError(TURN(name=self.names[play.turn]))  # type: ignore[attr-defined]
+        return play
+
+    def _next_turn(self, play: DealPlay) -> None:
+        play.turns += 1
+        play.has_drawn, play.drawn = False, None
+        if play.knocker is not None:
+            if play.turn in play.last_turns:
+                play.last_turns.remove(play.turn)
+            if not play.last_turns:
+                play.ended = True  # back to the knocker: showdown
+                return
+        index = play.order.index(play.turn)
+        play.turn = play.order[(index + 1) % len(play.order)]
+
+    def _name(self, seat: int) -> str:
+        return self.names[seat]  # type: ignore[attr-defined]
+
+    # ------------------------------------------------------------ start
+    def _verify_start(self, op: Start) -> None:
+        if self.winner is not None or (self.play is not None and not self.play.ended):  # type: ignore[attr-defined]
+            raise IllegalMoveError(NOT_DURING(why=NOT_PLAYING))
+        n = 3 if self.banker else 1  # type: ignore[attr-defined]
+        if len(op.cards) != n or len(set(op.cards)) != n:
+            raise IllegalMoveError(START_CARDS(n=n))
+        if self.banker and self.rules.deck == 32:  # type: ignore[attr-defined]
+            from companion.games.trente_et_un.values import OUTSIDE, PIQUET
+
+            for card in op.cards:
+                if card not in PIQUET:
+                    raise IllegalMoveError(OUTSIDE(card=card))
+
+    def _apply_start(self, op: Start) -> Event:
+        order = self._order_from_dealer()
+        self.play = DealPlay(list(op.cards), order[0], order, blind_done=not self.banker)  # type: ignore[attr-defined]
+        if self.banker:  # type: ignore[attr-defined]
+            self.play.turn = self.dealer  # type: ignore[attr-defined]
+        return Event(op, D_START(cards=CardList(op.cards)))
+
+    # ------------------------------------------------------------ draw and knock
+    def _verify_draw(self, op: Draw) -> None:
+        play = self._playing(op.seat)
+        if self.banker:  # type: ignore[attr-defined]
+            raise IllegalMoveError(NOT_DURING(why=D_DRAW_STOCK(name=self._name(op.seat))))
+        if play.has_drawn:
+            raise IllegalMoveError(DRAWN(name=self._name(op.seat)))
+        if op.card is not None:
+            if not play.public:
+                raise IllegalMoveError(EMPTY_PILE)
+            if op.card != play.public[-1]:
+                raise IllegalMoveError(NOT_TOP(card=op.card, top=play.public[-1]))
+
+    def _apply_draw(self, op: Draw) -> Event:
+        play = self.play
+        play.has_drawn = True
+        if op.card is None:
+            return Event(op, D_DRAW_STOCK(name=self._name(op.seat)))
+        play.public.pop()
+        play.drawn = op.card
+        play.taken.setdefault(op.seat, []).append(op.card)
+        return Event(op, D_DRAW_PILE(name=self._name(op.seat), card=op.card))
+
+    def _verify_discard(self, op: Discard) -> None:
+        play = self._playing(op.seat)
+        if not play.has_drawn:
+            raise IllegalMoveError(DRAW_FIRST)
+        if op.card == play.drawn:
+            raise IllegalMoveError(NO_REDISCARD(card=op.card))
+        if op.card in play.public:
+            raise InconsistencyError(PUBLIC(card=op.card))
+
+    def _apply_discard(self, op: Discard) -> Event:
+        play = self.play
+        play.public.append(op.card)
+        kept = play.taken.get(op.seat, [])
+        if op.card in kept:
+            kept.remove(op.card)
+        self._next_turn(play)
+        return Event(op, D_DISCARD(name=self._name(op.seat), card=op.card))
+
+    def _verify_knock(self, op: Knock) -> None:
+        play = self._playing(op.seat)
+        if play.has_drawn:
+            raise IllegalMoveError(KNOCK_AFTER_DRAW)
+        if play.knocker is not None:
+            raise IllegalMoveError(ALREADY_KNOCKED(name=self._name(play.knocker)))
+        if not self.rules.allow_first_turn_knock and play.turns < len(play.order):  # type: ignore[attr-defined]
+            raise IllegalMoveError(FIRST_TURN)
+
+    def _apply_knock(self, op: Knock) -> Event:
+        play = self.play
+        play.knocker = op.seat
+        play.last_turns = [s for s in play.order if s != op.seat]
+        self._next_turn(play)
+        return Event(op, D_KNOCK(name=self._name(op.seat)))
+
+    def _verify_claim_31(self, op: Claim31) -> None:
+        self._playing()
+
+    def _apply_claim_31(self, op: Claim31) -> Event:
+        self.play.ended = True
+        return Event(op, D_31(name=self._name(op.seat)))
+
+    # ------------------------------------------------------------ with a banker
+    def _verify_blind_swap(self, op: BlindSwap) -> None:
+        play = self._playing()
+        if not self.banker or play.blind_done:  # type: ignore[attr-defined]
+            raise IllegalMoveError(NOT_DURING(why=BLIND_FIRST))
+
+    def _apply_blind_swap(self, op: BlindSwap) -> Event:
+        play = self.play
+        play.blind_done = True
+        if op.take:
+            play.taken[self.dealer] = list(play.public)  # type: ignore[attr-defined]
+            play.public = []  # his own hand goes face up: entered with the dealer's next exchange or at showdown
+        play.turn = play.order[0]
+        text = D_BLIND if op.take else D_KEEP
+        return Event(op, text(name=self._name(self.dealer)))  # type: ignore[attr-defined]
+
+    def _verify_exchange(self, op: Exchange) -> None:
+        play = self._playing(op.seat)
+        if not self.banker:  # type: ignore[attr-defined]
+            raise IllegalMoveError(NOT_DURING(why=D_PASS(name=self._name(op.seat))))
+        if not play.blind_done:
+            raise IllegalMoveError(BLIND_FIRST)
+        if len(op.give) != len(op.take) or len(op.give) not in (0, 1, 3):
+            raise IllegalMoveError(SWAP_SIZE(n=max(len(op.give), len(op.take))))
+        face_up = list(play.public)
+        for card in op.take:
+            if card not in face_up:
+                raise IllegalMoveError(NOT_FACE_UP(card=card))
+            face_up.remove(card)
+        for card in op.give:
+            if card in play.public:
+                raise InconsistencyError(PUBLIC(card=card))
+        if op.hold and len(op.give) == 1:
+            raise IllegalMoveError(HOLD_ONLY)
+        if op.hold and play.knocker is not None:
+            raise IllegalMoveError(HELD)
+
+    def _apply_exchange(self, op: Exchange) -> Event:
+        play = self.play
+        for card in op.take:
+            play.public.remove(card)
+            play.taken.setdefault(op.seat, []).append(card)
+        for card in op.give:
+            play.public.append(card)
+            if card in play.taken.get(op.seat, []):
+                play.taken[op.seat].remove(card)
+        if op.give:
+            text = D_SWAP(name=self._name(op.seat), give=CardList(op.give), take=CardList(op.take))
+            play.passes = 0
+        else:
+            text = D_PASS(name=self._name(op.seat))
+            play.passes = 0 if op.hold else play.passes + 1
+        if op.hold:
+            play.knocker = op.seat
+            play.last_turns = [s for s in play.order if s != op.seat]
+            text = M("{a}{b}", "{a}{b}")(a=text, b=D_HOLD)
+        self._next_turn(play)
+        return Event(op, text)
+
+    def _verify_refresh(self, op: Refresh) -> None:
+        play = self._playing()
+        if not self.banker or play.passes < len(play.order):  # type: ignore[attr-defined]
+            raise IllegalMoveError(NO_REFRESH)
+        if len(op.cards) != 3 or len(set(op.cards)) != 3:
+            raise IllegalMoveError(START_CARDS(n=3))
+
+    def _apply_refresh(self, op: Refresh) -> Event:
+        play = self.play
+        play.public = list(op.cards)
+        play.passes = 0
+        return Event(op, D_REFRESH(cards=CardList(op.cards)))
+
+    # ------------------------------------------------------------ the showdown after turn play
+    def check_shown(self, hands) -> None:
+        """The hands shown hold the public cards their players took, and no card still face up."""
+        play = self.play
+        if play is None:
+            return
+        for seat, hand in enumerate(hands):
+            for card in hand:
+                if card in play.public:
+                    raise InconsistencyError(PUBLIC(card=card))
+            for card in play.taken.get(seat, []):
+                if card not in hand:
+                    raise InconsistencyError(SHOWN_MISSING(name=self._name(seat), card=card))

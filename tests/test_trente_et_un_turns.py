@@ -1,0 +1,184 @@
+"""Trente-et-un deals entered turn by turn: what the table sees is checked (SPEC §2.d, §3.d), worked out by
+hand; and random deals of both games for 3, 6 and 9 players end exactly when the rules say."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.cards import parse_card, parse_cards, piquet_deck, standard_deck
+from companion.errors import IllegalMoveError, InconsistencyError
+from companion.games.base import Setup
+from companion.games.trente_et_un.engine import BankerMatch, KnockMatch, showdown_of
+from companion.games.trente_et_un.rules import BankerRules, KnockRules
+from companion.games.trente_et_un.turns import BlindSwap, Claim31, Discard, Draw, Exchange, Knock, Refresh, Start
+
+C = parse_card
+H = parse_cards
+NAMES = ("Ann", "Bob", "Cy")
+
+
+def refused(m, op, words, error=IllegalMoveError):
+    with pytest.raises(error) as info:
+        m.apply(op)
+    assert words in info.value.text("en"), info.value.text("en")
+
+
+def test_a_knock_deal_turn_by_turn():
+    m = KnockMatch(Setup(NAMES, KnockRules(), 0))  # Ann deals: Bob, Cy, Ann
+    m.apply(Start((C("5H"),)))
+    refused(m, Draw(2), "it is Bob's turn")
+    refused(m, Discard(1, C("9C")), "draw a card first")
+    m.apply(Draw(1))  # from the stock
+    refused(m, Draw(1, C("5H")), "has already drawn")
+    m.apply(Discard(1, C("9C")))
+    refused(m, Draw(2, C("5H")), "not the top of the discard pile")
+    m.apply(Draw(2, C("9C")))
+    refused(m, Discard(2, C("9C")), "it cannot go straight back")
+    m.apply(Discard(2, C("2D")))
+    m.apply(Knock(0))  # Ann knocks: Bob and Cy play once more
+    m.apply(Draw(1))
+    m.apply(Discard(1, C("3S")))
+    refused(m, Knock(2), "Ann has already knocked")
+    m.apply(Draw(2, C("3S")))
+    m.apply(Discard(2, C("KD")))
+    refused(m, Draw(0), "the deal is over: enter the hands")
+    refused(m, showdown_of([H("AH KH JH"), H("7S 8S 9S"), H("10C JC QC")]), "Cy took 9♣", InconsistencyError)
+    refused(m, showdown_of([H("AH KH JH"), H("5H 8S 9S"), H("9C 3S QC")]), "5♥ is face up", InconsistencyError)
+    m.apply(showdown_of([H("AH KH JH"), H("7S 8S 9S"), H("9C 3S QC")]))
+    assert m.tokens == [2, 3, 3] and m.play is None and m.dealer == 1
+    assert [op.name for op in m.log][-1] == "showdown"
+
+
+def test_no_knock_on_the_first_turn_by_house_rule_and_a_31_ends_the_deal_at_once():
+    m = KnockMatch(Setup(NAMES, KnockRules(allow_first_turn_knock=False), 0))
+    m.apply(Start((C("5H"),)))
+    refused(m, Knock(1), "no knock on the first turn")
+    m.apply(Draw(1))
+    m.apply(Discard(1, C("9C")))
+    m.apply(Claim31(2))  # Cy shows 31
+    refused(m, Draw(0), "enter the hands")
+    m.apply(showdown_of([H("2H 3H 4D"), H("7S 8S 2S"), H("AC KC JC")]))
+    assert m.tokens == [3, 3, 2]
+
+
+def test_a_banker_deal_turn_by_turn():
+    m = BankerMatch(Setup(NAMES, BankerRules(), 0))  # Ann deals; play goes to the right: Cy, Bob, Ann
+    m.apply(Start(tuple(H("7H 8H 9H"))))
+    refused(m, Exchange(2), "it is Ann's turn")  # the dealer's blind swap comes first
+    m.apply(BlindSwap(False))
+    refused(m, Exchange(2, tuple(H("KS KD")), tuple(H("7H 8H"))), "not 2")
+    refused(m, Exchange(2, tuple(H("KS")), tuple(H("AS"))), "not among the face-up cards")
+    refused(m, Exchange(2, tuple(H("KS")), tuple(H("7H")), hold=True), "only after swapping all three or none")
+    m.apply(Exchange(2, tuple(H("KS")), tuple(H("9H"))))  # Cy swaps one: the 9♥ for his K♠
+    m.apply(Exchange(1, tuple(H("10C JC QC")), tuple(H("7H 8H KS")), hold=True))  # Bob swaps all: « Je tiens »
+    m.apply(Exchange(0))  # Ann passes
+    m.apply(Exchange(2))  # Cy's last turn; back to Bob: showdown
+    refused(m, Exchange(1), "enter the hands")
+    refused(m, showdown_of([H("AS 7D 8D"), H("7H 8H 9C"), H("9H 10S JS")]), "Bob took K♠", InconsistencyError)
+    m.apply(showdown_of([H("AS 7D 8D"), H("7H 8H KS"), H("9H 10S JS")]))
+    # Ann 15 (8♦ 7♦) and Bob 15 (8♥ 7♥) tie for lowest, counted cards equal: both lose; Cy's 20 is safe.
+    assert m.tokens == [2, 2, 3] and m.pot == 2
+
+
+def test_the_all_pass_guard_replaces_the_face_up_cards():
+    m = BankerMatch(Setup(NAMES, BankerRules(), 0))
+    m.apply(Start(tuple(H("7H 8H 9H"))))
+    m.apply(BlindSwap(False))
+    m.apply(Exchange(2))
+    refused(m, Refresh(tuple(H("7C 8C 9C"))), "everyone passed")
+    m.apply(Exchange(1))
+    m.apply(Exchange(0))  # a whole circuit: nobody exchanged, nobody held
+    m.apply(Refresh(tuple(H("7C 8C 9C"))))
+    assert m.play.public == list(H("7C 8C 9C"))
+
+
+def _deal_knock(m: KnockMatch, rng: random.Random) -> None:
+    """Play one whole knock deal at random with real cards; returns after the showdown."""
+    deck = standard_deck()
+    rng.shuffle(deck)
+    hands = {s: [deck.pop() for _ in range(3)] for s in m.in_play}
+    m.apply(Start((deck.pop(),)))
+    pile = [m.play.public[0]]
+    turns = 0
+    while not m.play.ended:
+        seat = m.play.turn
+        turns += 1
+        assert turns < 400
+        if m.play.knocker is None and rng.random() < 0.08:
+            m.apply(Knock(seat))
+            continue
+        if rng.random() < 0.5 and pile:
+            card = pile.pop()
+            m.apply(Draw(seat, card))
+        else:
+            if not deck:  # the stock is gone: the discards but the top are shuffled into a new stock
+                deck, pile = pile[:-1], pile[-1:]
+                rng.shuffle(deck)
+            card = deck.pop()
+            m.apply(Draw(seat))  # a card from the stock may go straight back
+        hands[seat].append(card)
+        choices = [c for c in hands[seat] if c != m.play.drawn]
+        out = rng.choice(choices)
+        hands[seat].remove(out)
+        m.apply(Discard(seat, out))
+        pile.append(out)
+        assert len({c for h in hands.values() for c in h} | set(pile) | set(deck)) == 52  # no card twice
+    if m.play.knocker is not None:  # after the knock, every other player played exactly once more
+        assert not m.play.last_turns
+    m.apply(showdown_of([hands.get(s, []) for s in range(m.players)]))
+
+
+@pytest.mark.parametrize("players", [3, 6, 9])
+def test_random_knock_deals_end_when_the_rules_say(players):
+    rng = random.Random(players)
+    names = tuple(f"P{i}" for i in range(players))
+    m = KnockMatch(Setup(names, KnockRules(tokens=2), 0))
+    for _ in range(6):
+        if m.outcome is not None:
+            break
+        _deal_knock(m, rng)
+    assert m.showdowns >= 1
+
+
+@pytest.mark.parametrize("players", [3, 6, 9])
+def test_random_banker_deals_end_when_the_rules_say(players):
+    rng = random.Random(players + 100)
+    names = tuple(f"P{i}" for i in range(players))
+    m = BankerMatch(Setup(names, BankerRules(), 0))
+    for _ in range(4):
+        if m.outcome is not None:
+            break
+        deck = piquet_deck()
+        rng.shuffle(deck)
+        hands = {s: [deck.pop() for _ in range(3)] for s in m.in_play}
+        m.apply(Start(tuple(deck.pop() for _ in range(3))))
+        m.apply(BlindSwap(False))
+        last_turns_left = None
+        while not m.play.ended:
+            seat = m.play.turn
+            if m.play.passes >= len(m.play.order) and len(deck) >= 3:
+                m.apply(Refresh(tuple(deck.pop() for _ in range(3))))
+                continue
+            kind = rng.choice(["none", "one", "all"])
+            face = list(m.play.public)
+            hold = m.play.knocker is None and kind != "one" and rng.random() < 0.2
+            if kind == "one":
+                give, take = [rng.choice(hands[seat])], [rng.choice(face)]
+            elif kind == "all":
+                give, take = list(hands[seat]), face
+            else:
+                give, take = [], []
+            m.apply(Exchange(seat, tuple(give), tuple(take), hold))
+            hands[seat] = [c for c in hands[seat] if c not in give] + take
+            if hold:
+                last_turns_left = len(m.play.order) - 1
+            elif last_turns_left is not None:
+                last_turns_left -= 1
+            if last_turns_left == 0:
+                assert m.play.ended  # the turn came back to whoever said « Je tiens »
+            if m.play.passes > 3 * len(m.play.order):
+                m.apply(Claim31(seat))  # a stuck deal with an empty stock: end it (as a table would)
+        m.apply(showdown_of([hands.get(s, []) for s in range(m.players)]))
+    assert m.showdowns >= 1
