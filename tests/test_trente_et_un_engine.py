@@ -152,3 +152,28 @@ async def test_a_showdown_entered_by_taps(tmp_path, game):
         else:
             assert match.tokens == [3, 2, 3] and match.pot == 1  # Bob's 9 is lowest
         assert "thirty-one" in str(screen.query_one("#message").render())
+
+
+async def test_a_knock_deal_typed_turn_by_turn_then_its_showdown(tmp_path):
+    from companion.tui.games import ui_for
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        session = MatchSession.create(app.store, Setup(("Ann", "Bob", "Cy"), KnockRules(), 0), "trente_et_un")
+        app.push_screen(ui_for("trente_et_un").match_screen(session))
+        await pilot.pause()
+        screen = app.screen
+        for line in ("start 5h", "stock", "discard 9c", "take", "discard 9c"):
+            screen.interpret(line)
+            await pilot.pause()
+        assert "cannot go straight back" in str(screen.query_one("#message").render())
+        for line in ("discard 2d", "knock", "stock", "discard 3s", "take", "discard kd"):
+            screen.interpret(line)
+            await pilot.pause()
+        assert session.match.play.ended
+        for line in ("7s 8s 9s", "9c 3s qc", "ah kh jh"):  # Bob, Cy, Ann
+            screen.interpret(line)
+            await pilot.pause()
+        screen.interpret("show")
+        await pilot.pause()
+        assert session.match.tokens == [2, 3, 3] and session.match.play is None

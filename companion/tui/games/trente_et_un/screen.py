@@ -17,6 +17,7 @@ from companion.decks import PIQUET_32, STANDARD_52
 from companion.entry import check_length
 from companion.errors import CompanionError
 from companion.games.trente_et_un.engine import GiveToken, TrenteMatch, showdown_of
+from companion.games.trente_et_un.turns import BlindSwap, Claim31, Discard, Draw, Exchange, Knock, Refresh, Start
 from companion.games.trente_et_un.values import hand_value
 from companion.i18n import Msg
 from companion.session import MatchSession
@@ -28,6 +29,10 @@ from companion.tui.widgets.standings import TokenRack
 HEADER = Msg("{game} · showdown {n} · {dealer} deals", "{game} · abattage {n} · {dealer} donne")
 P_HAND = Msg("Showdown: {name} hand ({k}/3)", "Abattage : main {name} ({k}/3)")
 P_READY = Msg("Every hand is in: tap Show", "Toutes les mains sont entrées : touchez Abattre")
+P_TURN = Msg("Turn by turn: {name} to play · discard pile {cards} (stock, take, discard 9c, knock, 31)",
+             "Tour par tour : à {name} · défausse {cards} (talon, prendre, défausse 9t, cogne, 31)")
+P_TURN_BANKER = Msg("Turn by turn: {name} to play · face up {cards} (pass, swap 5h 7h, all …, hold, 31)",
+                    "Tour par tour : à {name} · visibles {cards} (passe, échange 5c 7c, tout …, tiens, 31)")
 HAND_LINE = Msg("{name}: {cards}{value}", "{name} : {cards}{value}")
 KNOCKER = Msg("Knocked", "A cogné")
 KNOCKER_BANKER = Msg("Je tiens", "Je tiens")
@@ -46,6 +51,12 @@ RECEIVER = Msg("To which mort?", "À quel mort ?")
 FULL = Msg("every hand has its 3 cards", "chaque main a ses 3 cartes")
 ENTRY = Msg("type the cards (ah kh qh), show, undo", "tapez les cartes (ac rc dc), abattre, annuler")
 SIMPLIFIED = Msg("", "")
+TURN_WORDS = {"start": "start", "début": "start", "debut": "start", "stock": "stock", "talon": "stock",
+              "take": "take", "prendre": "take", "discard": "discard", "défausse": "discard", "defausse": "discard",
+              "knock": "knock", "cogne": "knock", "cogner": "knock", "31": "31", "blind": "blind", "aveugle": "blind",
+              "keep": "keep", "garde": "keep", "pass": "pass", "passe": "pass", "hold": "hold", "tiens": "hold",
+              "swap": "swap", "échange": "swap", "echange": "swap", "all": "all", "tout": "all",
+              "refresh": "refresh", "renouveler": "refresh"}
 _COMMANDS = {"show": "show", "abattre": "show", "undo": "undo", "annuler": "undo", "redo": "redo",
              "refaire": "redo", "log": "log", "journal": "log", "menu": "home", "back": "back", "retour": "back",
              "rules": "rules", "règles": "rules", "give": "give", "donner": "give"}
@@ -137,6 +148,10 @@ class TrenteScreen(MatchScreenBase):
 
         prompt = self.tr(P_READY) if current is None else self.tr(P_HAND, name=Of(match.names[current]),
                                                                    k=len(self.hands.get(current, [])))
+        play = match.play
+        if play is not None and not play.ended:
+            public = CardList(play.public) if play.public else "—"
+            prompt = self.tr(P_TURN_BANKER if match.banker else P_TURN, name=match.names[play.turn], cards=public)
         self.query_one("#prompt", Static).update("" if match.is_over else prompt)
         note = self.query_one("#message", Static)
         if self.message:
@@ -224,6 +239,45 @@ class TrenteScreen(MatchScreenBase):
 
         self.app.push_screen(ChoiceDialog(self.tr(GIVER), "", givers + [("✕", None)]), chosen_giver)
 
+    def _turn_entry(self, text: str):
+        """A deal entered turn by turn, by words (both languages): ``start 5h``, ``stock``, ``take``,
+        ``discard 9c``, ``knock``, ``31``; with a banker ``start 7h 8h 9h``, ``blind``/``keep``, ``pass``,
+        ``hold``, ``swap 5h 7h`` (give, take), ``all ks qs js`` (give the three, take the face-up ones),
+        ``refresh 7c 8c 9c``. None when the line is not one of these."""
+        words = text.split()
+        verb = TURN_WORDS.get(words[0].casefold()) if words else None
+        if verb is None:
+            return None
+        match, lang = self.match, self.app.lang
+        cards = [parse_card(t, lang) for t in words[1:]]
+        play = match.play
+        seat = play.turn if play is not None else match.dealer
+        if verb == "start":
+            return Start(tuple(cards))
+        if verb == "refresh":
+            return Refresh(tuple(cards))
+        if verb == "stock":
+            return Draw(seat)
+        if verb == "take":
+            return Draw(seat, play.public[-1] if play is not None and play.public else None)
+        if verb == "discard":
+            return Discard(seat, cards[0]) if cards else None
+        if verb == "knock":
+            return Knock(seat)
+        if verb == "31":
+            return Claim31(seat)
+        if verb in ("blind", "keep"):
+            return BlindSwap(verb == "blind")
+        if verb == "pass":
+            return Exchange(seat)
+        if verb == "hold":
+            return Exchange(seat, hold=True)
+        if verb == "swap" and len(cards) == 2:
+            return Exchange(seat, (cards[0],), (cards[1],))
+        if verb == "all":
+            return Exchange(seat, tuple(cards), tuple(play.public) if play is not None else (), hold=False)
+        return None
+
     @on(Input.Submitted, "#entry")
     def typed(self, event: Input.Submitted) -> None:
         text, event.input.value = event.value.strip(), ""
@@ -235,6 +289,10 @@ class TrenteScreen(MatchScreenBase):
             text = check_length(text)
             if text.casefold() in _COMMANDS:
                 self.run_command(_COMMANDS[text.casefold()])
+                return
+            op = self._turn_entry(text)
+            if op is not None:
+                self.apply_ops(op)
                 return
             cards = [parse_card(t, self.app.lang) for t in text.replace(",", " ").split()]
         except CompanionError as error:
