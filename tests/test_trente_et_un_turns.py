@@ -182,3 +182,34 @@ def test_random_banker_deals_end_when_the_rules_say(players):
                 m.apply(Claim31(seat))  # a stuck deal with an empty stock: end it (as a table would)
         m.apply(showdown_of([hands.get(s, []) for s in range(m.players)]))
     assert m.showdowns >= 1
+
+
+def test_the_widow_variant_exchanges_with_three_face_up_cards_and_stops_on_j_arrete():
+    m = KnockMatch(Setup(NAMES, KnockRules(mode="widow"), 0))  # Ann deals: Bob, Cy, Ann
+    refused(m, Start((C("5H"),)), "3 card(s) turned up")
+    m.apply(Start(tuple(H("AH KH 2C"))))
+    m.apply(BlindSwap(False))
+    refused(m, Draw(1), "not during a deal played turn by turn")
+    m.apply(Exchange(1, (C("7S"),), (C("AH"),)))  # Bob takes the ace from the widow
+    refused(m, Exchange(2, tuple(H("9D 9S 9C")), tuple(H("KH 2C 7S"))), "while nobody has taken from the widow")
+    m.apply(Exchange(2))
+    m.apply(Exchange(0, (C("3D"),), (C("KH"),), hold=True))  # Ann: « J'arrête »: straight to the showdown
+    assert m.play.ended
+    m.apply(showdown_of([H("KH QH 4S"), H("AH JH 10H"), H("9D 9S 9C")]))  # Bob's 31 wins
+    assert m.tokens == [3, 2, 3]
+
+
+def test_after_the_dealers_blind_swap_one_circuit_then_the_showdown():
+    m = KnockMatch(Setup(NAMES, KnockRules(mode="widow"), 0))
+    m.apply(Start(tuple(H("AH KH 2C"))))
+    refused(m, BlindSwap(True), "3 card(s) turned up")  # her own three go face up: they are entered
+    m.apply(BlindSwap(True, tuple(H("4D 5D 6D"))))  # Ann takes the widow blind; her 4♦ 5♦ 6♦ go face up
+    assert m.play.taken[0] == list(H("AH KH 2C")) and m.play.public == list(H("4D 5D 6D"))
+    refused(m, Exchange(1, tuple(H("7S 8S 9S")), tuple(H("4D 5D 6D"))), "while nobody has taken from the widow")
+    m.apply(Exchange(1, (C("7S"),), (C("6D"),)))
+    m.apply(Exchange(2))
+    m.apply(Exchange(0))  # one circuit of single-card exchanges: over
+    assert m.play.ended
+    refused(m, showdown_of([H("AH KH 3C"), H("6D 8S 9S"), H("10C JC QC")]), "Ann took 2♣", InconsistencyError)
+    m.apply(showdown_of([H("AH KH 2C"), H("6D 8S 9S"), H("10C JC QC")]))
+    assert m.tokens == [3, 3, 2]  # Cy's 10 J Q of clubs, 30, beats Ann's 21 and Bob's 17

@@ -31,6 +31,14 @@ class KnockRules(Rules):
         False, Msg("31 only with an ace and two figures", "31 seulement avec un as et deux figures"))
     knocker_wins_ties: bool = rule(False, Msg("The knocker wins ties", "Qui cogne gagne les égalités"))
     allow_first_turn_knock: bool = rule(True, Msg("Knock on the first turn", "Cogner dès le premier tour"))
+    mode: str = rule(
+        "standard", Msg("Variant", "Variante"),
+        Msg("Widow (variant 1 of the French text, simplified): three cards face up instead of the draw; exchange one "
+            "card or the whole hand, « J'arrête » ends the deal.",
+            "Main du mort (variante 1 du texte français, simplifiée) : trois cartes visibles au lieu de la pioche ; "
+            "on échange une carte ou toute la main, « J'arrête » finit la donne."),
+        choices=(("standard", Msg("Draw and knock", "Piocher et cogner")),
+                 ("widow", Msg("Widow (simplified from the French text)", "Main du mort (simplifiée du texte français)"))))
 
     def values(self) -> ValueRules:
         return ValueRules(True, self.brelan_enabled, self.thirty_one_needs_figures_only)

@@ -71,6 +71,7 @@ class BlindSwap(Operation):
 
     name: ClassVar[str] = "blind_swap"
     take: bool
+    cards: tuple[Card, ...] = ()  # when he takes them: his own three, now face up in their place
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,9 @@ D_KEEP = M("{name} keeps his hand", "{name} garde sa main")
 D_SWAP = M("{name} gives {give}, takes {take}", "{name} donne {give}, prend {take}")
 D_PASS = M("{name} passes", "{name} passe")
 D_HOLD = M(" — « Je tiens »", " — « Je tiens »")
+D_STOP = M(" — « J'arrête »: showdown", " — « J'arrête » : abattage")
+WIDOW_WHOLE = M("the whole hand is exchanged only while nobody has taken from the widow",
+                "on n'échange toute la main que tant que personne n'a pris dans la main du mort")
 D_REFRESH = M("Everyone passed: new face-up cards {cards}", "Tout le monde a passé : nouvelles cartes visibles {cards}")
 D_SHOWDOWN = M("Showdown: enter the hands", "Abattage : entrez les mains")
 
@@ -151,6 +155,8 @@ class DealPlay:
     turns: int = 0
     blind_done: bool = False
     ended: bool = False
+    widow_taken: bool = False  # widow: someone has exchanged with the face-up cards
+    limit: int | None = None  # widow after a blind swap: one circuit of single-card exchanges
 
 
 class TurnPlay:
@@ -159,6 +165,11 @@ class TurnPlay:
     play: DealPlay | None
 
     # ------------------------------------------------------------ helpers
+    @property
+    def _exchanges(self) -> bool:
+        """Three face-up cards to exchange with: the banker game, or the knock game's widow variant."""
+        return self.banker or self.rules.mode == "widow"  # type: ignore[attr-defined]
+
     def _order_from_dealer(self) -> list[int]:
         step = -1 if self.banker else 1  # type: ignore[attr-defined]
         seats = [(self.dealer + step * (i + 1)) % self.players for i in range(self.players)]  # type: ignore[attr-defined]
@@ -175,6 +186,9 @@ class TurnPlay:
     def _next_turn(self, play: DealPlay) -> None:
         play.turns += 1
         play.has_drawn, play.drawn = False, None
+        if play.limit is not None and play.turns >= play.limit:
+            play.ended = True  # widow after a blind swap: the one circuit is over
+            return
         if play.knocker is not None:
             if play.turn in play.last_turns:
                 play.last_turns.remove(play.turn)
@@ -191,7 +205,7 @@ class TurnPlay:
     def _verify_start(self, op: Start) -> None:
         if self.winner is not None or (self.play is not None and not self.play.ended):  # type: ignore[attr-defined]
             raise IllegalMoveError(NOT_DURING(why=NOT_PLAYING))
-        n = 3 if self.banker else 1  # type: ignore[attr-defined]
+        n = 3 if self._exchanges else 1
         if len(op.cards) != n or len(set(op.cards)) != n:
             raise IllegalMoveError(START_CARDS(n=n))
         if self.banker and self.rules.deck == 32:  # type: ignore[attr-defined]
@@ -203,15 +217,15 @@ class TurnPlay:
 
     def _apply_start(self, op: Start) -> Event:
         order = self._order_from_dealer()
-        self.play = DealPlay(list(op.cards), order[0], order, blind_done=not self.banker)  # type: ignore[attr-defined]
-        if self.banker:  # type: ignore[attr-defined]
+        self.play = DealPlay(list(op.cards), order[0], order, blind_done=not self._exchanges)
+        if self._exchanges:
             self.play.turn = self.dealer  # type: ignore[attr-defined]
         return Event(op, D_START(cards=CardList(op.cards)))
 
     # ------------------------------------------------------------ draw and knock
     def _verify_draw(self, op: Draw) -> None:
         play = self._playing(op.seat)
-        if self.banker:  # type: ignore[attr-defined]
+        if self._exchanges:
             raise IllegalMoveError(NOT_DURING(why=D_DRAW_STOCK(name=self._name(op.seat))))
         if play.has_drawn:
             raise IllegalMoveError(DRAWN(name=self._name(op.seat)))
@@ -251,6 +265,8 @@ class TurnPlay:
 
     def _verify_knock(self, op: Knock) -> None:
         play = self._playing(op.seat)
+        if self._exchanges:
+            raise IllegalMoveError(NOT_DURING(why=D_KNOCK(name=self._name(op.seat))))
         if play.has_drawn:
             raise IllegalMoveError(KNOCK_AFTER_DRAW)
         if play.knocker is not None:
@@ -275,22 +291,32 @@ class TurnPlay:
     # ------------------------------------------------------------ with a banker
     def _verify_blind_swap(self, op: BlindSwap) -> None:
         play = self._playing()
-        if not self.banker or play.blind_done:  # type: ignore[attr-defined]
+        if not self._exchanges or play.blind_done:
             raise IllegalMoveError(NOT_DURING(why=BLIND_FIRST))
+        if op.take and (len(op.cards) != 3 or len(set(op.cards)) != 3):
+            raise IllegalMoveError(START_CARDS(n=3))
+        if not op.take and op.cards:
+            raise IllegalMoveError(START_CARDS(n=0))
+        for card in op.cards:
+            if card in play.public:
+                raise InconsistencyError(PUBLIC(card=card))
 
     def _apply_blind_swap(self, op: BlindSwap) -> Event:
         play = self.play
         play.blind_done = True
         if op.take:
             play.taken[self.dealer] = list(play.public)  # type: ignore[attr-defined]
-            play.public = []  # his own hand goes face up: entered with the dealer's next exchange or at showdown
+            play.public = list(op.cards)  # his own hand goes face up in their place
+            if not self.banker:  # type: ignore[attr-defined]
+                play.widow_taken = True
+                play.limit = len(play.order)  # widow: one circuit of single-card exchanges, then the showdown
         play.turn = play.order[0]
         text = D_BLIND if op.take else D_KEEP
         return Event(op, text(name=self._name(self.dealer)))  # type: ignore[attr-defined]
 
     def _verify_exchange(self, op: Exchange) -> None:
         play = self._playing(op.seat)
-        if not self.banker:  # type: ignore[attr-defined]
+        if not self._exchanges:
             raise IllegalMoveError(NOT_DURING(why=D_PASS(name=self._name(op.seat))))
         if not play.blind_done:
             raise IllegalMoveError(BLIND_FIRST)
@@ -304,7 +330,10 @@ class TurnPlay:
         for card in op.give:
             if card in play.public:
                 raise InconsistencyError(PUBLIC(card=card))
-        if op.hold and len(op.give) == 1:
+        widow = not self.banker  # type: ignore[attr-defined]
+        if widow and len(op.give) == 3 and (play.widow_taken or play.limit is not None):
+            raise IllegalMoveError(WIDOW_WHOLE)
+        if op.hold and len(op.give) == 1 and not widow:
             raise IllegalMoveError(HOLD_ONLY)
         if op.hold and play.knocker is not None:
             raise IllegalMoveError(HELD)
@@ -324,6 +353,11 @@ class TurnPlay:
         else:
             text = D_PASS(name=self._name(op.seat))
             play.passes = 0 if op.hold else play.passes + 1
+        if op.give and not self.banker:  # type: ignore[attr-defined]
+            play.widow_taken = True
+        if op.hold and not self.banker:  # type: ignore[attr-defined]
+            play.ended = True  # widow: « J'arrête » shows the hands at once
+            return Event(op, M("{a}{b}", "{a}{b}")(a=text, b=D_STOP))
         if op.hold:
             play.knocker = op.seat
             play.last_turns = [s for s in play.order if s != op.seat]
@@ -333,7 +367,7 @@ class TurnPlay:
 
     def _verify_refresh(self, op: Refresh) -> None:
         play = self._playing()
-        if not self.banker or play.passes < len(play.order):  # type: ignore[attr-defined]
+        if not self._exchanges or play.passes < len(play.order):
             raise IllegalMoveError(NO_REFRESH)
         if len(op.cards) != 3 or len(set(op.cards)) != 3:
             raise IllegalMoveError(START_CARDS(n=3))

@@ -151,7 +151,7 @@ class TrenteScreen(MatchScreenBase):
         play = match.play
         if play is not None and not play.ended:
             public = CardList(play.public) if play.public else "—"
-            prompt = self.tr(P_TURN_BANKER if match.banker else P_TURN, name=match.names[play.turn], cards=public)
+            prompt = self.tr(P_TURN_BANKER if match._exchanges else P_TURN, name=match.names[play.turn], cards=public)
         self.query_one("#prompt", Static).update("" if match.is_over else prompt)
         note = self.query_one("#message", Static)
         if self.message:
@@ -267,7 +267,7 @@ class TrenteScreen(MatchScreenBase):
         if verb == "31":
             return Claim31(seat)
         if verb in ("blind", "keep"):
-            return BlindSwap(verb == "blind")
+            return BlindSwap(verb == "blind", tuple(cards))  # blind: the dealer's own three, now face up
         if verb == "pass":
             return Exchange(seat)
         if verb == "hold":
