@@ -213,3 +213,31 @@ def test_after_the_dealers_blind_swap_one_circuit_then_the_showdown():
     refused(m, showdown_of([H("AH KH 3C"), H("6D 8S 9S"), H("10C JC QC")]), "Ann took 2♣", InconsistencyError)
     m.apply(showdown_of([H("AH KH 2C"), H("6D 8S 9S"), H("10C JC QC")]))
     assert m.tokens == [3, 3, 2]  # Cy's 10 J Q of clubs, 30, beats Ann's 21 and Bob's 17
+
+
+def test_an_exhausted_stock_is_shuffled_again_or_voids_the_deal():
+    m = KnockMatch(Setup(NAMES, KnockRules(), 0))
+    m.apply(Start((C("5H"),)))
+    assert m.play.stock == 52 - 9 - 1
+    m.apply(Draw(1))
+    m.apply(Discard(1, C("9C")))
+    m.play.stock = 0  # (as after many turns)
+    m.apply(Draw(2))  # the discards but the top (9♣) become the stock: one card, now drawn
+    assert m.play.public == [C("9C")] and m.play.stock == 0 and "shuffled" in m.events[-1].text.text("en")
+    void = KnockMatch(Setup(NAMES, KnockRules(stock_exhausted="void_deal"), 0))
+    void.apply(Start((C("5H"),)))
+    void.play.stock = 0
+    void.apply(Draw(1))
+    assert void.play.ended and void.play.void
+    refused(void, showdown_of([H("AH KH JH"), H("7S 8S 9S"), H("10C JC QC")]), "the deal was void")
+    void.apply(Start((C("2H"),)))  # the next deal; Bob deals it
+    assert void.dealer == 1 and void.tokens == [3, 3, 3]
+
+
+def test_the_all_pass_guard_can_be_switched_off():
+    m = BankerMatch(Setup(NAMES, BankerRules(all_pass_refresh=False), 0))
+    m.apply(Start(tuple(H("7H 8H 9H"))))
+    m.apply(BlindSwap(False))
+    for seat in (2, 1, 0):
+        m.apply(Exchange(seat))
+    refused(m, Refresh(tuple(H("7C 8C 9C"))), "not a rule of this match")

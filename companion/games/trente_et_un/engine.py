@@ -61,6 +61,7 @@ BAD_KNOCKER = M("the knocker must be a player still in", "qui cogne doit être u
 NO_31 = M("no hand is a 31: the deal did not end on a 31 served",
           "aucune main ne fait 31 : la donne n'a pas fini sur un 31 servi")
 MATCH_OVER = M("the match is over", "le match est fini")
+VOID = M("the deal was void: start the next one", "la donne était nulle : commencez la suivante")
 STILL_PLAYING = M("the deal is still being played: knock, say « Je tiens » or show a 31 first",
                   "la donne se joue encore : cognez, dites « Je tiens » ou montrez un 31 d'abord")
 GIVE = M("only a vivant with a token gives one to a mort", "seul un vivant qui a un jeton en donne un à un mort")
@@ -182,6 +183,8 @@ class TrenteMatch(TurnPlay, base.Match):
         if self.play is not None:
             if not self.play.ended:
                 raise IllegalMoveError(STILL_PLAYING)
+            if self.play.void:
+                raise IllegalMoveError(VOID)
             self.check_shown(op.hands)
 
     def _apply_showdown(self, op: Showdown) -> Event:

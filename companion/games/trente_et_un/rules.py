@@ -31,6 +31,10 @@ class KnockRules(Rules):
         False, Msg("31 only with an ace and two figures", "31 seulement avec un as et deux figures"))
     knocker_wins_ties: bool = rule(False, Msg("The knocker wins ties", "Qui cogne gagne les égalités"))
     allow_first_turn_knock: bool = rule(True, Msg("Knock on the first turn", "Cogner dès le premier tour"))
+    stock_exhausted: str = rule(
+        "reshuffle", Msg("When the stock runs out", "Quand le talon est épuisé"),
+        choices=(("reshuffle", Msg("the discards are shuffled again", "on remélange la défausse")),
+                 ("void_deal", Msg("the deal is void", "la donne est nulle"))))
     mode: str = rule(
         "standard", Msg("Variant", "Variante"),
         Msg("Widow (variant 1 of the French text, simplified): three cards face up instead of the draw; exchange one "
@@ -59,6 +63,10 @@ class BankerRules(Rules):
         Msg("Off: a dealt 31 makes every other player lose a token.",
             "Non : un 31 servi fait perdre un jeton à chaque autre joueur."))
     swim: bool = rule(False, Msg("Swim: one more chance at 0", "Nager : une chance de plus à 0"))
+    all_pass_refresh: bool = rule(
+        True, Msg("New face-up cards after a circuit of passes", "Nouvelles cartes visibles après un tour de passes"),
+        Msg("An app safety rule: if everyone passes a whole circuit, the face-up cards are replaced from the stock.",
+            "Règle de sécurité de l'app : si tout le monde passe un tour entier, les cartes visibles sont remplacées."))
 
     def values(self) -> ValueRules:
         return ValueRules(False, self.brelan_30_5, False)

@@ -132,6 +132,10 @@ D_KEEP = M("{name} keeps his hand", "{name} garde sa main")
 D_SWAP = M("{name} gives {give}, takes {take}", "{name} donne {give}, prend {take}")
 D_PASS = M("{name} passes", "{name} passe")
 D_HOLD = M(" — « Je tiens »", " — « Je tiens »")
+D_VOID = M("The stock is gone: the deal is void", "Le talon est épuisé : la donne est nulle")
+D_RESHUFFLE = M("The discards are shuffled into a new stock. ", "La défausse est remélangée en nouveau talon. ")
+NO_REFRESH_RULE = M("new face-up cards are not a rule of this match",
+                    "de nouvelles cartes visibles ne sont pas une règle de ce match")
 D_STOP = M(" — « J'arrête »: showdown", " — « J'arrête » : abattage")
 WIDOW_WHOLE = M("the whole hand is exchanged only while nobody has taken from the widow",
                 "on n'échange toute la main que tant que personne n'a pris dans la main du mort")
@@ -157,6 +161,8 @@ class DealPlay:
     ended: bool = False
     widow_taken: bool = False  # widow: someone has exchanged with the face-up cards
     limit: int | None = None  # widow after a blind swap: one circuit of single-card exchanges
+    stock: int = 0  # knock: cards left in the stock
+    void: bool = False  # the stock ran out and the deal is void (house rule)
 
 
 class TurnPlay:
@@ -216,8 +222,11 @@ class TurnPlay:
                     raise IllegalMoveError(OUTSIDE(card=card))
 
     def _apply_start(self, op: Start) -> Event:
+        if self.play is not None and self.play.void:  # a void deal passes the deal on like any other
+            self.dealer = self._next_dealer(self.dealer)  # type: ignore[attr-defined, has-type]
         order = self._order_from_dealer()
         self.play = DealPlay(list(op.cards), order[0], order, blind_done=not self._exchanges)
+        self.play.stock = len(self.deck()) - 3 * len(order) - len(op.cards)  # type: ignore[attr-defined]
         if self._exchanges:
             self.play.turn = self.dealer  # type: ignore[attr-defined]
         return Event(op, D_START(cards=CardList(op.cards)))
@@ -239,7 +248,16 @@ class TurnPlay:
         play = self.play
         play.has_drawn = True
         if op.card is None:
-            return Event(op, D_DRAW_STOCK(name=self._name(op.seat)))
+            text = D_DRAW_STOCK(name=self._name(op.seat))
+            if play.stock <= 0:
+                if self.rules.stock_exhausted == "void_deal":  # type: ignore[attr-defined]
+                    play.ended = play.void = True
+                    return Event(op, D_VOID)
+                play.stock = len(play.public) - 1  # the discards but the top make a new stock
+                play.public = play.public[-1:]
+                text = M("{a}{b}", "{a}{b}")(a=D_RESHUFFLE, b=text)
+            play.stock -= 1
+            return Event(op, text)
         play.public.pop()
         play.drawn = op.card
         play.taken.setdefault(op.seat, []).append(op.card)
@@ -367,6 +385,8 @@ class TurnPlay:
 
     def _verify_refresh(self, op: Refresh) -> None:
         play = self._playing()
+        if self.banker and not self.rules.all_pass_refresh:  # type: ignore[attr-defined]
+            raise IllegalMoveError(NO_REFRESH_RULE)
         if not self._exchanges or play.passes < len(play.order):
             raise IllegalMoveError(NO_REFRESH)
         if len(op.cards) != 3 or len(set(op.cards)) != 3:
