@@ -25,7 +25,7 @@ from companion.errors import CompanionError
 from companion.i18n import Msg
 
 # Commands whose name cannot be a package name (a module name cannot start with a digit).
-COMMAND_ALIASES: dict[str, str] = {}
+COMMAND_ALIASES: dict[str, str] = {"2500": "rummy2500"}
 
 
 def game_clis() -> dict[str, str]:
@@ -34,10 +34,12 @@ def game_clis() -> dict[str, str]:
     import companion.games
 
     found: dict[str, str] = {}
+    aliased = set(COMMAND_ALIASES.values())
     for directory in companion.games.__path__:
         for cli in sorted(Path(directory).glob("*/cli.py")):
             package = cli.parent.name
-            found[package.replace("_", "-")] = f"companion.games.{package}.cli"
+            if package not in aliased:
+                found[package.replace("_", "-")] = f"companion.games.{package}.cli"
     for alias, package in COMMAND_ALIASES.items():
         found[alias] = f"companion.games.{package}.cli"
     return found
