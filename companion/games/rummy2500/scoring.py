@@ -32,10 +32,18 @@ ONE_NATURAL = Msg("{cards}: a trio needs two natural cards (or three frimes)",
 NO_TWOS = Msg("{card}: 2500 is played without the 2s", "{card} : le 2500 se joue sans les 2")
 LAYOFF = Msg("{cards}: a lay-off is natural cards of one rank (or frimes on a trio of frimes)",
              "{cards} : un ajout est fait de cartes naturelles d'un même rang (ou de frimes sur un trio de frimes)")
+TOO_WILD = Msg("{cards}: no more frimes than natural cards (house rule)",
+               "{cards} : pas plus de frimes que de cartes naturelles (règle maison)")
 BAD_FRIME = Msg("the frime is a rank from 3 to ace, not {rank!r}", "la frime est un rang de 3 à l'as, pas {rank!r}")
 
 
-def card_value(card: Card, frime: Rank) -> int:
+def card_value(card: Card, frime: Rank, scale: str = "table") -> int:
+    """The French text's table by default; ``lemagloisirs`` (a lower-confidence source): 3–9 5, 10–K 10,
+    A 50, a frime 50."""
+    if scale == "lemagloisirs":
+        if card.rank == frime or card.rank == Rank.ACE:
+            return 50
+        return 10 if card.rank >= Rank.TEN else 5
     if card.rank == frime:
         return 200 if frime == Rank.ACE else 100
     if card.rank == Rank.ACE:
@@ -59,11 +67,11 @@ class Group:
     cards: tuple[Card, ...]
     layoff: bool = False
 
-    def points(self, frime: Rank) -> int:
-        return sum(card_value(c, frime) for c in self.cards)
+    def points(self, frime: Rank, scale: str = "table") -> int:
+        return sum(card_value(c, frime, scale) for c in self.cards)
 
 
-def check_group(group: Group, frime: Rank) -> None:
+def check_group(group: Group, frime: Rank, wilds_le_naturals: bool = False) -> None:
     """A laid group as it must stand at the end of a brasse; IllegalMoveError with the reason otherwise."""
     shown = format_cards(group.cards)
     for card in group.cards:
@@ -82,6 +90,8 @@ def check_group(group: Group, frime: Rank) -> None:
         raise IllegalMoveError(MIXED(cards=shown))
     if len(naturals) < 2:
         raise IllegalMoveError(ONE_NATURAL(cards=shown))
+    if wilds_le_naturals and len(group.cards) - len(naturals) > len(naturals):
+        raise IllegalMoveError(TOO_WILD(cards=shown))
 
 
 def parse_groups(text: str, lang: str = "en") -> list[Group]:
@@ -113,12 +123,13 @@ class BrasseScore:
                            for g, p in self.groups]}
 
 
-def score_brasse(laid: Sequence[Group], hand: Sequence[Card], frime: Rank) -> BrasseScore:
+def score_brasse(laid: Sequence[Group], hand: Sequence[Card], frime: Rank, scale: str = "table",
+                 wilds_le_naturals: bool = False) -> BrasseScore:
     """One player's brasse: every laid group checked, then laid minus hand."""
     for group in laid:
-        check_group(group, frime)
+        check_group(group, frime, wilds_le_naturals)
     for card in hand:
         if card.rank == Rank.TWO:
             raise IllegalMoveError(NO_TWOS(card=card))
-    groups = tuple((g, g.points(frime)) for g in laid)
-    return BrasseScore(sum(p for _, p in groups), sum(card_value(c, frime) for c in hand), groups)
+    groups = tuple((g, g.points(frime, scale)) for g in laid)
+    return BrasseScore(sum(p for _, p in groups), sum(card_value(c, frime, scale) for c in hand), groups)

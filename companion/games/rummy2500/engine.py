@@ -1,0 +1,135 @@
+"""A 2500 match kept at the table, brasse by brasse (SPEC §4.d): at the end of each brasse the players enter
+the frime and, for each player, the groups laid (lay-offs marked) and the cards left in hand; the engine checks
+every group, scores laid minus hand, keeps the running table, and passes the deal to the left. The match ends
+at the end of a brasse where someone has reached the target: the highest total wins, an exact tie for the
+highest plays another brasse."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import ClassVar
+
+from companion.cards import Card, Rank
+from companion.errors import IllegalMoveError, InconsistencyError, SetupError
+from companion.games import base
+from companion.games.base import Event, OpCodec, Operation, Outcome, Score, Standing
+from companion.games.rummy2500.rules import Rummy2500Rules
+from companion.games.rummy2500.scoring import BrasseScore, Group, score_brasse
+from companion.i18n import Joined, Msg
+
+M = Msg
+
+
+@dataclass(frozen=True)
+class Brasse(Operation):
+    """One brasse as the table counts it: the frime's rank, and for each player (in seat order) the groups
+    laid, the lay-offs on other players' trios, and the cards left in hand."""
+
+    name: ClassVar[str] = "brasse"
+    frime: int
+    laid: tuple[tuple[tuple[Card, ...], ...], ...]
+    layoffs: tuple[tuple[tuple[Card, ...], ...], ...]
+    hands: tuple[tuple[Card, ...], ...]
+
+
+CODEC = OpCodec((Brasse,))
+PLAYERS = M("2500 is played by 2 to 8 players", "le 2500 se joue de 2 à 8 joueurs")
+SEATS = M("a brasse gives every player's cards ({n} players)", "une brasse donne les cartes de chaque joueur ({n} joueurs)")
+BAD_FRIME = M("the frime is a rank from 3 to ace", "la frime est un rang de 3 à l'as")
+TOO_MANY = M("{card} appears {n} times: there are only {packs} packs", "{card} paraît {n} fois : il n'y a que {packs} jeux")
+FRIME_TRIO = M("a trio of three frimes is not a rule of this match", "un trio de trois frimes n'est pas une règle de ce match")
+OVER = M("the match is over", "le match est fini")
+WHO = M("{name}: {why}", "{name} : {why}")
+D_BRASSE = M("Brasse {n} (frime {frime}): {scores}", "Brasse {n} (frime {frime}) : {scores}")
+D_PLAYER = M("{name} {total} (laid {laid}, hand {hand})", "{name} {total} (posé {laid}, main {hand})")
+D_AGAIN = M("tied at the top: another brasse", "égalité en tête : une autre brasse")
+WINS = M("{name} wins the match", "{name} gagne le match")
+WINS_TITLE = M("{name} wins the match!", "{name} gagne le match !")
+
+
+class Rummy2500Match(base.Match):
+    codec = CODEC
+    rules: Rummy2500Rules
+
+    def __init__(self, setup: base.Setup) -> None:
+        super().__init__(setup)
+        if not 2 <= self.players <= 8:
+            raise SetupError(PLAYERS)
+        self.packs = 2 if self.players <= 4 else 3
+        self.totals = [0] * self.players
+        self.brasses: list[list[int]] = []
+        self.dealer = setup.first_dealer % self.players
+        self.winner: int | None = None
+
+    def standings(self) -> list[Standing]:
+        return [Standing(s, self.names[s], self.totals[s]) for s in range(self.players)]
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.winner is not None else self.dealer
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return None if self.winner is None else Outcome((self.winner,), WINS(name=self.names[self.winner]))
+
+    def end_title(self) -> Msg:
+        return WINS_TITLE(name=self.names[self.winner]) if self.winner is not None else super().end_title()
+
+    def result_lines(self) -> list[Msg]:
+        return [M("{name}: {total}", "{name} : {total}")(name=self.names[s], total=self.totals[s])
+                for s in range(self.players)]
+
+    def rematch_setup(self) -> base.Setup:
+        return base.Setup(self.setup.names, self.setup.rules, (self.dealer + 1) % self.players, self.setup.mode)
+
+    def score(self, op: Brasse) -> list[BrasseScore]:
+        frime = Rank(op.frime)
+        out = []
+        for seat in range(self.players):
+            groups = [Group(g) for g in op.laid[seat]] + [Group(g, True) for g in op.layoffs[seat]]
+            try:
+                out.append(score_brasse(groups, op.hands[seat], frime, self.rules.scoring, self.rules.wilds_le_naturals))
+            except IllegalMoveError as error:
+                raise IllegalMoveError(WHO(name=self.names[seat], why=error.msg)) from error
+        return out
+
+    def _verify_brasse(self, op: Brasse) -> None:
+        if self.winner is not None:
+            raise IllegalMoveError(OVER)
+        if not (type(op.frime) is int and (3 <= op.frime <= 13 or op.frime == 1)):
+            raise IllegalMoveError(BAD_FRIME)
+        if not len(op.laid) == len(op.layoffs) == len(op.hands) == self.players:
+            raise IllegalMoveError(SEATS(n=self.players))
+        counts = Counter(c for seat in range(self.players) for cards in (*op.laid[seat], *op.layoffs[seat],
+                                                                         op.hands[seat]) for c in cards)
+        for card, n in counts.items():
+            if n > self.packs:
+                raise InconsistencyError(TOO_MANY(card=card, n=n, packs=self.packs))
+        if not self.rules.frime_trio_allowed:
+            for seat in range(self.players):
+                if any(g and all(c.rank == op.frime for c in g) for g in op.laid[seat]):
+                    raise IllegalMoveError(WHO(name=self.names[seat], why=FRIME_TRIO))
+        self.score(op)
+
+    def _apply_brasse(self, op: Brasse) -> Event:
+        scores = self.score(op)
+        totals = [s.total for s in scores]
+        self.brasses.append(totals)
+        for seat, points in enumerate(totals):
+            self.totals[seat] += points
+        lines = [D_PLAYER(name=self.names[s], total=scores[s].total, laid=scores[s].laid, hand=scores[s].hand)
+                 for s in range(self.players)]
+        top = max(self.totals)
+        leaders = [s for s in range(self.players) if self.totals[s] == top]
+        if top >= self.rules.target and len(leaders) == 1:
+            self.winner = leaders[0]
+        else:
+            if top >= self.rules.target:
+                lines.append(D_AGAIN)
+            self.dealer = (self.dealer + 1) % self.players
+        from companion.cards import rank_text
+
+        frime = M("{a}", "{a}")(a=Msg(rank_text(Rank(op.frime), "en"), rank_text(Rank(op.frime), "fr")))
+        text = D_BRASSE(n=len(self.brasses), frime=frime, scores=Joined(tuple(lines), " · "))
+        return Event(op, text, tuple(Score(s, totals[s], Msg("brasse", "brasse")) for s in range(self.players)))

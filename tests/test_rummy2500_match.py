@@ -1,0 +1,98 @@
+"""2500 kept brasse by brasse: the running table, the dealer, the match to 2500 and its tie; in the app, a brasse
+entered by taps and a match table over several brasses."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.cards import parse_cards
+from companion.errors import IllegalMoveError, InconsistencyError, SetupError
+from companion.games.base import Setup
+from companion.games.rummy2500.engine import Brasse, Rummy2500Match
+from companion.games.rummy2500.rules import Rummy2500Rules
+from companion.session import MatchSession
+from tests.scripted import make_app
+
+G = parse_cards
+NAMES = ("Marie", "Paul", "Léa")
+
+
+def brasse(frime, laid, hands, layoffs=None):
+    n = len(hands)
+    return Brasse(frime, tuple(tuple(tuple(G(g)) for g in groups) for groups in laid),
+                  tuple(tuple(tuple(G(g)) for g in groups) for groups in (layoffs or [[]] * n)),
+                  tuple(tuple(G(h)) for h in hands))
+
+
+def test_the_running_table_and_the_dealer():
+    m = Rummy2500Match(Setup(NAMES, Rummy2500Rules(), 0))
+    # Frime 8: Marie 140 − 125 = 15 (the issue's example); Paul 3s 15 − 35 = −20 (example 6); Léa −100 − 5.
+    m.apply(brasse(8, [["JS JH JD", "6C 6S 8H"], ["3S 3H 3D"], []], ["7H KD 10S 8C", "7H KD 10S 9C", "AS 3C"]))
+    assert m.brasses == [[15, -20, -105]] and m.totals == [15, -20, -105] and m.dealer == 1
+    # Aces wild (example 7): Marie 630; Paul −(K K 9 9 4) = −45; Léa Q Q + A(frime) 220.
+    m.apply(brasse(1, [["AS AH AD", "7S 7H 7D"], [], ["QS QH AC"]], ["6H JD 5S 4C", "KS KH 9C 9H 4D", ""],
+                   layoffs=[["8S 8H", "10D 10C"], [], []]))
+    assert m.brasses[-1] == [630, -45, 220] and m.totals == [645, -65, 115] and m.dealer == 2
+
+
+def test_a_group_refused_names_the_player_and_the_reason():
+    m = Rummy2500Match(Setup(NAMES, Rummy2500Rules(), 0))
+    with pytest.raises(IllegalMoveError) as info:
+        m.apply(brasse(8, [["JS QH JD"], [], []], ["", "", ""]))
+    assert info.value.text("en").startswith("Marie: ") and "all of one rank" in info.value.text("en")
+    with pytest.raises(InconsistencyError):  # three 7♥ with two packs
+        m.apply(brasse(8, [["7H 7H 7S"], [], []], ["7H", "", ""]))
+    with pytest.raises(IllegalMoveError):
+        Rummy2500Match(Setup(NAMES, Rummy2500Rules(frime_trio_allowed=False), 0)).apply(
+            brasse(8, [["8S 8H 8D"], [], []], ["", "", ""]))
+    with pytest.raises(SetupError):
+        Rummy2500Match(Setup(("A",) * 1, Rummy2500Rules(), 0))
+
+
+def test_the_match_ends_at_the_target_with_the_highest_and_a_tie_plays_on():
+    m = Rummy2500Match(Setup(("Ann", "Bob"), Rummy2500Rules(target=1000), 0))
+    m.totals = [900, 950]
+    m.apply(brasse(1, [["AS AH AD"], ["AS AH AD"]], ["3C", "3C"]))  # 600 − 5 each: 1495 and 1545
+    assert m.outcome.winners == (1,)
+    tie = Rummy2500Match(Setup(("Ann", "Bob"), Rummy2500Rules(target=1000), 0))
+    tie.totals = [900, 900]
+    tie.apply(brasse(1, [["AS AH AD"], ["AS AH AD"]], ["3C", "3C"]))  # 1495 each: another brasse
+    assert tie.outcome is None and tie.dealer == 1
+
+
+async def tap(pilot, code: str) -> None:
+    card = G(code)[0]
+    await pilot.click(f"#keypad #rank-{int(card.rank)}")
+    await pilot.click(f"#keypad #suit-{int(card.suit)}")
+
+
+async def test_a_brasse_entered_by_taps_and_a_table_over_several_brasses(tmp_path):
+    from companion.tui.games import ui_for
+    from companion.tui.games.rummy2500.screen import BrasseDialog
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 44)) as pilot:
+        session = MatchSession.create(app.store, Setup(("Ann", "Bob"), Rummy2500Rules(), 0), "rummy2500")
+        app.push_screen(ui_for("rummy2500").match_screen(session))
+        await pilot.pause()
+        for frime, ann_laid, ann_hand, bob_laid, bob_hand in (
+                ("8", ["JS", "JH", "JD"], ["7H"], ["3S", "3H", "3D"], ["KD"]),
+                ("A", ["AS", "AH", "AD"], [], ["QS", "QH", "AC"], ["4D"])):
+            await pilot.click("#brasse")
+            await pilot.pause()
+            dialog = app.screen
+            assert isinstance(dialog, BrasseDialog)
+            dialog.query_one("#frime").value = frime
+            for field, codes in (("#laid-0", ann_laid), ("#hand-0", ann_hand), ("#laid-1", bob_laid),
+                                 ("#hand-1", bob_hand)):
+                dialog.query_one(field).focus()
+                await pilot.pause()
+                for code in codes:
+                    await tap(pilot, code)
+            await pilot.click("#ok")
+            await pilot.pause()
+        match = session.match
+        # Brasse 1 (frime 8): Ann 30 − 5 = 25, Bob 15 − 10 = 5. Brasse 2 (aces wild): Ann 600, Bob 20 + 200 − 5 = 215.
+        assert match.brasses == [[25, 5], [600, 215]] and match.totals == [625, 220]
+        shown = app.export_screenshot()  # the running table, as drawn
+        assert "625" in shown and "220" in shown and "+600" in shown
