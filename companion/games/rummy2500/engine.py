@@ -14,6 +14,7 @@ from companion.cards import Card, Rank
 from companion.errors import IllegalMoveError, InconsistencyError, SetupError
 from companion.games import base
 from companion.games.base import Event, OpCodec, Operation, Outcome, Score, Standing
+from companion.games.rummy2500.play import PLAY_OPS, BrassePlay, BrassePlayMixin
 from companion.games.rummy2500.rules import Rummy2500Rules
 from companion.games.rummy2500.scoring import BrasseScore, Group, score_brasse
 from companion.i18n import Joined, Msg
@@ -33,7 +34,7 @@ class Brasse(Operation):
     hands: tuple[tuple[Card, ...], ...]
 
 
-CODEC = OpCodec((Brasse,))
+CODEC = OpCodec((Brasse, *PLAY_OPS))
 PLAYERS = M("2500 is played by 2 to 8 players", "le 2500 se joue de 2 à 8 joueurs")
 SEATS = M("a brasse gives every player's cards ({n} players)", "une brasse donne les cartes de chaque joueur ({n} joueurs)")
 BAD_FRIME = M("the frime is a rank from 3 to ace", "la frime est un rang de 3 à l'as")
@@ -48,7 +49,7 @@ WINS = M("{name} wins the match", "{name} gagne le match")
 WINS_TITLE = M("{name} wins the match!", "{name} gagne le match !")
 
 
-class Rummy2500Match(base.Match):
+class Rummy2500Match(BrassePlayMixin, base.Match):
     codec = CODEC
     rules: Rummy2500Rules
 
@@ -61,6 +62,12 @@ class Rummy2500Match(base.Match):
         self.brasses: list[list[int]] = []
         self.dealer = setup.first_dealer % self.players
         self.winner: int | None = None
+        self.bp: BrassePlay | None = None  # a brasse played turn by turn (virtual mode)
+
+    def pack(self) -> list[Card]:
+        from companion.cards import pack_2500
+
+        return pack_2500(self.packs)
 
     def standings(self) -> list[Standing]:
         return [Standing(s, self.names[s], self.totals[s]) for s in range(self.players)]
@@ -113,6 +120,7 @@ class Rummy2500Match(base.Match):
         self.score(op)
 
     def _apply_brasse(self, op: Brasse) -> Event:
+        self.bp = None  # a brasse played turn by turn is scored by its entry
         scores = self.score(op)
         totals = [s.total for s in scores]
         self.brasses.append(totals)

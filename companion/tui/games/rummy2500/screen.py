@@ -64,7 +64,7 @@ class BrasseDialog(BaseModal):
             with VerticalScroll():
                 with Horizontal(classes="row"):
                     yield Label(self.tr(FRIME))
-                    yield Input(id="frime", compact=True, max_length=3)
+                    yield Input(id="frime", compact=True, max_length=3, placeholder="8, A, K…")
                 for seat, name in enumerate(m.names):
                     with Horizontal(classes="row"):
                         yield Label(self.tr(LAID, name=name))
