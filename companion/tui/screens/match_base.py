@@ -16,6 +16,10 @@ from companion.session import MatchSession
 from companion.store import StoreError
 from companion.tui.screens.base import BaseScreen
 
+# Words every match screen understands in its entry line, in both languages (a game adds its own).
+SHARED_WORDS = {"undo": "undo", "annuler": "undo", "redo": "redo", "refaire": "redo", "rétablir": "redo",
+                "log": "log", "journal": "log", "history": "log", "menu": "home", "home": "home", "accueil": "home",
+                "rules": "rules", "règles": "rules", "regles": "rules", "help": "rules", "aide": "rules"}
 NOTHING_TO_UNDO = Msg("nothing to undo", "rien à annuler")
 NOTHING_TO_REDO = Msg("nothing to redo", "rien à rétablir")
 
@@ -37,6 +41,22 @@ class MatchScreenBase(BaseScreen):
 
     def refresh_view(self) -> None:
         raise NotImplementedError
+
+    def show_message(self, selector: str = "#message") -> None:
+        """The message line: what was refused (``self.message``), or the last entry and what it warns of."""
+        from textual.widgets import Static
+
+        note = self.query_one(selector, Static)
+        if self.message:
+            note.update(self.tr(self.message[0]))
+            note.set_classes(f"message {self.message[1]}")
+            return
+        last = self.match.last_event
+        text = self.tr(last.text) if last else ""
+        if last and last.warnings:
+            text += "\n" + "\n".join(self.tr(w) for w in last.warnings)
+        note.update(text)
+        note.set_classes("message announce")
 
     # ------------------------------------------------------------ entries
     def apply_ops(self, *ops: Operation) -> bool:
@@ -110,6 +130,24 @@ class MatchScreenBase(BaseScreen):
 
     def action_redo(self) -> None:
         self.redo()
+
+    def run_shared(self, command: str, rules: str) -> bool:
+        """Undo, redo, the log, the rules (help file ``rules``) and the way home; False for another command."""
+        if command == "undo":
+            self.undo()
+        elif command == "redo":
+            self.redo()
+        elif command == "log":
+            self.open_history()
+        elif command == "rules":
+            from companion.tui.screens.help import HelpScreen
+
+            self.app.push_screen(HelpScreen(rules))
+        elif command == "home":
+            self.action_home()
+        else:
+            return False
+        return True
 
     def open_history(self) -> None:
         from companion.tui.screens.history import HistoryScreen

@@ -23,7 +23,7 @@ from companion.games.le31.ops import Build, Capture, CountOut, Deal, QuickRound,
 from companion.i18n import Msg
 from companion.session import MatchSession
 from companion.tui.dialogs.choice import ChoiceDialog
-from companion.tui.screens.match_base import MatchScreenBase
+from companion.tui.screens.match_base import SHARED_WORDS, MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.standings import ScoreSheet
 
@@ -51,9 +51,8 @@ B_HOME = Msg("Menu", "Menu")
 ENTRY = Msg("type a play: 6r x 2b 3g · 3r > 8 5b · 2r ^ 8 · 4r - · deal · undo",
             "tapez un coup : 6r x 2b 3g · 3r > 8 5b · 2r ^ 8 · 4r - · donner · annuler")
 MAX_CHOICES = 8
-_COMMANDS = {"deal": "deal", "donner": "deal", "donne": "deal", "undo": "undo", "annuler": "undo", "redo": "redo",
-             "refaire": "redo", "log": "log", "journal": "log", "menu": "home", "rules": "rules", "règles": "rules",
-             "quick": "quick", "rapide": "quick", "out": "out", "sortir": "out"}
+_COMMANDS = {**SHARED_WORDS, "deal": "deal", "donner": "deal", "donne": "deal", "quick": "quick", "rapide": "quick",
+             "out": "out", "sortir": "out"}
 
 
 class Le31Screen(MatchScreenBase):
@@ -113,17 +112,7 @@ class Le31Screen(MatchScreenBase):
                           name=match.names[b.owner]) for b in r.builds]
         self.query_one("#table", Static).update(Text(self.tr(TABLE, cards="  ".join(parts) or self.tr(EMPTY))))
         self.query_one("#prompt", Static).update(self._prompt())
-        note = self.query_one("#message", Static)
-        if self.message:
-            note.update(self.tr(self.message[0]))
-            note.set_classes(f"message {self.message[1]}")
-        else:
-            last = match.last_event
-            text = self.tr(last.text) if last else ""
-            if last and last.warnings:
-                text += "\n" + "\n".join(self.tr(w) for w in last.warnings)
-            note.update(text)
-            note.set_classes("message announce")
+        self.show_message()
         self.query_one("#keypad", CardKeypad).set_accounted(match.accounted_cards() + _counter(self.pending_table))
         first = match.phase == "deal" and r.deal == 0
         self.query_one("#deal", Button).disabled = not (match.phase == "deal" and not first)
@@ -195,18 +184,8 @@ class Le31Screen(MatchScreenBase):
             self.app.push_screen(QuickTallyDialog(self.match), lambda op: op is not None and self.apply_ops(op))
         elif command == "out" and self.match.phase == "play":  # counting out (house rule): the side to play claims
             self.apply_ops(CountOut(self.match.side_of(self.match.r.turn)))
-        elif command == "undo":
-            self.undo()
-        elif command == "redo":
-            self.redo()
-        elif command == "log":
-            self.open_history()
-        elif command == "rules":
-            from companion.tui.screens.help import HelpScreen
-
-            self.app.push_screen(HelpScreen("le31"))
-        elif command == "home":
-            self.action_home()
+        else:
+            self.run_shared(command, "le31")
 
     @on(Input.Submitted, "#entry")
     def typed(self, event: Input.Submitted) -> None:

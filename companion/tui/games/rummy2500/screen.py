@@ -148,13 +148,7 @@ class Rummy2500Screen(MatchScreenBase):
         self.query_one("#sheet", ScoreSheet).show(m.names, m.brasses, target=m.rules.target,
                                                   next_dealer=None if m.is_over else m.dealer, lang=self.app.lang)
         self.query_one("#prompt", Static).update("" if m.is_over else self.tr(PROMPT))
-        note = self.query_one("#message", Static)
-        if self.message:
-            note.update(self.tr(self.message[0]))
-            note.set_classes(f"message {self.message[1]}")
-        else:
-            note.update(self.tr(m.last_event.text) if m.last_event else "")
-            note.set_classes("message announce")
+        self.show_message()
         self.query_one("#brasse", Button).disabled = m.is_over
         self.query_one("#undo", Button).disabled = not self.session.can_undo
         self.query_one("#redo", Button).disabled = not self.session.can_redo
@@ -164,14 +158,8 @@ class Rummy2500Screen(MatchScreenBase):
         command = event.button.id or ""
         if command == "brasse":
             self.app.push_screen(BrasseDialog(self.match), lambda op: op is not None and self.apply_ops(op))
-        elif command == "undo":
-            self.undo()
-        elif command == "redo":
-            self.redo()
-        elif command == "log":
-            self.open_history()
-        elif command == "home":
-            self.action_home()
+        else:
+            self.run_shared(command, "rummy2500")
 
 
 # ---------------------------------------------------------------- gallery

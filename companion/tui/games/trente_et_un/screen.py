@@ -22,7 +22,7 @@ from companion.games.trente_et_un.values import hand_value
 from companion.i18n import Msg
 from companion.session import MatchSession
 from companion.tui.dialogs.choice import ChoiceDialog
-from companion.tui.screens.match_base import MatchScreenBase
+from companion.tui.screens.match_base import SHARED_WORDS, MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.standings import TokenRack
 
@@ -57,9 +57,8 @@ TURN_WORDS = {"start": "start", "début": "start", "debut": "start", "stock": "s
               "keep": "keep", "garde": "keep", "pass": "pass", "passe": "pass", "hold": "hold", "tiens": "hold",
               "swap": "swap", "échange": "swap", "echange": "swap", "all": "all", "tout": "all",
               "refresh": "refresh", "renouveler": "refresh"}
-_COMMANDS = {"show": "show", "abattre": "show", "undo": "undo", "annuler": "undo", "redo": "redo",
-             "refaire": "redo", "log": "log", "journal": "log", "menu": "home", "back": "back", "retour": "back",
-             "rules": "rules", "règles": "rules", "give": "give", "donner": "give"}
+_COMMANDS = {**SHARED_WORDS, "show": "show", "abattre": "show", "back": "back", "retour": "back", "give": "give",
+             "donner": "give"}
 
 
 class TrenteScreen(MatchScreenBase):
@@ -153,13 +152,7 @@ class TrenteScreen(MatchScreenBase):
             public = CardList(play.public) if play.public else "—"
             prompt = self.tr(P_TURN_BANKER if match._exchanges else P_TURN, name=match.names[play.turn], cards=public)
         self.query_one("#prompt", Static).update("" if match.is_over else prompt)
-        note = self.query_one("#message", Static)
-        if self.message:
-            note.update(self.tr(self.message[0]))
-            note.set_classes(f"message {self.message[1]}")
-        else:
-            note.update(self.tr(match.last_event.text) if match.last_event else "")
-            note.set_classes("message announce")
+        self.show_message()
         taken = [c for cards in self.hands.values() for c in cards]
         self.query_one("#keypad", CardKeypad).set_unavailable(taken)
         self.query_one("#show", Button).disabled = current is not None or match.is_over
@@ -199,18 +192,8 @@ class TrenteScreen(MatchScreenBase):
             self.refresh_view()
         elif command == "give":
             self.give()
-        elif command == "undo":
-            self.undo()
-        elif command == "redo":
-            self.redo()
-        elif command == "log":
-            self.open_history()
-        elif command == "rules":
-            from companion.tui.screens.help import HelpScreen
-
-            self.app.push_screen(HelpScreen("trente_et_un"))
-        elif command == "home":
-            self.action_home()
+        else:
+            self.run_shared(command, "trente_et_un")
 
     def show(self) -> None:
         match = self.match
