@@ -25,6 +25,9 @@ from companion.games.trente_et_un.values import (
 REPO = Path(__file__).resolve().parents[1]
 
 
+H = parse_cards
+
+
 def v(text: str, rules=KNOCK):
     return hand_value(parse_cards(text), rules)
 
@@ -105,3 +108,26 @@ def test_bad_input_is_one_line_and_status_2(args):
     result = run(*args)
     assert result.returncode == 2 and result.stdout == "" and "Traceback" not in result.stderr
     assert result.stderr.strip().count("\n") <= 1
+
+
+def test_house_rules_a_tierce_in_sequence_and_the_literal_any_suit_count():
+    seq = ValueRules(sequence=True)
+    assert (v("9H 10H JH", seq).combination, v("9H 10H JH", seq).value) == ("sequence", 29)
+    assert winners([H("9H 10H JH"), H("AS KS 9S")], seq) == [0]  # a tierce beats 30 points
+    assert winners([H("7S 7D 7C"), H("9H 10H JH")], seq) == [0]  # a brelan beats a tierce
+    assert v("9H 10H JH").combination == "points"  # off by default
+    literal = ValueRules(any_suit=True)
+    assert v("AH KS 10D", literal).value == 31 and v("AH KS 10D", literal).combination == "trente_et_un"
+    assert v("AH AS AD", ValueRules(any_suit=True, brelan=False)).value == 29  # 33 is two away from 31
+
+
+def test_the_banker_game_can_turn_to_the_left():
+    from companion.games.base import Setup
+    from companion.games.trente_et_un.engine import BankerMatch, showdown_of
+    from companion.games.trente_et_un.rules import BankerRules
+
+    right = BankerMatch(Setup(("Ann", "Bob", "Cy"), BankerRules(), 0))
+    left = BankerMatch(Setup(("Ann", "Bob", "Cy"), BankerRules(direction="left"), 0))
+    for m in (right, left):
+        m.apply(showdown_of([H("AH KH QH"), H("7S 8D 9C"), H("KC QC JC")]))
+    assert (right.dealer, left.dealer) == (2, 1)

@@ -113,6 +113,10 @@ class TrenteMatch(TurnPlay, base.Match):
 
     # ------------------------------------------------------------ what the shell reads
     @property
+    def to_the_right(self) -> bool:
+        return self.banker and self.rules.direction == "right"
+
+    @property
     def lives_mode(self) -> bool:
         return self.banker or self.rules.scoring_mode == "lives"
 
@@ -154,7 +158,7 @@ class TrenteMatch(TurnPlay, base.Match):
         return base.Setup(self.setup.names, self.setup.rules, self._next_dealer(self.dealer), self.setup.mode)
 
     def _next_dealer(self, dealer: int) -> int:
-        step = -1 if self.banker else 1  # with a banker, play (and the deal) goes to the right
+        step = -1 if self.to_the_right else 1  # with a banker, play (and the deal) goes to the right
         for i in range(1, self.players + 1):
             seat = (dealer + step * i) % self.players
             if not self.out[seat]:

@@ -30,6 +30,14 @@ class KnockRules(Rules):
     thirty_one_needs_figures_only: bool = rule(
         False, Msg("31 only with an ace and two figures", "31 seulement avec un as et deux figures"))
     knocker_wins_ties: bool = rule(False, Msg("The knocker wins ties", "Qui cogne gagne les égalités"))
+    sequence_combo: bool = rule(
+        False, Msg("A tierce (three in a row) counts", "La tierce (trois de suite) compte"),
+        Msg("Commerce's séquence: three consecutive cards of one suit, between the brelan and the points.",
+            "La séquence du Commerce : trois cartes qui se suivent dans une couleur, entre le brelan et les points."))
+    suit_rule: str = rule(
+        "same_suit", Msg("Counting", "Comptage"),
+        choices=(("same_suit", Msg("One suit (standard)", "Une couleur (standard)")),
+                 ("any_suit", Msg("All three cards (literal, not recommended)", "Les trois cartes (littéral, déconseillé)"))))
     allow_first_turn_knock: bool = rule(True, Msg("Knock on the first turn", "Cogner dès le premier tour"))
     stock_exhausted: str = rule(
         "reshuffle", Msg("When the stock runs out", "Quand le talon est épuisé"),
@@ -45,7 +53,8 @@ class KnockRules(Rules):
                  ("widow", Msg("Widow (simplified from the French text)", "Main du mort (simplifiée du texte français)"))))
 
     def values(self) -> ValueRules:
-        return ValueRules(True, self.brelan_enabled, self.thirty_one_needs_figures_only)
+        return ValueRules(True, self.brelan_enabled, self.thirty_one_needs_figures_only, self.sequence_combo,
+                          self.suit_rule == "any_suit")
 
 
 @dataclass(frozen=True)
@@ -63,6 +72,9 @@ class BankerRules(Rules):
         Msg("Off: a dealt 31 makes every other player lose a token.",
             "Non : un 31 servi fait perdre un jeton à chaque autre joueur."))
     swim: bool = rule(False, Msg("Swim: one more chance at 0", "Nager : une chance de plus à 0"))
+    direction: str = rule("right", Msg("Play goes", "Le jeu tourne"),
+                          choices=(("right", Msg("to the right (French text)", "vers la droite (texte français)")),
+                                   ("left", Msg("to the left", "vers la gauche"))))
     all_pass_refresh: bool = rule(
         True, Msg("New face-up cards after a circuit of passes", "Nouvelles cartes visibles après un tour de passes"),
         Msg("An app safety rule: if everyone passes a whole circuit, the face-up cards are replaced from the stock.",

@@ -177,7 +177,7 @@ class TurnPlay:
         return self.banker or self.rules.mode == "widow"  # type: ignore[attr-defined]
 
     def _order_from_dealer(self) -> list[int]:
-        step = -1 if self.banker else 1  # type: ignore[attr-defined]
+        step = -1 if self.to_the_right else 1  # type: ignore[attr-defined]
         seats = [(self.dealer + step * (i + 1)) % self.players for i in range(self.players)]  # type: ignore[attr-defined]
         return [s for s in seats if not self.out[s]]  # type: ignore[attr-defined]
 

@@ -35,10 +35,12 @@ NAMES = {
     "trente_et_un": Msg("thirty-one in {suit}", "trente-et-un à {suit}"),
     "brelan": Msg("a brelan of {rank}s, 30½", "un brelan de {rank}, 30½"),
     "points": Msg("{value} in {suit}", "{value} à {suit}"),
+    "sequence": Msg("a tierce in {suit} ({value})", "une tierce à {suit} ({value})"),
+    "any_suit": Msg("{value} in all", "{value} en tout"),
 }
 SUIT_WORDS = {Suit.SPADES: Msg("spades", "pique"), Suit.HEARTS: Msg("hearts", "cœur"),
               Suit.DIAMONDS: Msg("diamonds", "carreau"), Suit.CLUBS: Msg("clubs", "trèfle")}
-_LEVEL = {"points": 0, "brelan": 1, "trente_et_un": 2, "tierce_majeure": 3}
+_LEVEL = {"points": 0, "sequence": 1, "brelan": 2, "trente_et_un": 3, "tierce_majeure": 4}
 PIQUET = frozenset(piquet_deck())
 
 
@@ -64,7 +66,7 @@ class HandValue:
     def key(self) -> tuple:
         """Compare two hands: higher is better; equal keys share."""
         if self.combination == "tierce_majeure":
-            return (3,)
+            return (_LEVEL["tierce_majeure"],)
         return (_LEVEL[self.combination], self.value, tuple(rank_order(c) for c in self.counted))
 
     def said(self) -> Msg:
@@ -73,6 +75,9 @@ class HandValue:
             from companion.cards import rank_text
 
             return NAMES["brelan"](rank=Msg(rank_text(card.rank, "en"), rank_text(card.rank, "fr")))
+        if self.suit is None and self.combination in ("points", "trente_et_un"):
+            value = int(self.value) if self.value == int(self.value) else self.value
+            return NAMES["any_suit"](value=value)
         words = SUIT_WORDS[self.suit] if self.suit is not None else ""
         value = int(self.value) if self.value == int(self.value) else self.value
         return NAMES[self.combination](suit=words, value=value)
@@ -89,6 +94,8 @@ class ValueRules:
     tierce_majeure: bool = True  # knock game: A-K-Q of one suit
     brelan: bool = True  # three of a kind 30½ (knock default; banker default off)
     thirty_one_needs_figures_only: bool = False  # True: only A + two of K/Q/J make 31
+    sequence: bool = False  # house rule: three consecutive cards of one suit rank between brelan and points
+    any_suit: bool = False  # the literal reading: the three cards add up whatever their suits (not recommended)
 
 
 KNOCK = ValueRules()
@@ -109,6 +116,8 @@ def check_hand(cards: Sequence[Card], game: Game = "knock", deck52: bool = False
 
 def hand_value(cards: Sequence[Card], rules: ValueRules = KNOCK) -> HandValue:
     """The value of a three-card hand under ``rules``."""
+    if rules.any_suit:
+        return _any_suit(cards, rules)
     by_suit: dict[Suit, list[Card]] = {}
     for card in cards:
         by_suit.setdefault(card.suit, []).append(card)
@@ -122,6 +131,8 @@ def hand_value(cards: Sequence[Card], rules: ValueRules = KNOCK) -> HandValue:
         elif total == 31 and (not rules.thirty_one_needs_figures_only
                               or all(c.rank in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK) for c in held)):
             candidate = HandValue(31, "trente_et_un", tuple(held), suit)
+        elif rules.sequence and len(held) == 3 and _consecutive(held):
+            candidate = HandValue(total, "sequence", tuple(held), suit)
         else:
             candidate = HandValue(min(total, 30) if total == 31 else total, "points", tuple(held), suit)
         if best is None or candidate.key > best.key:
@@ -132,6 +143,23 @@ def hand_value(cards: Sequence[Card], rules: ValueRules = KNOCK) -> HandValue:
             best = brelan
     assert best is not None
     return best
+
+
+def _consecutive(held: Sequence[Card]) -> bool:
+    """Three ranks in a row, the ace high (A-K-Q … 4-3-2), as Commerce's séquence."""
+    ranks = sorted(rank_order(c) for c in held)
+    return ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1
+
+
+def _any_suit(cards: Sequence[Card], rules: ValueRules) -> HandValue:
+    """The French text read literally: all three cards count; the closest to 31 is best (33 is 2 away)."""
+    total = sum(card_points(c) for c in cards)
+    held = tuple(sorted(cards, key=rank_order, reverse=True))
+    if rules.brelan and len({c.rank for c in cards}) == 1:
+        return HandValue(30.5, "brelan", held, None)
+    if total == 31:
+        return HandValue(31, "trente_et_un", held, None)
+    return HandValue(31 - abs(31 - total), "points", held, None)
 
 
 def winners(hands: Sequence[Sequence[Card]], rules: ValueRules = KNOCK) -> list[int]:

@@ -122,7 +122,7 @@ class TrenteScreen(MatchScreenBase):
 
     def _order(self) -> list[int]:
         match = self.match
-        step = -1 if match.banker else 1
+        step = -1 if match.to_the_right else 1
         seats = [(match.dealer + step * (i + 1)) % match.players for i in range(match.players)]
         return [s for s in seats if not match.out[s]]
 
