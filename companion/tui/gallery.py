@@ -69,8 +69,13 @@ async def past(pilot: Pilot) -> None:
 
 
 async def help_screen(pilot: Pilot) -> None:
+    from companion.tui.dialogs.choice import ChoiceDialog
+
     await pilot.press("h")
     await settle(pilot)
+    if isinstance(pilot.app.screen, ChoiceDialog):  # several games: the first one's rules
+        await pilot.click("#answer-0")
+        await settle(pilot)
 
 
 def _damage_one(pilot: Pilot) -> int:

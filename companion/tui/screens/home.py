@@ -22,6 +22,7 @@ RESUME = Msg("Resume: {players} · {score}", "Reprendre : {players} · {score}")
 RESUME_GAME = Msg("Resume {game}: {players} · {score}", "Reprendre {game} : {players} · {score}")
 PAST = Msg("Past matches", "Matchs passés")
 HELP = Msg("Rules: {game}", "Règles : {game}")
+RULES = Msg("Rules of the games", "Règles des jeux")
 STATS = Msg("Statistics: {game}", "Statistiques : {game}")
 LANG = Msg("Français", "English")
 QUIT = Msg("Quit", "Quitter")
@@ -71,14 +72,13 @@ class HomeScreen(BaseScreen):
                         label = self.tr(RESUME, players=players, score=score)
                     yield Button(label, id=f"resume-{record.id}", variant="warning" if why else "default")
                 yield Button(self.tr(PAST), id="past")
+                yield Button(self.tr(LANG), id="lang")  # within reach at 80×24 whatever the number of games
+                yield Button(self.tr(RULES), id="rules")
                 from companion.tui.games import ui_for
 
                 for game in games:
                     if type(ui_for(game.id)).stats_screen is not GameUI.stats_screen:
                         yield Button(self.tr(STATS, game=game.title), id=f"stats-{game.id}")
-                for game in games:
-                    yield Button(self.tr(HELP, game=game.title), id=f"help-{game.id}")
-                yield Button(self.tr(LANG), id="lang")
                 yield Button(self.tr(QUIT), id="quit", variant="error")
         yield Static(self.tr(KEYS), classes="keys")
 
@@ -124,8 +124,18 @@ class HomeScreen(BaseScreen):
 
         self.app.push_screen(PastMatchesScreen())
 
+    @on(Button.Pressed, "#rules")
     def action_help(self) -> None:
-        self.help(self.games[0])
+        """The rules of one game: straight to them with a single game, else a choice."""
+        games = self.games
+        if len(games) == 1:
+            self.help(games[0])
+            return
+        from companion.tui.dialogs.choice import ChoiceDialog
+
+        answers = [(self.tr(game.title), game) for game in games] + [("✕", None)]
+        self.app.push_screen(ChoiceDialog(self.tr(RULES), "", answers),
+                             lambda game: self.help(game) if game is not None else None)
 
     def help(self, game: GameInfo) -> None:
         from companion.tui.screens.help import HelpScreen
