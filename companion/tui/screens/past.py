@@ -31,7 +31,11 @@ def sides_of(summary: dict) -> list[str]:
 def score_line(summary: dict) -> str:
     """The standings of a stored summary, e.g. ``121–87`` (game points in brackets over several games)."""
     scores = summary.get("scores", [])
-    line = "–".join(str(s)[:8] for s in scores) if isinstance(scores, list) else ""
+    if not isinstance(scores, list):
+        scores = []
+    # A dash between scores reads badly beside a negative one (2500): "645 · −155 · 105" then.
+    negative = any(isinstance(s, (int, float)) and s < 0 for s in scores)
+    line = (" · " if negative else "–").join(str(s)[:8].replace("-", "−") for s in scores)
     points = summary.get("game_points", [])
     games = summary.get("games", [])
     if isinstance(points, list) and any(points) and isinstance(games, list) and len(games) > 1:
