@@ -52,7 +52,7 @@ class PastMatchesScreen(BaseScreen):
         from companion.tui.games import ui_for
 
         legends = [ui_for(g.id).past_legend() for g in registry.available()]
-        yield Static("\n".join(self.tr(m) for m in legends if m is not None), id="legend", classes="keys")
+        yield Static("\n".join(self.tr(m) for m in legends if m is not None), id="legend")
         yield Button(self.tr(BACK), id="back", compact=True)
         yield Static(self.tr(KEYS), classes="keys")
 
@@ -63,8 +63,10 @@ class PastMatchesScreen(BaseScreen):
         from companion.tui.games import ui_for
 
         table = self.query_one("#table", DataTable)
-        table.clear(columns=True)
-        table.add_columns(*(self.tr(c) for c in COLUMNS))
+        if table.columns:  # filled again (back from a match): new rows, same columns and widths
+            table.clear()
+        else:
+            table.add_columns(*(self.tr(c) for c in COLUMNS))
         try:
             records = self.app.store.list_matches()
         except CompanionError as error:
