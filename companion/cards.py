@@ -181,8 +181,9 @@ def parse_card(token: str, lang: str = "en") -> Card:
     match = _TOKEN.match(text)
     if match and match.group(1) in ranks and match.group(2) in suits:
         return Card.of(ranks[match.group(1)], suits[match.group(2)])
-    short = token if len(token) <= 12 else token[:12] + "…"  # one line, however long the input
-    raise NotationError(BAD_CARD(token=short, accepted=ACCEPTED))
+    from companion.entry import short  # one line, however long the input
+
+    raise NotationError(BAD_CARD(token=short(token, 12), accepted=ACCEPTED))
 
 
 def parse_cards(text: str | Sequence[str], lang: str = "en") -> list[Card]:

@@ -85,7 +85,7 @@ _ARGPARSE_FR = {
     "%(prog)s: error: %(message)s\n": "%(prog)s : erreur : %(message)s\n",
     "ignored explicit argument %r": "argument explicite ignoré %r",
 }
-MAX_QUOTED = 24  # an error quotes at most this many characters of the bad input
+
 
 
 def localize_argparse(lang: str) -> None:
@@ -112,8 +112,3 @@ def lang_in(argv: list[str]) -> str:
             return arg.removeprefix("--lang=")
     return default_lang()
 
-
-def quoted(text: object) -> str:
-    """A short prefix of a bad input, for an error line that stays one line."""
-    value = str(text).replace("\n", " ")
-    return value if len(value) <= MAX_QUOTED else value[:MAX_QUOTED] + "…"

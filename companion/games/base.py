@@ -35,8 +35,6 @@ BAD_OP = Msg("unreadable operation {data}", "opération illisible {data}")
 NEWER_FORMAT = Msg("this match was saved by a newer version of companion (format {found}, known {known})",
                    "cette partie a été enregistrée par une version plus récente de companion "
                    "(format {found}, connu {known})")
-WRONG_PHASE = Msg("not now: {action} is not possible at this point",
-                  "pas maintenant : {action} est impossible à ce moment")
 BAD_RULES = Msg("invalid house rules: {why}", "règles maison invalides : {why}")
 BAD_PLAYERS = Msg("{game} is played by {low} to {high} players, not {n}",
                   "{game} se joue de {low} à {high} joueurs, pas {n}")
@@ -380,10 +378,6 @@ class Match:
         """The match as it was before the last operation."""
         return type(self).replay(self.setup, self.log[:-1])
 
-    def need(self, ok: bool, action: Msg) -> None:
-        if not ok:
-            raise IllegalMoveError(WRONG_PHASE(action=action))
-
     # ---------------------------------------------------------------- what the shell reads
     @property
     def players(self) -> int:
@@ -474,8 +468,6 @@ class GameInfo:
     rules: type[Rules]
     match: type[Match]
     summary: Callable[[Match], dict[str, Any]] | None = None  # extra keys for the past-matches list
-    teams: Callable[[int, dict[str, Any]], bool] | None = None  # (players, rule values) -> partnerships?
-    modes: tuple[Mode, ...] = ("table",)
     help_name: str | None = None  # help file stem (defaults to id)
     # How the app picks the first dealer when asked to: (names, rng) -> (seat, what was drawn).
     draw_dealer: Callable[[Sequence[str], random.Random], tuple[int, Msg]] | None = None

@@ -52,7 +52,5 @@ GAME = register(GameInfo(
     rules=CribbageRules,
     match=CribbageMatch,
     summary=summary,  # type: ignore[arg-type]
-    teams=lambda players, values: players == 4 and values.get("four_player_mode", "teams") == "teams",
-    modes=("table",),
     draw_dealer=cut_for_deal,
 ))

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.decks import DeckSpec, Face
+from companion.entry import short
 from companion.errors import NotationError, SetupError
 from companion.i18n import Msg
 
@@ -109,8 +110,7 @@ class Le31Deck:
         if card is None and lang == "fr":
             card = self.by_code.get(text)  # the canonical (English) codes are read in French too
         if card is None:
-            short = token if len(token) <= 12 else token[:12] + "…"
-            raise NotationError(BAD_CODE(code=short))
+            raise NotationError(BAD_CODE(code=short(token, 12)))
         return card
 
     def parse_many(self, text: str, lang: str = "en") -> list[Le31Card]:

@@ -24,7 +24,7 @@ from companion.games.le31.deck import DEAL_SIZE, DEFAULT_DECK, Le31Card, Le31Dec
 from companion.games.le31.ops import CODEC, Build, Capture, CountOut, Deal, QuickRound, Raise, Trail
 from companion.games.le31.rules import Le31Rules
 from companion.games.le31.tally import KINDS, SideTally, tally, tally_counts
-from companion.i18n import Joined, Msg, Plural
+from companion.i18n import Joined, Msg
 
 M = Msg
 NOT_NOW = M("not now: {what}", "pas maintenant : {what}")
@@ -441,7 +441,7 @@ class Le31Match(base.Match):
         side = self.side_of(op.seat)
         r.piles[side] += taken
         r.last_capturer = op.seat
-        final = self._round_ends_after(op.seat)
+        final = self._round_ends()
         recolte = not r.loose and not r.builds and (not final or self.rules.sweep_on_final_play)
         if recolte:
             r.recoltes[side] += 1
@@ -451,8 +451,8 @@ class Le31Match(base.Match):
             text = M("{a}{b}", "{a}{b}")(a=text, b=D_RECOLTE)
         return self._after_play(op, text)
 
-    def _round_ends_after(self, seat: int) -> bool:
-        """This play is the last card of the round."""
+    def _round_ends(self) -> bool:
+        """The play just made is the last card of the round."""
         r = self.r
         return self.last_deal and sum(r.played) == DEAL_SIZE * self.players
 
@@ -755,8 +755,3 @@ def deal_virtual(match: Le31Match, seed: int | str | None) -> Deal:
     return Deal()
 
 
-def kinds_text(lang: str) -> dict[str, str]:
-    return {k: v.text(lang) for k, v in KINDS.items()}
-
-
-__all__ = ["Le31Match", "TableBuild", "partition", "deal_virtual", "Plural"]

@@ -23,5 +23,4 @@ GAME = register(GameInfo(
     rules=Le31Rules,
     match=Le31Match,
     summary=summary,  # type: ignore[arg-type]
-    teams=lambda players, values: players == 4,
 ))

@@ -7,8 +7,6 @@ from dataclasses import dataclass
 from companion.games.base import Rules, rule
 from companion.i18n import Msg
 
-YES_NO = ()
-
 
 @dataclass(frozen=True)
 class Le31Rules(Rules):

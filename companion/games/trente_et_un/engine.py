@@ -69,7 +69,6 @@ GIVE_KNOCK = M("giving a token is a rule of the banker game", "donner un jeton e
 BAD_PLAYERS = M("{game} is played by {low} to {high} players", "{game} se joue de {low} à {high} joueurs")
 
 D_HAND = M("{name}: {cards} — {said}", "{name} : {cards} — {said}")
-D_WIN = M("{names} win(s) and shed a token", "{names} gagne et se défait d'un jeton")
 D_WINNER = M("{names}: wins, sheds a token", "{names} : gagne, se défait d'un jeton")
 D_LOSER = M("{names}: lowest, loses {n}", "{names} : la plus faible, perd {n}")
 D_POT = M("{names}: lowest, a token to the corbeille", "{names} : la plus faible, un jeton à la corbeille")

@@ -140,7 +140,6 @@ D_STOP = M(" — « J'arrête »: showdown", " — « J'arrête » : abattage")
 WIDOW_WHOLE = M("the whole hand is exchanged only while nobody has taken from the widow",
                 "on n'échange toute la main que tant que personne n'a pris dans la main du mort")
 D_REFRESH = M("Everyone passed: new face-up cards {cards}", "Tout le monde a passé : nouvelles cartes visibles {cards}")
-D_SHOWDOWN = M("Showdown: enter the hands", "Abattage : entrez les mains")
 
 
 @dataclass

@@ -24,7 +24,6 @@ from companion.errors import IllegalMoveError
 from companion.i18n import Msg
 
 Game = Literal["knock", "banker"]
-GAMES: tuple[Game, ...] = ("knock", "banker")
 
 THREE = Msg("a hand has 3 cards, not {n}", "une main a 3 cartes, pas {n}")
 TWICE = Msg("{card} is in the hand twice", "{card} est deux fois dans la main")

@@ -7,6 +7,8 @@ Between rounds, *Quick tally* enters a whole round from the counts of each side'
 
 from __future__ import annotations
 
+from collections import Counter
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -19,7 +21,7 @@ from companion.games.base import Event
 from companion.games.le31.deck import Le31Card
 from companion.games.le31.engine import Le31Match
 from companion.games.le31.notation import describe_play, read_play
-from companion.games.le31.ops import Build, Capture, CountOut, Deal, QuickRound, Raise, Trail
+from companion.games.le31.ops import Build, Capture, CountOut, Deal, Raise, Trail
 from companion.i18n import Msg
 from companion.session import MatchSession
 from companion.tui.dialogs.choice import ChoiceDialog
@@ -113,7 +115,7 @@ class Le31Screen(MatchScreenBase):
         self.query_one("#table", Static).update(Text(self.tr(TABLE, cards="  ".join(parts) or self.tr(EMPTY))))
         self.query_one("#prompt", Static).update(self._prompt())
         self.show_message()
-        self.query_one("#keypad", CardKeypad).set_accounted(match.accounted_cards() + _counter(self.pending_table))
+        self.query_one("#keypad", CardKeypad).set_accounted(match.accounted_cards() + Counter(self.pending_table))
         first = match.phase == "deal" and r.deal == 0
         self.query_one("#deal", Button).disabled = not (match.phase == "deal" and not first)
         self.query_one("#quick", Button).disabled = not first
@@ -213,12 +215,6 @@ class Le31Screen(MatchScreenBase):
             self.apply_ops(op)
 
 
-def _counter(cards):
-    from collections import Counter
-
-    return Counter(cards)
-
-
 def _ordered(options: list) -> list:
     """Captures first (the biggest first), then laying down, raises and builds: the usual plays on top."""
     def key(op) -> tuple[int, int]:
@@ -234,5 +230,3 @@ def _ordered(options: list) -> list:
 
     return sorted(options, key=key)
 
-
-__all__ = ["Le31Screen", "QuickRound"]

@@ -50,7 +50,6 @@ GIVER = Msg("Who gives a token?", "Qui donne un jeton ?")
 RECEIVER = Msg("To which mort?", "À quel mort ?")
 FULL = Msg("every hand has its 3 cards", "chaque main a ses 3 cartes")
 ENTRY = Msg("type the cards (ah kh qh), show, undo", "tapez les cartes (ac rc dc), abattre, annuler")
-SIMPLIFIED = Msg("", "")
 TURN_WORDS = {"start": "start", "début": "start", "debut": "start", "stock": "stock", "talon": "stock",
               "take": "take", "prendre": "take", "discard": "discard", "défausse": "discard", "defausse": "discard",
               "knock": "knock", "cogne": "knock", "cogner": "knock", "31": "31", "blind": "blind", "aveugle": "blind",
