@@ -52,7 +52,7 @@ class MatchSession:
         info = registry.get(game) if isinstance(game, str) else game or game_for(setup)
         setup = setup.with_seed()  # a virtual match gets its seed now, so it can be replayed exactly
         match = info.new_match(setup)
-        match_id = store.create_match(info.id, setup.to_json(), info.summarize(match))
+        match_id = store.create_match(info.id, info.setup_json(setup), info.summarize(match))
         return cls(store, match_id)
 
     def reload(self) -> None:

@@ -301,3 +301,16 @@ async def test_odd_values_inside_a_summary_never_crash_the_lists(tmp_path):
         await pilot.press("p")
         await pilot.pause()
         assert isinstance(app.screen, PastMatchesScreen)
+
+
+def test_a_match_saved_in_a_newer_format_says_so_and_the_others_open(tmp_path):
+    store = _store(tmp_path)
+    newer = _match(store)
+    other = _match(store, ("Léa", "Jean"), entries=("2C", "3D"))
+    assert store.match(newer.match_id).setup["format"] == 1  # each game saves its format version
+    setup = dict(store.match(newer.match_id).setup, format=2)
+    _poke(store.path, "UPDATE matches SET setup = ? WHERE id = ?", json.dumps(setup), newer.match_id)
+    with pytest.raises(DamagedMatchError) as info:
+        MatchSession(store, newer.match_id)
+    assert "newer version" in info.value.text("en") and "plus récente" in info.value.text("fr")
+    assert MatchSession(store, other.match_id).match.log == other.match.log

@@ -488,7 +488,14 @@ class GameInfo:
             values = {**values, "players": players}
         return self.rules.from_dict(values)
 
+    def setup_json(self, setup: Setup) -> dict[str, Any]:
+        """The setup as saved, with the game's format version (a newer release can then be recognised)."""
+        return {**setup.to_json(), "format": self.match.FORMAT_VERSION}
+
     def read_setup(self, data: Any) -> Setup:
+        found = data.get("format", 1) if isinstance(data, dict) else 1
+        if type(found) is not int or found > self.match.FORMAT_VERSION:
+            raise SetupError(NEWER_FORMAT(found=str(found)[:8], known=self.match.FORMAT_VERSION))
         setup = Setup.read(data, self.rules)
         self.check_players(len(setup.names))
         return setup
