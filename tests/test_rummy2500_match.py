@@ -1,11 +1,11 @@
 """2500 kept brasse by brasse: the running table, the dealer, the match to 2500 and its tie; in the app, a brasse
-entered by taps and a match table over several brasses."""
+entered by taps, a match table over several brasses, and a brasse entered turn by turn."""
 
 from __future__ import annotations
 
 import pytest
 
-from companion.cards import parse_cards
+from companion.cards import Rank, parse_cards
 from companion.errors import IllegalMoveError, InconsistencyError, SetupError
 from companion.games.base import Setup
 from companion.games.rummy2500.engine import Brasse, Rummy2500Match
@@ -96,3 +96,64 @@ async def test_a_brasse_entered_by_taps_and_a_table_over_several_brasses(tmp_pat
         assert match.brasses == [[25, 5], [600, 215]] and match.totals == [625, 220]
         shown = app.export_screenshot()  # the running table, as drawn
         assert "625" in shown and "220" in shown and "+600" in shown
+
+
+async def test_a_brasse_entered_turn_by_turn_at_the_table_by_taps_and_words_in_french(tmp_path):
+    """Ann deals; Bob turns a 3 (three cards), Ann an 8 (the frime). Bob takes the 7♦ of the pige with his pair
+    of 7s, tries to discard a card he cannot hold, then goes out; the Brasse entry comes filled in and Ann
+    enters her eight cards."""
+    from companion.tui.games import ui_for
+    from companion.tui.games.rummy2500.screen import BrasseDialog
+    from companion.tui.games.rummy2500.turns import OpenDialog
+
+    app = make_app(tmp_path)
+    app.lang = "fr"
+    async with app.run_test(size=(100, 40)) as pilot:
+        session = MatchSession.create(app.store, Setup(("Ann", "Bob"), Rummy2500Rules(), 0), "rummy2500")
+        app.push_screen(ui_for("rummy2500").match_screen(session))
+        await pilot.pause()
+        await pilot.click("#turns")
+        await pilot.pause()
+        assert isinstance(app.screen, OpenDialog)
+        for code in ("3S", "8H", "7D"):  # Bob turns first (the dealer's left), then Ann, then the pige
+            await tap(pilot, code)
+        await pilot.click("#ok")
+        await pilot.pause()
+        screen = app.screen
+        match = session.match
+        assert match.playing() and match.bp.frime == Rank.EIGHT and match.to_act == 1
+        assert "À Bob" in str(screen.query_one("#prompt").render())
+        for code in ("7S", "7H"):
+            await tap(pilot, code)
+        await pilot.click("#pige")  # the pair takes the 7♦: a trio, laid at once
+        await pilot.pause()
+        assert match.bp.laid[1] == [G("7D 7S 7H")] and screen.selected == []
+        entry = screen.query_one("#entry")
+        entry.focus()
+        for key in "jeter 9c":  # "discard the 9♥": his one card left is the 3♠ he turned
+            await pilot.press(key if key != " " else "space")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "n'est pas dans la main" in str(screen.query_one("#message").render())
+        await tap(pilot, "3S")
+        await pilot.click("#throw")
+        await pilot.pause()
+        assert match.bp.over and "touchez Brasse" in str(screen.query_one("#prompt").render())
+        await pilot.click("#brasse")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, BrasseDialog)
+        assert dialog.query_one("#laid-1").value == "7K 7P 7C" and dialog.query_one("#laid-1").disabled
+        assert dialog.query_one("#hand-1").disabled and dialog.query_one("#hand-0").value == "8C"
+        dialog.query_one("#hand-0").focus()
+        await pilot.pause()
+        for code in ("3C", "3D", "3S", "10C", "JC", "JD"):
+            await tap(pilot, code)
+        await pilot.click("#ok")
+        await pilot.pause()
+        assert "8 cartes en main, pas 7" in str(dialog.query_one("#error").render())
+        await tap(pilot, "QD")
+        await pilot.click("#ok")
+        await pilot.pause()
+        # Bob 7 7 7 = 15; Ann 8♥ frime 100 + 3 3 3 15 + 10 J J Q 40 = −155 in hand.
+        assert match.brasses == [[-155, 15]] and match.bp is None and match.dealer == 1

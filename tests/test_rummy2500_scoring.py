@@ -35,6 +35,25 @@ def test_example_7_of_the_french_text_is_630():
     assert (score.laid, score.hand, score.total) == (655, 25, 630)
 
 
+# Examples 8 to 10 give the frime (8, worth 100 like the ace) and the totals, not the cards: the cards below are
+# one way to reach the text's totals, worked by hand from the table (8s 100, aces 100, 9–K 10, 3–7 5).
+def test_example_8_of_the_french_text_laid_430_minus_55_is_375():
+    laid = parse_groups("AS AH AD, KS KH 8C, +KD")  # 300 + (10 + 10 + 100) + 10 = 430
+    score = score_brasse(laid, parse_cards("QH JD 10S 9C 7H 4D 3S"), Rank.EIGHT)  # 10×4 + 5×3 = 55
+    assert (score.laid, score.hand, score.total) == (430, 55, 375)
+
+
+def test_example_9_of_the_french_text_went_out_with_130():
+    score = score_brasse(parse_groups("QS QH 8D, +QC"), [], Rank.EIGHT)  # 10 + 10 + 100, + 10; nothing in hand
+    assert (score.laid, score.hand, score.total) == (130, 0, 130)
+
+
+def test_example_10_of_the_french_text_laid_310_minus_110_is_200():
+    laid = parse_groups("AC AD 8S, +JH")  # 100 + 100 + 100, + 10 on another player's jacks
+    score = score_brasse(laid, parse_cards("AH 9D"), Rank.EIGHT)  # 100 + 10
+    assert (score.laid, score.hand, score.total) == (310, 110, 200)
+
+
 def test_two_packs_allow_the_same_card_twice():
     score = score_brasse(parse_groups("7H 7H 7S"), parse_cards("7H"), Rank.KING)
     assert score.total == 15 - 5

@@ -14,7 +14,7 @@ from companion.cards import Card, Rank
 from companion.errors import IllegalMoveError, InconsistencyError, SetupError
 from companion.games import base
 from companion.games.base import Event, OpCodec, Operation, Outcome, Score, Standing
-from companion.games.rummy2500.play import PLAY_OPS, BrassePlay, BrassePlayMixin
+from companion.games.rummy2500.play import PLAY_OPS, PLAYING, BrassePlay, BrassePlayMixin
 from companion.games.rummy2500.rules import Rummy2500Rules
 from companion.games.rummy2500.scoring import BrasseScore, Group, score_brasse
 from companion.i18n import Joined, Msg
@@ -74,7 +74,9 @@ class Rummy2500Match(BrassePlayMixin, base.Match):
 
     @property
     def to_act(self) -> int | None:
-        return None if self.winner is not None else self.dealer
+        if self.winner is not None:
+            return None
+        return self.bp.turn if self.bp is not None and self.playing() else self.dealer
 
     @property
     def outcome(self) -> Outcome | None:
@@ -104,6 +106,8 @@ class Rummy2500Match(BrassePlayMixin, base.Match):
     def _verify_brasse(self, op: Brasse) -> None:
         if self.winner is not None:
             raise IllegalMoveError(OVER)
+        if self.playing():
+            raise IllegalMoveError(PLAYING)
         if not (type(op.frime) is int and (3 <= op.frime <= 13 or op.frime == 1)):
             raise IllegalMoveError(BAD_FRIME)
         if not len(op.laid) == len(op.layoffs) == len(op.hands) == self.players:
@@ -118,6 +122,7 @@ class Rummy2500Match(BrassePlayMixin, base.Match):
                 if any(g and all(c.rank == op.frime for c in g) for g in op.laid[seat]):
                     raise IllegalMoveError(WHO(name=self.names[seat], why=FRIME_TRIO))
         self.score(op)
+        self.check_entry(op)
 
     def _apply_brasse(self, op: Brasse) -> Event:
         self.bp = None  # a brasse played turn by turn is scored by its entry

@@ -1,4 +1,10 @@
-"""A 2500 brasse played turn by turn, with the cards known (virtual mode; SPEC §4.d defaults).
+"""A 2500 brasse played turn by turn (SPEC §4.d, with its house-rule toggles).
+
+Two ways in: ``DealBrasse`` deals a shuffled pack whose every card is known (virtual play); ``OpenBrasse`` starts
+a brasse dealt at a real table from what everyone sees, the turned cards and the first card of the pige. Cards
+nobody has seen (a hand's hidden cards, the stock) are kept as ``None``: the engine still checks every draw,
+pige series, trio and lay-off, and how many cards each hand holds, and a card shown is matched against the
+unseen ones (never more copies than the packs hold).
 
 The deal: for each player from the dealer's left, then the dealer, a card is turned; its rank sets that
 player's hand size (A 14, K 13, Q 12, J 11, 10 … 3) and it stays in his hand; the dealer's card sets the frime.
@@ -14,12 +20,14 @@ brasse ends at once (mort subite). A player who must draw from an empty stock en
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
 from companion.cards import Card, Rank
-from companion.errors import IllegalMoveError
+from companion.errors import IllegalMoveError, InconsistencyError
 from companion.games.base import Event, Operation
 from companion.i18n import Msg
 
@@ -32,6 +40,15 @@ class DealBrasse(Operation):
 
     name: ClassVar[str] = "deal_brasse"
     deck: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class OpenBrasse(Operation):
+    """Table mode: each player's turned card (in seat order; the dealer's sets the frime) and the pige's first."""
+
+    name: ClassVar[str] = "open_brasse"
+    turned: tuple[Card, ...]
+    pige: Card
 
 
 @dataclass(frozen=True)
@@ -79,7 +96,7 @@ class Throw(Operation):
     card: Card
 
 
-PLAY_OPS = (DealBrasse, DrawStock, TakePige, Meld, LayOff, Throw)
+PLAY_OPS = (DealBrasse, OpenBrasse, DrawStock, TakePige, Meld, LayOff, Throw)
 SIZE = {Rank.ACE: 14, Rank.KING: 13, Rank.QUEEN: 12, Rank.JACK: 11}
 
 NOT_YOURS = M("it is {name}'s turn", "c'est au tour de {name}")
@@ -99,6 +116,24 @@ WRONG_RANK = M("{card} does not go on a trio of {rank}s", "{card} ne va pas sur 
 FRIME_OTHER = M("a frime goes on another player's trio only if it is a trio of frimes",
                 "une frime ne va sur le trio d'un autre joueur que si c'est un trio de frimes")
 OVER = M("the brasse is over", "la brasse est finie")
+PLAYING = M("a brasse is being played turn by turn: finish it, or undo its start",
+            "une brasse se joue tour par tour : finissez-la, ou annulez son début")
+TURNED = M("one turned card per player ({n}), without 2s", "une carte retournée par joueur ({n}), sans 2")
+COPIES = M("{card} would be seen {n} times: there are only {packs} packs",
+           "{card} serait vue {n} fois : il n'y a que {packs} jeux")
+NO_FRIME_TRIO = M("a trio of three frimes is not a rule of this match",
+                  "un trio de trois frimes n'est pas une règle de ce match")
+FRIME_OPEN = M("three frimes do not open (house rule): open with another trio first",
+               "trois frimes n'ouvrent pas (règle maison) : ouvrez d'abord avec un autre trio")
+TOO_WILD = M("no more frimes than natural cards on a trio (house rule)",
+             "pas plus de frimes que de cartes naturelles sur un trio (règle maison)")
+KEEP_ONE = M("keep a card: one goes out by a discard (house rule)",
+             "gardez une carte : on sort en jetant (règle maison)")
+LAID_DEALT = M("to go out, lay at least as many cards as were dealt to you ({n}) (house rule)",
+               "pour sortir, posez au moins autant de cartes que vous en avez reçu ({n}) (règle maison)")
+HAND_COUNT = M("{name} holds {n} cards, not {m}", "{name} a {n} cartes en main, pas {m}")
+HAND_KNOWN = M("{name} holds {card}, seen on the table", "{name} a {card} en main, vu sur la table")
+NOT_PLAYED = M("this is not the brasse played turn by turn", "ce n'est pas la brasse jouée tour par tour")
 
 D_DEAL = M("Brasse dealt: the frime is {rank}; hands {sizes}", "Brasse donnée : la frime est {rank} ; mains {sizes}")
 D_STOCK = M("{name} draws from the stock", "{name} pioche au talon")
@@ -107,15 +142,23 @@ D_MELD = M("{name} lays {cards}", "{name} pose {cards}")
 D_LAYOFF = M("{name} lays {card} off", "{name} ajoute {card}")
 D_THROW = M("{name} discards {card}", "{name} jette {card}")
 D_OUT = M("{name} goes out: the brasse ends", "{name} sort : la brasse est finie")
+D_OPEN = M("Brasse started at the table: the frime is {rank}; hands {sizes}",
+           "Brasse commencée à la table : la frime est {rank} ; mains {sizes}")
+D_RESHUFFLE = M("{name}: the pige is shuffled into a new stock", "{name} : la pige est remêlée en talon")
+D_LAST = M("the others play once more", "les autres jouent une dernière fois")
+D_OUT_LAST = M("{name} goes out: {then}", "{name} sort : {then}")
 D_EMPTY = M("The stock is empty: the brasse ends as it stands", "Le talon est vide : la brasse finit telle quelle")
+
+
+Slot = Card | None  # None: a card nobody has seen (table mode)
 
 
 @dataclass
 class BrassePlay:
     frime: Rank
-    stock: list[Card]
+    stock: list[Slot]
     pige: list[Card]
-    hands: list[list[Card]]
+    hands: list[list[Slot]]
     sizes: list[int]
     laid: list[list[list[Card]]]  # per player: his trios (with the cards laid off on them by anyone)
     credit: list[list[Card]] = field(default_factory=list)  # per player: every card he laid (scored for him)
@@ -123,6 +166,19 @@ class BrassePlay:
     turn: int = 0
     drawn: bool = False
     over: bool = False
+    indicator: Card | None = None  # the dealer's turned card, when it stays on the table out of his hand
+    last: int | None = None  # mort douce / until the dealer: the seat whose turn closes the brasse
+    reshuffles: int = 0
+
+    @property
+    def table_mode(self) -> bool:
+        return any(c is None for c in self.stock) or any(c is None for h in self.hands for c in h)
+
+    def seen(self) -> Counter:
+        """Every card anyone can see: laid, in the pige, set aside, or known in a hand."""
+        cards = [c for groups in self.laid for g in groups for c in g] + self.pige
+        cards += [c for h in self.hands for c in h if c is not None] + [c for c in self.stock if c is not None]
+        return Counter(cards + ([self.indicator] if self.indicator else []))
 
 
 def hand_size(card: Card) -> int:
@@ -137,8 +193,13 @@ def is_trio(cards: list[Card], frime: Rank) -> bool:
 
 
 def trio_rank(group: list[Card], frime: Rank) -> Rank:
-    naturals = [c.rank for c in group if c.rank != frime]
+    naturals = [c.rank for c in group[:3] if c.rank != frime]
     return naturals[0] if naturals else frime
+
+
+def _take(hand: list[Slot], card: Card) -> None:
+    """Remove a card from a hand: the card itself if it is known there, else one unseen card."""
+    hand.remove(card if card in hand else None)
 
 
 class BrassePlayMixin:
@@ -156,35 +217,70 @@ class BrassePlayMixin:
             raise IllegalMoveError(NOT_YOURS(name=self.names[bp.turn]))  # type: ignore[attr-defined]
         return bp
 
+    def playing(self) -> bool:
+        """A brasse is under way turn by turn."""
+        return self.bp is not None and not self.bp.over
+
     # ------------------------------------------------------------ the deal
+    def _check_new_brasse(self) -> None:
+        if self.winner is not None or self.playing():  # type: ignore[attr-defined]
+            raise IllegalMoveError(OVER if self.winner is not None else PLAYING)  # type: ignore[attr-defined]
+
     def _verify_deal_brasse(self, op: DealBrasse) -> None:
-        if self.winner is not None or (self.bp is not None and not self.bp.over):  # type: ignore[attr-defined]
-            raise IllegalMoveError(OVER)
+        self._check_new_brasse()
         if Counter(op.deck) != Counter(self.pack()):  # type: ignore[attr-defined]
             raise IllegalMoveError(NO_BRASSE)
 
-    def _apply_deal_brasse(self, op: DealBrasse) -> Event:
-        players = self.players  # type: ignore[attr-defined]
-        dealer = self.dealer  # type: ignore[attr-defined]
+    def _start(self, turned: list[Card], hidden: Iterable[Slot]) -> BrassePlay:
+        """Hands from the turned cards (seat order), the rest dealt from ``hidden`` (the dealer's left first)."""
+        players, dealer = self.players, self.dealer  # type: ignore[attr-defined]
         order = [(dealer + 1 + i) % players for i in range(players)]  # the dealer last
-        stock = list(op.deck)
-        hands: list[list[Card]] = [[] for _ in range(players)]
-        sizes = [0] * players
-        for seat in order:
-            turned = stock.pop(0)
-            hands[seat].append(turned)
-            sizes[seat] = hand_size(turned)
-        frime = hands[dealer][0].rank
+        source = iter(hidden)
+        sizes = [hand_size(c) for c in turned]
+        hands: list[list[Slot]] = [[c] for c in turned]
+        indicator = None
+        if not self.rules.dealer_indicator_in_hand:  # type: ignore[attr-defined]
+            indicator = hands[dealer].pop()
         for seat in order:
             while len(hands[seat]) < sizes[seat]:
-                hands[seat].append(stock.pop(0))
-        pige = [stock.pop(0)]
-        self.bp = BrassePlay(frime, stock, pige, hands, sizes, [[] for _ in range(players)],
-                             [[] for _ in range(players)], [False] * players, order[0])
+                hands[seat].append(next(source))
+        return BrassePlay(turned[dealer].rank, [], [], hands, sizes, [[] for _ in range(players)],
+                          [[] for _ in range(players)], [False] * players, order[0], indicator=indicator)
+
+    def _deal_text(self, op: Operation, text: Msg) -> Event:
         from companion.cards import rank_text
 
-        rank = Msg(rank_text(frime, "en"), rank_text(frime, "fr"))
-        return Event(op, D_DEAL(rank=rank, sizes="–".join(map(str, sizes))))
+        bp = self.bp
+        rank = Msg(rank_text(bp.frime, "en"), rank_text(bp.frime, "fr"))
+        return Event(op, text(rank=rank, sizes="–".join(map(str, bp.sizes))))
+
+    def _apply_deal_brasse(self, op: DealBrasse) -> Event:
+        players, dealer = self.players, self.dealer  # type: ignore[attr-defined]
+        order = [(dealer + 1 + i) % players for i in range(players)]
+        deck = list(op.deck)
+        turned: dict[int, Card] = {seat: deck.pop(0) for seat in order}
+        rest = iter(deck)
+        self.bp = self._start([turned[s] for s in range(players)], rest)
+        self.bp.pige = [next(rest)]
+        self.bp.stock = list(rest)
+        return self._deal_text(op, D_DEAL)
+
+    def _verify_open_brasse(self, op: OpenBrasse) -> None:
+        self._check_new_brasse()
+        players = self.players  # type: ignore[attr-defined]
+        if len(op.turned) != players or any(c.rank == Rank.TWO for c in (*op.turned, op.pige)):
+            raise IllegalMoveError(TURNED(n=players))
+        packs = self.packs  # type: ignore[attr-defined]
+        for card, n in Counter((*op.turned, op.pige)).items():
+            if n > packs:
+                raise InconsistencyError(COPIES(card=card, n=n, packs=packs))
+
+    def _apply_open_brasse(self, op: OpenBrasse) -> Event:
+        self.bp = bp = self._start(list(op.turned), iter(lambda: None, 0))
+        bp.pige = [op.pige]
+        dealt = sum(map(len, bp.hands)) + 1 + (1 if bp.indicator else 0)
+        bp.stock = [None] * (len(self.pack()) - dealt)  # type: ignore[attr-defined]
+        return self._deal_text(op, D_OPEN)
 
     # ------------------------------------------------------------ drawing
     def _verify_draw_stock(self, op: DrawStock) -> None:
@@ -194,32 +290,46 @@ class BrassePlayMixin:
 
     def _apply_draw_stock(self, op: DrawStock) -> Event:
         bp = self.bp
+        notes: list[Msg] = []
+        if not bp.stock and self.rules.stock_exhausted == "reshuffle_pige" and len(bp.pige) > 1:  # type: ignore[attr-defined]
+            bp.stock, bp.pige = self._reshuffled(bp.pige[:-1]), bp.pige[-1:]
+            bp.reshuffles += 1
+            notes.append(D_RESHUFFLE(name=self.names[op.seat]))  # type: ignore[attr-defined]
         if not bp.stock:
             bp.over = True
             return Event(op, D_EMPTY)
         bp.hands[op.seat].append(bp.stock.pop(0))
         bp.drawn = True
-        return Event(op, D_STOCK(name=self.names[op.seat]))  # type: ignore[attr-defined]
+        return Event(op, self._joined([*notes, D_STOCK(name=self.names[op.seat])]))  # type: ignore[attr-defined]
+
+    def _reshuffled(self, cards: list[Card]) -> list[Slot]:
+        bp = self.bp
+        if bp.table_mode:
+            return [None] * len(cards)  # shuffled at the table: their order is unseen
+        # Virtual play: a shuffle drawn from the match's seed, so a replay of the log finds the same stock.
+        rng = random.Random(f"{self.setup.seed}:{len(self.brasses)}:{bp.reshuffles}")  # type: ignore[attr-defined]
+        out: list[Slot] = list(cards)
+        rng.shuffle(out)
+        return out
 
     def _verify_take_pige(self, op: TakePige) -> None:
         bp = self._bp(op.seat)
+        rules = self.rules  # type: ignore[attr-defined]
         if bp.drawn:
             raise IllegalMoveError(DRAWN)
         if type(op.index) is not int or not 0 <= op.index < len(bp.pige):
             raise IllegalMoveError(PIGE_INDEX)
         top = op.index == len(bp.pige) - 1
-        if not bp.opened[op.seat] and not top:
+        if not bp.opened[op.seat] and not top and not rules.unopened_may_take_series:
             raise IllegalMoveError(PIGE_SERIES)
-        if top and bp.opened[op.seat] and not op.pair:
+        if top and bp.opened[op.seat] and not op.pair and rules.open_player_free_top_discard:
             return  # an open player takes the top card freely
         chosen = bp.pige[op.index]
-        hand = list(bp.hands[op.seat])
         if len(op.pair) != 2 or any(c.rank != chosen.rank or c.rank == bp.frime for c in op.pair):
             raise IllegalMoveError(PIGE_PAIR)
-        for card in op.pair:
-            if card not in hand:
-                raise IllegalMoveError(NOT_HELD(card=card))
-            hand.remove(card)
+        self._holds(bp, op.seat, op.pair)
+        left = len(bp.hands[op.seat]) - 2 + len(bp.pige) - op.index - 1
+        self._may_leave(bp, op.seat, left, 3)
 
     def _apply_take_pige(self, op: TakePige) -> Event:
         bp = self.bp
@@ -229,43 +339,70 @@ class BrassePlayMixin:
         if op.pair:
             chosen = taken[0]
             for card in op.pair:
-                bp.hands[op.seat].remove(card)
+                _take(bp.hands[op.seat], card)
             trio = [chosen, *op.pair]
             bp.laid[op.seat].append(trio)
             bp.credit[op.seat] += trio
             bp.opened[op.seat] = True
             taken = taken[1:]
         bp.hands[op.seat] += taken
-        return Event(op, D_PIGE(name=self.names[op.seat], n=len(taken) + (1 if op.pair else 0)))  # type: ignore[attr-defined]
+        text = D_PIGE(name=self.names[op.seat], n=len(taken) + (1 if op.pair else 0))  # type: ignore[attr-defined]
+        return self._after_laying(op, op.seat, text)
 
     # ------------------------------------------------------------ laying down
-    def _holds(self, bp: BrassePlay, seat: int, cards) -> None:
+    def _holds(self, bp: BrassePlay, seat: int, cards: Iterable[Card]) -> None:
+        """Every card is in the hand: known there, or one of its unseen cards (no more copies than the packs)."""
         hand = list(bp.hands[seat])
+        seen = bp.seen()
+        packs = self.packs  # type: ignore[attr-defined]
         for card in cards:
-            if card not in hand:
+            if card in hand:
+                hand.remove(card)
+            elif None in hand:
+                seen[card] += 1
+                if seen[card] > packs:
+                    raise InconsistencyError(COPIES(card=card, n=seen[card], packs=packs))
+                hand.remove(None)
+            else:
                 raise IllegalMoveError(NOT_HELD(card=card))
-            hand.remove(card)
+
+    def _may_leave(self, bp: BrassePlay, seat: int, left: int, laying: int) -> None:
+        """House rules on going out, checked before a play leaves ``left`` cards in the hand."""
+        rules = self.rules  # type: ignore[attr-defined]
+        if left == 0 and laying and rules.must_discard_to_go_out:
+            raise IllegalMoveError(KEEP_ONE)
+        if rules.require_laid_ge_dealt_to_go_out and left <= (1 if laying else 0):
+            if len(bp.credit[seat]) + laying < bp.sizes[seat]:
+                raise IllegalMoveError(LAID_DEALT(n=bp.sizes[seat]))
 
     def _verify_meld(self, op: Meld) -> None:
         bp = self._bp(op.seat)
+        rules = self.rules  # type: ignore[attr-defined]
         if not bp.drawn:
             raise IllegalMoveError(DRAW_FIRST)
         self._holds(bp, op.seat, op.cards)
         if not is_trio(list(op.cards), bp.frime):
             raise IllegalMoveError(TRIO)
+        if all(c.rank == bp.frime for c in op.cards):
+            if not rules.frime_trio_allowed:
+                raise IllegalMoveError(NO_FRIME_TRIO)
+            if not bp.opened[op.seat] and not rules.frime_trio_can_open:
+                raise IllegalMoveError(FRIME_OPEN)
+        self._may_leave(bp, op.seat, len(bp.hands[op.seat]) - 3, 3)
 
     def _apply_meld(self, op: Meld) -> Event:
         bp = self.bp
         for card in op.cards:
-            bp.hands[op.seat].remove(card)
+            _take(bp.hands[op.seat], card)
         bp.laid[op.seat].append(list(op.cards))
         bp.credit[op.seat] += list(op.cards)
         bp.opened[op.seat] = True
         text = D_MELD(name=self.names[op.seat], cards=" ".join(c.symbol for c in op.cards))  # type: ignore[attr-defined]
-        return self._maybe_out(op, op.seat, text)
+        return self._after_laying(op, op.seat, text)
 
     def _verify_lay_off(self, op: LayOff) -> None:
         bp = self._bp(op.seat)
+        rules = self.rules  # type: ignore[attr-defined]
         if not bp.drawn:
             raise IllegalMoveError(DRAW_FIRST)
         if not bp.opened[op.seat]:
@@ -277,53 +414,107 @@ class BrassePlayMixin:
         group = bp.laid[op.owner][op.group]
         rank = trio_rank(group, bp.frime)
         if op.card.rank == bp.frime:
-            if op.owner != op.seat and rank != bp.frime:
+            frime_trio_laid = any(trio_rank(g, bp.frime) == bp.frime for gs in bp.laid for g in gs)
+            anywhere = rules.frime_layoff_anywhere_after_frime_trio and frime_trio_laid
+            if op.owner != op.seat and rank != bp.frime and not anywhere:
                 raise IllegalMoveError(FRIME_OTHER)
+            frimes = sum(c.rank == bp.frime for c in group) + 1
+            if rules.wilds_le_naturals and rank != bp.frime and frimes > len(group) + 1 - frimes:
+                raise IllegalMoveError(TOO_WILD)
         elif op.card.rank != rank:
             raise IllegalMoveError(WRONG_RANK(card=op.card, rank=int(rank)))
+        self._may_leave(bp, op.seat, len(bp.hands[op.seat]) - 1, 1)
 
     def _apply_lay_off(self, op: LayOff) -> Event:
         bp = self.bp
-        bp.hands[op.seat].remove(op.card)
+        _take(bp.hands[op.seat], op.card)
         bp.laid[op.owner][op.group].append(op.card)
         bp.credit[op.seat].append(op.card)
-        return self._maybe_out(op, op.seat, D_LAYOFF(name=self.names[op.seat], card=op.card))  # type: ignore[attr-defined]
+        return self._after_laying(op, op.seat, D_LAYOFF(name=self.names[op.seat], card=op.card))  # type: ignore[attr-defined]
 
     def _verify_throw(self, op: Throw) -> None:
         bp = self._bp(op.seat)
         if not bp.drawn:
             raise IllegalMoveError(DRAW_FIRST)
         self._holds(bp, op.seat, (op.card,))
+        self._may_leave(bp, op.seat, len(bp.hands[op.seat]) - 1, 0)
 
     def _apply_throw(self, op: Throw) -> Event:
         bp = self.bp
-        bp.hands[op.seat].remove(op.card)
+        _take(bp.hands[op.seat], op.card)
         bp.pige.append(op.card)
         text = D_THROW(name=self.names[op.seat], card=op.card)  # type: ignore[attr-defined]
-        event = self._maybe_out(op, op.seat, text)
-        if not bp.over:
-            bp.turn = (bp.turn + 1) % len(bp.hands)
-            bp.drawn = False
-        return event
+        if bp.hands[op.seat]:
+            self._end_turn(op.seat)
+            return Event(op, text)
+        return self._after_laying(op, op.seat, text)
 
-    def _maybe_out(self, op: Operation, seat: int, text: Msg) -> Event:
-        """Mort subite: the brasse ends the moment a hand is empty."""
+    # ------------------------------------------------------------ the end of a turn and of the brasse
+    def _after_laying(self, op: Operation, seat: int, text: Msg) -> Event:
+        """A hand just emptied goes out: the brasse ends at once (mort subite) or after the others' last turns."""
         bp = self.bp
-        if not bp.hands[seat]:
+        if bp.hands[seat]:
+            return Event(op, text)
+        notes = [text, D_OUT(name=self.names[seat])]  # type: ignore[attr-defined]
+        mode, dealer = self.rules.end_mode, self.dealer  # type: ignore[attr-defined]
+        if mode == "mort_subite" or (mode == "until_dealer" and seat == dealer):
             bp.over = True
-            text = M("{a} — {b}", "{a} — {b}")(a=text, b=D_OUT(name=self.names[seat]))  # type: ignore[attr-defined]
-        return Event(op, text)
+        elif bp.last is None:
+            bp.last = (seat - 1) % len(bp.hands) if mode == "mort_douce" else dealer
+            notes[-1] = D_OUT_LAST(name=self.names[seat], then=D_LAST)  # type: ignore[attr-defined]
+        if not bp.over:
+            self._end_turn(seat)
+        return Event(op, self._joined(notes))
 
-    def brasse_entry(self):
-        """The end-of-brasse entry (the frime, laid groups, lay-offs, hands) of a brasse played out."""
+    def _end_turn(self, seat: int) -> None:
+        bp = self.bp
+        if bp.last == seat:
+            bp.over = True
+            return
+        players = len(bp.hands)
+        nxt = (seat + 1) % players
+        while not bp.hands[nxt] and nxt != seat:  # those who went out play no more
+            if bp.last == nxt:
+                bp.over = True
+                return
+            nxt = (nxt + 1) % players
+        bp.turn, bp.drawn = nxt, False
+
+    @staticmethod
+    def _joined(parts: list[Msg]) -> Msg:
+        from companion.i18n import Joined
+
+        return M("{a}", "{a}")(a=Joined(tuple(parts), " — "))
+
+    # ------------------------------------------------------------ the entry that scores it
+    def brasse_entry(self, hands: list[list[Card]] | None = None):
+        """The end-of-brasse entry of a brasse played out: the frime, each player's trios as laid, the cards he
+        laid off (credited to him), and his hand; in table mode the hands are entered, and checked against the
+        number of cards each holds and the cards seen going into it."""
         from companion.games.rummy2500.engine import Brasse
 
         bp = self.bp
         laid, layoffs = [], []
         for seat in range(len(bp.hands)):
-            own = [tuple(g[:3]) for g in bp.laid[seat]]  # his trios as laid (lay-offs are credited to who laid them)
-            counted = Counter(c for g in own for c in g)
-            extra = list((Counter(bp.credit[seat]) - counted).elements())
+            own = [tuple(g[:3]) for g in bp.laid[seat]]
+            extra = list((Counter(bp.credit[seat]) - Counter(c for g in own for c in g)).elements())
             laid.append(tuple(own))
             layoffs.append(tuple((c,) for c in extra))
-        return Brasse(int(bp.frime), tuple(laid), tuple(layoffs), tuple(tuple(h) for h in bp.hands))
+        final = [list(h) for h in hands] if hands is not None else [list(h) for h in bp.hands]
+        return Brasse(int(bp.frime), tuple(laid), tuple(layoffs), tuple(tuple(h) for h in final))
+
+    def check_entry(self, op) -> None:
+        """A brasse entered after one played turn by turn must be that brasse, with hands that fit."""
+        bp = self.bp
+        if bp is None or not bp.over:
+            return
+        played = self.brasse_entry(op.hands)
+        if (op.frime, op.laid, op.layoffs) != (played.frime, played.laid, played.layoffs):
+            raise IllegalMoveError(NOT_PLAYED)
+        for seat, hand in enumerate(bp.hands):
+            name = self.names[seat]  # type: ignore[attr-defined]
+            if len(op.hands[seat]) != len(hand):
+                raise IllegalMoveError(HAND_COUNT(name=name, n=len(hand), m=len(op.hands[seat])))
+            missing = Counter(c for c in hand if c is not None) - Counter(op.hands[seat])
+            if missing:
+                raise IllegalMoveError(HAND_KNOWN(name=name, card=next(iter(missing))))

@@ -1,7 +1,14 @@
 """The 2500 screen: the running table (brasses × players, negative totals, the target, who deals next) and,
-at the end of each brasse, the entry of the frime and of each player's laid groups and hand, typed or tapped."""
+at the end of each brasse, the entry of the frime and of each player's laid groups and hand, typed or tapped.
+
+A brasse may also be entered turn by turn ("Turn by turn"): the turned cards start it, then each turn is a draw
+(the stock, or the pige with a natural pair), trios, lay-offs and a discard, each checked as it is entered; the
+cards tapped or typed gather in a selection that the play buttons use. When it ends, the Brasse entry comes
+filled in with what was laid, and only the cards left in hand remain to enter."""
 
 from __future__ import annotations
+
+from collections import Counter
 
 from textual import on
 from textual.app import ComposeResult
@@ -9,25 +16,56 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Label, Static
 
-from companion.cards import parse_cards
+from companion.cards import Card, CardList, format_cards, parse_cards
 from companion.decks import pack_2500_spec
 from companion.errors import CompanionError
 from companion.games.base import Setup
 from companion.games.rummy2500.engine import Brasse, Rummy2500Match
+from companion.games.rummy2500.play import DrawStock, LayOff, Meld, OpenBrasse, TakePige, Throw
 from companion.games.rummy2500.rules import Rummy2500Rules
 from companion.games.rummy2500.scoring import parse_frime, parse_groups
 from companion.i18n import Msg
 from companion.session import MatchSession
 from companion.store import Store
+from companion.tui.dialogs.choice import ChoiceDialog
+from companion.tui.games.rummy2500.turns import (
+    WHICH_PIGE,
+    WHICH_TRIO,
+    OpenDialog,
+    card_words,
+    layoff_options,
+    pige_options,
+    table_lines,
+)
 from companion.tui.screens.base import BaseModal
 from companion.tui.screens.match_base import MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.standings import ScoreSheet
 
 HEADER = Msg("2500 · brasse {n} · {dealer} deals · to {target}", "2500 · brasse {n} · {dealer} donne · en {target}")
-PROMPT = Msg("At the end of the brasse: tap Brasse and enter the frime, what each player laid and kept",
-             "À la fin de la brasse : touchez Brasse et entrez la frime, ce que chacun a posé et gardé")
+PROMPT = Msg("At the end of the brasse: tap Brasse and enter the frime, what each player laid and kept (or Turn by "
+             "turn, to enter each play)", "À la fin de la brasse : touchez Brasse et entrez la frime, ce que chacun a "
+             "posé et gardé (ou Tour par tour, pour entrer chaque coup)")
 B_BRASSE = Msg("Brasse", "Brasse")
+B_TURNS = Msg("Turn by turn", "Tour par tour")
+B_STOCK = Msg("Stock", "Talon")
+B_PIGE = Msg("Pige", "Pige")
+B_TRIO = Msg("Trio", "Trio")
+B_LAYOFF = Msg("Lay off", "Ajouter")
+B_THROW = Msg("Discard", "Jeter")
+B_CLEAR = Msg("Clear", "Effacer")
+P_TURN = Msg("{name} to play: tap cards, then Stock or Pige (with a pair), Trio, Lay off, Discard",
+             "À {name} : touchez des cartes, puis Talon ou Pige (avec une paire), Trio, Ajouter, Jeter")
+P_OVER = Msg("The brasse is over: tap Brasse and enter the cards left in each hand",
+             "La brasse est finie : touchez Brasse et entrez les cartes restées en main")
+SELECTED = Msg("Selected: {cards}", "Choisies : {cards}")
+NEED = Msg("select {n} card(s) first", "choisissez d'abord {n} carte(s)")
+ENTRY = Msg("Type cards (7h 7s) or stock, pige, trio, off, discard, undo…",
+            "Tapez des cartes (7c 7p) ou talon, pige, trio, ajout, jeter, annuler…")
+TURN_WORDS = {"stock": "stock", "talon": "stock", "pioche": "stock", "draw": "stock", "pige": "pige",
+              "take": "pige", "prendre": "pige", "trio": "trio", "meld": "trio", "off": "layoff", "layoff": "layoff",
+              "ajout": "layoff", "ajouter": "layoff", "discard": "throw", "throw": "throw", "jeter": "throw",
+              "jette": "throw", "clear": "clear", "effacer": "clear", "brasse": "brasse", "turns": "turns"}
 B_UNDO = Msg("Undo", "Annuler")
 B_REDO = Msg("Redo", "Refaire")
 B_LOG = Msg("Log", "Journal")
@@ -52,9 +90,10 @@ class BrasseDialog(BaseModal):
     BrasseDialog VerticalScroll { height: auto; max-height: 20; }
     """
 
-    def __init__(self, match: Rummy2500Match) -> None:
+    def __init__(self, match: Rummy2500Match, played: Brasse | None = None) -> None:
         super().__init__()
         self.match = match
+        self.played = played  # a brasse played turn by turn: what was laid is known, the hands remain
         self.target: Input | None = None
 
     def compose(self) -> ComposeResult:
@@ -77,6 +116,28 @@ class BrasseDialog(BaseModal):
             with Horizontal(classes="bar"):
                 yield Key(self.tr(OK), id="ok", variant="primary")
                 yield Key(self.tr(CANCEL), id="cancel")
+
+    def on_mount(self) -> None:
+        played, m, lang = self.played, self.match, self.app.lang
+        if played is None:
+            return
+        from companion.cards import Rank, rank_text
+
+        frime = self.query_one("#frime", Input)
+        frime.value, frime.disabled = rank_text(Rank(played.frime), lang), True
+        bp = m.bp
+        for seat in range(m.players):
+            groups = [format_cards(g, "ascii", lang) for g in played.laid[seat]]
+            groups += ["+" + format_cards(g, "ascii", lang) for g in played.layoffs[seat]]
+            laid = self.query_one(f"#laid-{seat}", Input)
+            laid.value, laid.disabled = ", ".join(groups), True
+            hand = self.query_one(f"#hand-{seat}", Input)
+            hand.value = format_cards([c for c in bp.hands[seat] if c is not None], "ascii", lang)
+            hand.placeholder = self.tr(Msg("{n} cards", "{n} cartes"), n=len(bp.hands[seat]))
+            hand.disabled = not bp.hands[seat]
+        first = next((f for f in self.query(Input) if not f.disabled), None)
+        if first is not None:
+            first.focus()
 
     def on_descendant_focus(self, event) -> None:
         if isinstance(event.widget, Input) and event.widget.id != "frime":
@@ -120,10 +181,15 @@ class Rummy2500Screen(MatchScreenBase):
     DEFAULT_CSS = """
     Rummy2500Screen #header { height: 1; background: $primary 30%; }
     Rummy2500Screen #sheet { height: auto; }
+    Rummy2500Screen #table, Rummy2500Screen #selection { height: auto; padding: 0 1; }
     Rummy2500Screen #prompt, Rummy2500Screen #message { height: auto; padding: 0 1; }
     Rummy2500Screen #spacer { height: 1fr; }
-    Rummy2500Screen #actions Button { margin: 0 1 0 0; }
+    Rummy2500Screen .bar Button { margin: 0 1 0 0; }
     """
+
+    def __init__(self, session: MatchSession) -> None:
+        super().__init__(session)
+        self.selected: list[Card] = []  # cards tapped or typed for the next play of a brasse turn by turn
 
     @property
     def match(self) -> Rummy2500Match:
@@ -133,33 +199,171 @@ class Rummy2500Screen(MatchScreenBase):
         yield Static("", id="header")
         with Vertical():
             yield ScoreSheet(id="sheet")
+            yield Static("", id="table")
+            yield Static("", id="selection")
             yield Static("", id="prompt", classes="prompt")
             yield Static("", id="message", classes="message")
             yield Static("", id="spacer")
-            with Horizontal(classes="bar", id="actions"):
-                for key, label in (("brasse", B_BRASSE), ("undo", B_UNDO), ("redo", B_REDO), ("log", B_LOG),
-                                   ("home", B_HOME)):
+            yield CardKeypad(self.app.lang, deck=pack_2500_spec(self.match.packs), id="keypad")
+            with Horizontal(classes="bar", id="plays"):
+                for key, label in (("stock", B_STOCK), ("pige", B_PIGE), ("trio", B_TRIO), ("layoff", B_LAYOFF),
+                                   ("throw", B_THROW), ("clear", B_CLEAR)):
                     yield Key(self.tr(label), id=key, compact=True)
+            with Horizontal(classes="bar", id="actions"):
+                for key, label in (("brasse", B_BRASSE), ("turns", B_TURNS), ("undo", B_UNDO), ("redo", B_REDO),
+                                   ("log", B_LOG), ("home", B_HOME)):
+                    yield Key(self.tr(label), id=key, compact=True)
+            yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#entry", Input).focus()
 
     def refresh_view(self) -> None:
-        m = self.match
+        m, lang = self.match, self.app.lang
+        playing, bp = m.playing(), m.bp
         self.query_one("#header", Static).update(self.tr(HEADER, n=len(m.brasses) + 1, dealer=m.names[m.dealer],
                                                          target=m.rules.target))
-        self.query_one("#sheet", ScoreSheet).show(m.names, m.brasses, target=m.rules.target,
-                                                  next_dealer=None if m.is_over else m.dealer, lang=self.app.lang)
-        self.query_one("#prompt", Static).update("" if m.is_over else self.tr(PROMPT))
+        sheet = self.query_one("#sheet", ScoreSheet)
+        sheet.show(m.names, m.brasses, target=m.rules.target, next_dealer=None if m.is_over else m.dealer, lang=lang)
+        sheet.display = not playing  # during a brasse the table lines carry each total
+        table = self.query_one("#table", Static)
+        table.display = bp is not None
+        if bp is not None:
+            table.update("\n".join(table_lines(m, self.tr, lang)))
+        self.query_one("#selection", Static).update(
+            self.tr(SELECTED, cards=CardList(self.selected)) if playing and self.selected else "")
+        for widget in (self.query_one("#keypad"), self.query_one("#plays")):
+            widget.display = playing
+        if playing:
+            # Grey a card once every copy is seen elsewhere (the player's own known cards stay tappable).
+            seen = bp.seen() - Counter(c for c in bp.hands[bp.turn] if c is not None)
+            self.query_one("#keypad", CardKeypad).set_accounted(seen + Counter(self.selected))
+        if m.is_over:
+            prompt = ""
+        elif playing:
+            prompt = self.tr(P_TURN, name=m.names[bp.turn])
+        elif bp is not None:
+            prompt = self.tr(P_OVER)
+        else:
+            prompt = self.tr(PROMPT)
+        self.query_one("#prompt", Static).update(prompt)
         self.show_message()
-        self.query_one("#brasse", Button).disabled = m.is_over
+        self.query_one("#brasse", Button).disabled = m.is_over or playing
+        self.query_one("#turns", Button).disabled = m.is_over or bp is not None
         self.query_one("#undo", Button).disabled = not self.session.can_undo
         self.query_one("#redo", Button).disabled = not self.session.can_redo
 
-    @on(Button.Pressed, "#actions Button")
+    def after_step(self) -> None:
+        self.selected = []
+
+    # ------------------------------------------------------------ commands
+    @on(Button.Pressed, ".bar Button")
     def action_button(self, event: Button.Pressed) -> None:
-        command = event.button.id or ""
+        self.run_command(event.button.id or "")
+
+    def run_command(self, command: str) -> None:
+        m = self.match
         if command == "brasse":
-            self.app.push_screen(BrasseDialog(self.match), lambda op: op is not None and self.apply_ops(op))
+            played = m.brasse_entry([[] for _ in range(m.players)]) if m.bp is not None and m.bp.over else None
+            self.app.push_screen(BrasseDialog(m, played), lambda op: op is not None and self.apply_ops(op))
+        elif command == "turns":
+            self.app.push_screen(OpenDialog(m), lambda op: op is not None and self.apply_ops(op))
+        elif command in ("stock", "pige", "trio", "layoff", "throw", "clear"):
+            self.play(command)
         else:
             self.run_shared(command, "rummy2500")
+
+    def play(self, command: str) -> None:
+        m, lang = self.match, self.app.lang
+        if not m.playing():
+            return
+        seat, chosen = m.bp.turn, list(self.selected)
+        if command == "clear":
+            self.selected, self.message = [], None
+            self.refresh_view()
+        elif command == "stock":
+            self.done(DrawStock(seat))
+        elif command == "pige":
+            if not chosen:
+                self.done(TakePige(seat, len(m.bp.pige) - 1))  # the top card (an open player's free take)
+                return
+            options = pige_options(m, seat, chosen, lang)
+            if len(options) == 1:
+                self.done(options[0][1])
+            elif options:
+                self.app.push_screen(ChoiceDialog(self.tr(WHICH_PIGE), "", [*options, ("✕", None)]),
+                                     lambda op: op is not None and self.done(op))
+            else:  # refused: the engine says why, for the top card
+                self.done(TakePige(seat, len(m.bp.pige) - 1, tuple(chosen)))
+        elif command == "trio":
+            self.needs(3, chosen) and self.done(Meld(seat, tuple(chosen)))
+        elif command == "throw":
+            self.needs(1, chosen) and self.done(Throw(seat, chosen[0]))
+        elif command == "layoff" and self.needs(1, chosen):
+            options = layoff_options(m, seat, chosen[0], lang)
+            if len(options) == 1:
+                self.done(options[0][1])
+            elif options:
+                self.app.push_screen(ChoiceDialog(self.tr(WHICH_TRIO, card=chosen[0]), "", [*options, ("✕", None)]),
+                                     lambda op: op is not None and self.done(op))
+            else:  # no trio takes it: say why, for the player's own first trio (or the first on the table)
+                groups = [(o, i) for o in [seat, *range(m.players)] for i in range(len(m.bp.laid[o]))]
+                owner, index = groups[0] if groups else (seat, 0)
+                self.done(LayOff(seat, chosen[0], owner, index))
+
+    def needs(self, n: int, chosen: list[Card]) -> bool:
+        if len(chosen) != n:
+            self.message = (NEED(n=n), "error")
+            self.refresh_view()
+            return False
+        return True
+
+    def done(self, op) -> bool:
+        """Apply a play; the selection empties once it is accepted."""
+        if self.apply_ops(op):
+            self.selected = []
+            self.refresh_view()
+            return True
+        return False
+
+    @on(CardKeypad.Picked)
+    def picked(self, event: CardKeypad.Picked) -> None:
+        self.selected.append(event.card)
+        self.message = None
+        self.refresh_view()
+
+    @on(Input.Submitted, "#entry")
+    def typed(self, event: Input.Submitted) -> None:
+        from companion.entry import check_length
+        from companion.tui.screens.match_base import SHARED_WORDS
+
+        text, event.input.value = event.value.strip(), ""
+        if not text:
+            return
+        try:
+            words = check_length(text).split()
+            verb = words[0].casefold()
+            if verb in TURN_WORDS or verb in SHARED_WORDS:
+                kept = self.selected
+                if len(words) > 1:  # "trio 7h 7s 8d": the cards go with the word, not into the selection
+                    self.selected = card_words(" ".join(words[1:]), self.app.lang)
+                self.run_command(TURN_WORDS.get(verb) or SHARED_WORDS[verb])
+                if len(words) > 1 and self.selected:  # refused (or a dialog is open): the taps are back
+                    self.selected = kept
+                    self.refresh_view()
+                return
+            cards = card_words(text, self.app.lang)
+        except CompanionError as error:
+            self.message = (error.msg, "error")
+            self.refresh_view()
+            return
+        if not self.match.playing():
+            self.message = (PROMPT, "error")
+        else:
+            self.selected += cards
+            self.message = None
+        self.refresh_view()
 
 
 # ---------------------------------------------------------------- gallery
@@ -171,14 +375,39 @@ def fill(store: Store) -> None:
     session.apply(Brasse(1, ((tuple(g("AS AH AD")), tuple(g("7S 7H 7D"))), (), (tuple(g("QS QH AC")),)),
                          ((tuple(g("8S 8H")), tuple(g("10D 10C"))), (), ()),
                          (tuple(g("6H JD 5S 4C")), tuple(g("KS KH 9C 9H 4D")), tuple(g("3C")))))
+    # A second match, its first brasse under way turn by turn at the table.
+    turns = MatchSession.create(store, Setup(("Hugo", "Anne", "Zoé"), Rummy2500Rules(), 2), "rummy2500")
+    turns.apply(OpenBrasse(tuple(g("9S QH 8D")), g("JC")[0]))  # Zoé deals: the frime is 8
+    for op in (DrawStock(0), Throw(0, g("4H")[0]), DrawStock(1), Meld(1, tuple(g("QH QS 8C"))),
+               Throw(1, g("5D")[0]), DrawStock(2)):
+        turns.apply(op)
 
 
 async def rummy_table(pilot: Pilot) -> None:
     from companion.tui.gallery import settle
     from companion.tui.games import open_match
 
-    open_match(pilot.app, next(r.id for r in pilot.app.store.list_matches(finished=False) if r.game == "rummy2500"))
+    records = pilot.app.store.list_matches(finished=False)
+    open_match(pilot.app, next(r.id for r in records if r.game == "rummy2500" and "Marie" in r.setup["names"]))
     await settle(pilot)
+
+
+async def rummy_turns(pilot: Pilot) -> None:
+    from companion.tui.gallery import settle
+    from companion.tui.games import open_match
+
+    records = pilot.app.store.list_matches(finished=False)
+    open_match(pilot.app, next(r.id for r in records if r.game == "rummy2500" and "Hugo" in r.setup["names"]))
+    await settle(pilot)
+    for code in ("KS", "KD"):
+        card = g_one(code)
+        await pilot.click(f"#keypad #rank-{int(card.rank)}")
+        await pilot.click(f"#keypad #suit-{int(card.suit)}")
+    await settle(pilot)
+
+
+def g_one(code: str) -> Card:
+    return parse_cards(code)[0]
 
 
 async def rummy_brasse(pilot: Pilot) -> None:
@@ -189,4 +418,4 @@ async def rummy_brasse(pilot: Pilot) -> None:
     await settle(pilot)
 
 
-STATES = {"rummy-table": rummy_table, "rummy-brasse": rummy_brasse}
+STATES = {"rummy-table": rummy_table, "rummy-brasse": rummy_brasse, "rummy-turns": rummy_turns}

@@ -1,0 +1,166 @@
+"""A 2500 brasse entered turn by turn at the table: the dialog that starts it from the turned cards, the table
+as everyone sees it (the frime, the pige, each player's trios and how many cards he holds), and the choices a
+play leaves open (which pige card a pair takes, which trio a card goes on)."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Input, Label, Static
+
+from companion.cards import Card, CardList, format_card, parse_card, rank_text
+from companion.decks import pack_2500_spec
+from companion.errors import CompanionError, NotationError
+from companion.games.rummy2500.engine import Rummy2500Match
+from companion.games.rummy2500.play import LayOff, OpenBrasse, TakePige
+from companion.i18n import Msg
+from companion.tui.screens.base import BaseModal
+from companion.tui.widgets.keypad import CardKeypad, Key
+
+M = Msg
+OPEN_TITLE = M("Brasse {n} turn by turn: the card turned for each player, then the pige's first card",
+               "Brasse {n} tour par tour : la carte retournée de chaque joueur, puis la première de la pige")
+TURNED = M("{name} turned", "{name} a retourné")
+PIGE = M("Pige", "Pige")
+START = M("Start the brasse", "Commencer la brasse")
+CANCEL = M("Cancel", "Annuler")
+MISSING = M("one card in each field", "une carte dans chaque case")
+FRIME_LINE = M("Frime {rank} · stock {n} · pige {pige}", "Frime {rank} · talon {n} · pige {pige}")
+PLAYER_LINE = M("{mark}{name} ({total}): {n} in hand{known}{open} {trios}",
+                "{mark}{name} ({total}) : {n} en main{known}{open} {trios}")
+KNOWN = M(" (seen {cards})", " (vues {cards})")
+OPEN = M(" · open", " · ouvert")
+SERIES = M("{card} and the {n} card(s) above it", "{card} et les {n} carte(s) au-dessus")
+WHICH_PIGE = M("Which pige card does the pair take?", "Quelle carte de la pige la paire prend-elle ?")
+WHICH_TRIO = M("On which trio does {card} go?", "Sur quel trio va {card} ?")
+TRIO_OF = M("{name}'s trio {n}: {cards}", "Trio {n} de {name} : {cards}")
+CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
+
+
+def circled(n: int) -> str:
+    return CIRCLED[n] if n < len(CIRCLED) else f"({n + 1})"
+
+
+def table_lines(match: Rummy2500Match, tr, lang: str) -> list[str]:
+    """The table as everyone sees it, one line for the frime and pige, one per player."""
+    bp = match.bp
+    assert bp is not None
+    pige = " ".join(f"{i + 1}:{c.display(lang)}" for i, c in enumerate(bp.pige)) or "—"
+    lines = [tr(FRIME_LINE, rank=rank_text(bp.frime, lang), n=len(bp.stock), pige=pige)]
+    for seat, name in enumerate(match.names):
+        known = [c for c in bp.hands[seat] if c is not None]
+        trios = " ".join(f"{circled(i)} {CardList(g).display(lang)}" for i, g in enumerate(bp.laid[seat]))
+        lines.append(tr(PLAYER_LINE, mark="▶ " if seat == bp.turn and not bp.over else "  ", name=name,
+                        total=match.totals[seat], n=len(bp.hands[seat]),
+                        known=tr(KNOWN, cards=CardList(known)) if known and bp.table_mode else "",
+                        open=tr(OPEN) if bp.opened[seat] else "", trios=trios))
+    return lines
+
+
+def pige_options(match: Rummy2500Match, seat: int, pair: list[Card], lang: str) -> list[tuple[str, TakePige]]:
+    """The pige cards a natural pair could take (the deepest first), each with the cards that come with it."""
+    bp = match.bp
+    options = []
+    for index, card in enumerate(bp.pige):
+        op = TakePige(seat, index, tuple(pair))
+        if pair and card.rank == pair[0].rank and match.can(op):
+            above = len(bp.pige) - index - 1
+            options.append((SERIES(card=card, n=above).text(lang), op))
+    return options
+
+
+def layoff_options(match: Rummy2500Match, seat: int, card: Card, lang: str) -> list[tuple[str, LayOff]]:
+    bp = match.bp
+    options = []
+    for owner, groups in enumerate(bp.laid):
+        for index, group in enumerate(groups):
+            op = LayOff(seat, card, owner, index)
+            if match.can(op):
+                options.append((TRIO_OF(name=match.names[owner], n=index + 1, cards=CardList(group)).text(lang), op))
+    return options
+
+
+class OpenDialog(BaseModal):
+    """Dismisses with the OpenBrasse of a brasse dealt at the table, or None. Taps fill the focused field and
+    move on to the next."""
+
+    BINDINGS = [("escape", "cancel", "Cancel")]
+    DEFAULT_CSS = """
+    OpenDialog .row { height: auto; }
+    OpenDialog .row Label { width: 20; }
+    OpenDialog .row Input { width: 12; }
+    OpenDialog VerticalScroll { height: auto; max-height: 12; }
+    """
+
+    def __init__(self, match: Rummy2500Match) -> None:
+        super().__init__()
+        self.match = match
+
+    def fields(self) -> list[Input]:
+        return [self.query_one(f"#turned-{s}", Input) for s in range(self.match.players)] + [
+            self.query_one("#pige", Input)]
+
+    def compose(self) -> ComposeResult:
+        m = self.match
+        with Vertical():
+            yield Static(self.tr(OPEN_TITLE, n=len(m.brasses) + 1), classes="title")
+            with VerticalScroll():
+                order = [(m.dealer + 1 + i) % m.players for i in range(m.players)]  # the dealer turns his last
+                for seat in sorted(range(m.players), key=order.index):
+                    with Horizontal(classes="row"):
+                        yield Label(self.tr(TURNED, name=m.names[seat]))
+                        yield Input(id=f"turned-{seat}", compact=True, max_length=4)
+                with Horizontal(classes="row"):
+                    yield Label(self.tr(PIGE))
+                    yield Input(id="pige", compact=True, max_length=4)
+            yield CardKeypad(self.app.lang, deck=pack_2500_spec(m.packs), id="keypad")
+            yield Static("", id="error", classes="error")
+            with Horizontal(classes="bar"):
+                yield Key(self.tr(START), id="ok", variant="primary")
+                yield Key(self.tr(CANCEL), id="cancel")
+
+    def on_mount(self) -> None:
+        m = self.match
+        self.query_one(f"#turned-{(m.dealer + 1) % m.players}", Input).focus()
+
+    @on(CardKeypad.Picked)
+    def picked(self, event: CardKeypad.Picked) -> None:
+        focused = self.focused if isinstance(self.focused, Input) else None
+        order = [f for f in self.fields() if f.parent is not None]
+        order.sort(key=lambda f: f.region.y)
+        target = focused if focused is not None and not focused.value else next((f for f in order if not f.value),
+                                                                                 None)
+        if target is None:
+            return
+        target.value = format_card(event.card, "ascii", self.app.lang)
+        following = next((f for f in order if not f.value), None)
+        if following is not None:
+            following.focus()
+
+    def opening(self) -> OpenBrasse:
+        m, lang = self.match, self.app.lang
+        texts = [self.query_one(f"#turned-{s}", Input).value.strip() for s in range(m.players)]
+        pige = self.query_one("#pige", Input).value.strip()
+        if not all(texts) or not pige:
+            raise NotationError(MISSING)
+        return OpenBrasse(tuple(parse_card(t, lang) for t in texts), parse_card(pige, lang))
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#ok")
+    def submit(self) -> None:
+        try:
+            op = self.opening()
+            self.match.verify(op)
+        except CompanionError as error:
+            self.query_one("#error", Static).update(error.text(self.app.lang))
+            return
+        self.dismiss(op)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def card_words(text: str, lang: str) -> list[Card]:
+    return [parse_card(t, lang) for t in text.replace(",", " ").split()]
