@@ -1,4 +1,4 @@
-"""``companion cribbage count`` and ``companion cribbage peg``.
+"""``companion cribbage count``, ``companion cribbage peg`` and ``companion cribbage discard``.
 
 ``register(subparsers)`` adds the ``cribbage`` command to the top-level parser;
 each command's handler returns the exit status. Errors are raised as the typed
@@ -180,11 +180,40 @@ def _peg_command(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- discard
+
+ADVICE_HEAD = Msg("{role} · {n} ways to discard · mean hand over every starter, mean crib over every completion",
+                  "{role} · {n} façons de jeter · main moyenne sur toute coupée, crib moyen sur tout complément")
+ROLE = {True: Msg("dealer (your crib)", "donneur (votre crib)"), False: Msg("pone (their crib)", "adversaire (son crib)")}
+ADVICE_COLUMNS = Msg("discard    keep              hand   crib    net", "jeter      garder            main   crib    net")
+BEST = Msg("best", "meilleur")
+
+
+def _discard_command(args: argparse.Namespace) -> int:
+    from companion.games.cribbage.advisor import analyse
+
+    lang = lang_of(args)
+    hand = _read_cards(args.cards, input_lang(args))
+    rules = DEFAULT_RULES if args.rules == "acc" else CribbageRules.profile(args.rules)
+    options = analyse(hand, args.dealer, rules)
+    if args.json:
+        print(json.dumps({"dealer": args.dealer, "crib_model": args.crib_model,
+                          "options": [o.to_json() for o in options]}))
+        return 0
+    print(ADVICE_HEAD(role=ROLE[args.dealer], n=len(options)).text(lang))
+    print(ADVICE_COLUMNS.text(lang))
+    for i, o in enumerate(options):
+        mark = f"  ← {BEST.text(lang)}" if i == 0 else ""
+        print(f"{format_cards(o.discard, 'symbol', lang):<10} {format_cards(o.keep, 'symbol', lang):<16} "
+              f"{o.hand:6.2f} {o.crib:6.2f} {o.net:6.2f}{mark}")
+    return 0
+
+
 # ---------------------------------------------------------------- wiring
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     cribbage = subparsers.add_parser(
-        "cribbage", help="cribbage: count a hand, check a pegging sequence",
+        "cribbage", help="cribbage: count a hand, check a pegging sequence, advise a discard",
         description="Cribbage tools (ACC rules by default). The rules, with the house rules marked, are in "
                     "the app: companion, then Rules: Cribbage. Cards are read in English notation (5H, 10D, QS) "
                     "unless --lang fr is given; the output follows --lang, COMPANION_LANG or LANG.",
@@ -223,3 +252,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     peg.add_argument("--json", action="store_true", help="print the sequence as JSON")
     add_lang_option(peg)
     peg.set_defaults(func=_peg_command)
+
+    discard = commands.add_parser(
+        "discard", help="the exact discard advisor: every way to lay cards away, best first",
+        description="For a 6-card hand (2 players) or a 5-card hand (3 or 4 players): for each discard, the "
+                    "mean show of the kept four over every possible starter, the mean crib over every possible "
+                    "opponent discard and starter (each weighted equally), and the net (hand + crib for the "
+                    "dealer, hand - crib for the pone). Exact, not sampled.",
+        epilog="example: companion cribbage discard 5H 5D JS QC 4S 6D --dealer --json",
+    )
+    discard.add_argument("cards", nargs="+", metavar="CARD", help="the 6 (or 5) cards dealt")
+    role = discard.add_mutually_exclusive_group(required=True)
+    role.add_argument("--dealer", dest="dealer", action="store_true", default=None, help="the crib is yours")
+    role.add_argument("--pone", dest="dealer", action="store_false", help="the crib is the dealer's")
+    discard.add_argument("--crib-model", choices=("uniform",), default="uniform",
+                         help="how opponent discards are weighted: uniform (every pair equally; exact)")
+    discard.add_argument("--rules", choices=("acc", "booklet"), default="acc",
+                         help="acc (default) or booklet: the French booklet's flush rule, no nobs")
+    discard.add_argument("--json", action="store_true", help="print the options as JSON")
+    add_lang_option(discard)
+    discard.set_defaults(func=_discard_command)

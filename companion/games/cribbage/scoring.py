@@ -101,6 +101,16 @@ def _template(cards: Sequence[Card]) -> _Template:
         return template
 
 
+def rank_points(key: int) -> int:
+    """Fifteens, pairs and runs of a five-rank multiset given by its key (three bits per rank, as ``_BITS``)."""
+    try:
+        return _BASE[key]
+    except KeyError:
+        ranks = [r for r in range(1, 14) for _ in range((key >> (3 * (r - 1))) & 7)]
+        _template([Card.of(r, i % 4) for i, r in enumerate(ranks)])
+        return _BASE[key]
+
+
 def flush_points(hand: Sequence[Card], starter: Card, crib: bool, rules: CribbageRules) -> int:
     """ACC: hand 4 of a suit = 4, 5 with the starter; crib only 5 = 5. Booklet: any 4+ of the 5 = 4."""
     if rules.flush_rule == "booklet":
