@@ -69,6 +69,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     for command, module in clis.items():
         if only is None or command == only:
             importlib.import_module(module).register(commands)
+    if only in (None, "selfplay"):
+        from companion import selfplay
+
+        selfplay.register(commands)
     bench = commands.add_parser("bench", help="measure the scoring speed and the start-up time",
                                 description="Same as python -m companion.bench.")
     bench.add_argument("--sample", type=int, default=None, metavar="N",
@@ -98,7 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     localize_argparse(lang_in(argv))
     clis = game_clis()
-    only = next((a for a in argv if a in clis), None)
+    only = next((a for a in argv if a in clis or a in ("selfplay", "bench")), None)
     parser = build_parser(only)
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)

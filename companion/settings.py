@@ -15,6 +15,8 @@ from companion.store import default_path
 class Settings:
     lang: str = "en"
     path: Path | None = field(default=None, compare=False)  # None: kept in memory only (tests)
+    pace: float = 1.0  # seconds between computer moves in virtual play (0: instant)
+    hints: bool = True  # virtual play: the discard advisor and pegging hints shown
 
     @classmethod
     def load(cls, path: Path | None = None) -> Settings:
@@ -22,7 +24,11 @@ class Settings:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             lang = data.get("lang")
-            return cls(lang=lang if lang in ("en", "fr") else default_lang(), path=path)
+            pace = data.get("pace", 1.0)
+            pace = float(pace) if isinstance(pace, (int, float)) and 0 <= pace <= 5 else 1.0
+            hints = data.get("hints", True)
+            return cls(lang=lang if lang in ("en", "fr") else default_lang(), path=path, pace=pace,
+                       hints=hints if isinstance(hints, bool) else True)
         except (OSError, ValueError, AttributeError):
             return cls(lang=default_lang(), path=path)  # missing or unreadable: defaults, the file is left as is
 
@@ -31,7 +37,7 @@ class Settings:
             return
         tmp = self.path.with_suffix(".tmp")
         try:
-            tmp.write_text(json.dumps({"lang": self.lang}), encoding="utf-8")
+            tmp.write_text(json.dumps({"lang": self.lang, "pace": self.pace, "hints": self.hints}), encoding="utf-8")
             os.replace(tmp, self.path)
         except OSError:
             pass  # a preference that cannot be saved is not worth stopping the game for

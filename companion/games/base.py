@@ -30,6 +30,9 @@ from companion.i18n import Msg
 
 Mode = Literal["table", "virtual"]
 MODES: tuple[Mode, ...] = ("table", "virtual")
+HUMAN = "human"
+LEVELS = ("easy", "normal", "hard")  # computer players
+SEAT_KINDS = (HUMAN, *LEVELS)
 
 BAD_OP = Msg("unreadable operation {data}", "opération illisible {data}")
 NEWER_FORMAT = Msg("this match was saved by a newer version of companion (format {found}, known {known})",
@@ -279,6 +282,7 @@ class Setup:
     first_dealer: int = 0
     mode: Mode = "table"
     seed: int | None = None
+    seats: tuple[str, ...] = ()  # virtual play: "human" or a computer level per seat; empty: every seat human
 
     def __post_init__(self) -> None:
         if not isinstance(self.names, tuple) or not all(isinstance(n, str) for n in self.names):
@@ -292,18 +296,32 @@ class Setup:
             raise SetupError(BAD_DEALER)
         if self.seed is not None and type(self.seed) is not int:
             raise SetupError(BAD_RULES(why="seed"))
+        if not isinstance(self.seats, tuple) or (self.seats and (
+                len(self.seats) != len(self.names) or any(s not in SEAT_KINDS for s in self.seats))):
+            raise SetupError(BAD_RULES(why="seats"))
+
+    def seat_kind(self, seat: int) -> str:
+        """"human", or the level of the computer player in this seat."""
+        return self.seats[seat] if self.seats else HUMAN
+
+    @property
+    def humans(self) -> list[int]:
+        return [s for s in range(len(self.names)) if self.seat_kind(s) == HUMAN]
 
     def to_json(self) -> dict[str, Any]:
         return {"names": list(self.names), "rules": self.rules.to_dict(), "first_dealer": self.first_dealer,
-                "mode": self.mode, "seed": self.seed}
+                "mode": self.mode, "seed": self.seed, "seats": list(self.seats)}
 
     @classmethod
     def read(cls, data: Any, rules_cls: type[Rules]) -> Setup:
         """A setup saved by ``to_json``; SetupError if it is not one."""
         if not isinstance(data, dict) or not isinstance(data.get("names"), list):
             raise SetupError(BAD_RULES(why="setup"))
+        seats = data.get("seats", [])
+        if not isinstance(seats, list):
+            raise SetupError(BAD_RULES(why="seats"))
         return cls(tuple(data["names"]), rules_cls.from_dict(data.get("rules", {})),
-                   data.get("first_dealer", 0), data.get("mode", "table"), data.get("seed"))
+                   data.get("first_dealer", 0), data.get("mode", "table"), data.get("seed"), tuple(seats))
 
     def with_seed(self) -> Setup:
         """A virtual match gets its seed when created, so it can be replayed exactly."""
@@ -471,6 +489,7 @@ class GameInfo:
     help_name: str | None = None  # help file stem (defaults to id)
     # How the app picks the first dealer when asked to: (names, rng) -> (seat, what was drawn).
     draw_dealer: Callable[[Sequence[str], random.Random], tuple[int, Msg]] | None = None
+    virtual_play: bool = False  # the app can deal and run a whole game, with computer players
 
     def choose_dealer(self, names: Sequence[str], rng: random.Random) -> tuple[int, Msg]:
         if self.draw_dealer is not None:

@@ -154,7 +154,7 @@ class Setup(base.Setup):
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Setup:
         setup = base.Setup.read(data, CribbageRules)
-        return cls(setup.names, setup.rules, setup.first_dealer, setup.mode, setup.seed)
+        return cls(setup.names, setup.rules, setup.first_dealer, setup.mode, setup.seed, setup.seats)
 
 
 @dataclass(frozen=True)
@@ -197,7 +197,7 @@ class CribbageMatch(base.Match):
 
     def __init__(self, setup: base.Setup) -> None:
         if not isinstance(setup, Setup):  # a generic setup read by the shell
-            setup = Setup(setup.names, setup.rules, setup.first_dealer, setup.mode, setup.seed)
+            setup = Setup(setup.names, setup.rules, setup.first_dealer, setup.mode, setup.seed, setup.seats)
         super().__init__(setup)
         n = self.rules.sides
         self.scores: list[int] = [0] * n
@@ -363,7 +363,7 @@ class CribbageMatch(base.Match):
     def rematch_setup(self) -> Setup:
         """Same players and rules; the loser of the last game deals first (the same rule as the next game)."""
         first = self._loser_deals(self.games[-1].scores, self.dealer) if self.games else self.setup.first_dealer
-        return Setup(self.setup.names, self.setup.rules, first, self.setup.mode, None)
+        return Setup(self.setup.names, self.setup.rules, first, self.setup.mode, None, self.setup.seats)
 
     def _need(self, *phases: str, action: str) -> None:
         if self.phase not in phases:

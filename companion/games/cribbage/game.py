@@ -53,4 +53,5 @@ GAME = register(GameInfo(
     match=CribbageMatch,
     summary=summary,  # type: ignore[arg-type]
     draw_dealer=cut_for_deal,
+    virtual_play=True,
 ))

@@ -253,7 +253,8 @@ class Le31Match(base.Match):
         return lines
 
     def rematch_setup(self) -> base.Setup:
-        return base.Setup(self.setup.names, self.setup.rules, (self.r.dealer + 1) % self.players, self.setup.mode)
+        return base.Setup(self.setup.names, self.setup.rules, (self.r.dealer + 1) % self.players, self.setup.mode,
+                          seats=self.setup.seats)
 
     # ------------------------------------------------------------ rounds and deals
     def _new_round(self, number: int, dealer: int) -> RoundState:

@@ -90,7 +90,8 @@ class Rummy2500Match(BrassePlayMixin, base.Match):
                 for s in range(self.players)]
 
     def rematch_setup(self) -> base.Setup:
-        return base.Setup(self.setup.names, self.setup.rules, (self.dealer + 1) % self.players, self.setup.mode)
+        return base.Setup(self.setup.names, self.setup.rules, (self.dealer + 1) % self.players, self.setup.mode,
+                          seats=self.setup.seats)
 
     def score(self, op: Brasse) -> list[BrasseScore]:
         frime = Rank(op.frime)

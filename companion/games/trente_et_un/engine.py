@@ -154,7 +154,8 @@ class TrenteMatch(TurnPlay, base.Match):
         return list(PIQUET) if self.banker and self.rules.deck == 32 else standard_deck()
 
     def rematch_setup(self) -> base.Setup:
-        return base.Setup(self.setup.names, self.setup.rules, self._next_dealer(self.dealer), self.setup.mode)
+        return base.Setup(self.setup.names, self.setup.rules, self._next_dealer(self.dealer), self.setup.mode,
+                          seats=self.setup.seats)
 
     def _next_dealer(self, dealer: int) -> int:
         step = -1 if self.to_the_right else 1  # with a banker, play (and the deal) goes to the right

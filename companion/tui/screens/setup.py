@@ -28,6 +28,11 @@ DEFAULT_NAME = Msg("Player {n}", "Joueur {n}")
 FIRST_DEALER = Msg("First dealer", "Premier donneur")
 CUT_FOR_DEAL = Msg("Cut for deal (the app draws)", "Couper pour la donne (l'app tire)")
 START = Msg("Start", "Commencer")
+PLAY = Msg("Play", "Jeu")
+AT_TABLE = Msg("Real cards: keep the score", "Vraies cartes : tenir le score")
+VIRTUAL = Msg("The app deals (virtual)", "L'app donne (virtuel)")
+KINDS = (("human", Msg("Human", "Humain")), ("easy", Msg("Computer: easy", "Ordinateur : facile")),
+         ("normal", Msg("Computer: normal", "Ordinateur : moyen")), ("hard", Msg("Computer: hard", "Ordinateur : fort")))
 BACK = Msg("Back", "Retour")
 ON = Msg("on", "oui")
 OFF = Msg("off", "non")
@@ -61,6 +66,7 @@ class SetupScreen(BaseScreen):
     SetupScreen.-small #buttons { margin: 0; }
     SetupScreen .row:focus-within > Label { text-style: bold reverse; }
     SetupScreen .state { width: 6; padding: 0 1; }
+    SetupScreen .row Select.kind { width: 24; }
     """
 
     def __init__(self, game: GameInfo | None = None, players: int | None = None) -> None:
@@ -99,11 +105,20 @@ class SetupScreen(BaseScreen):
                     yield Label(self.tr(PLAYERS))
                     yield Select([(str(n), n) for n in range(game.min_players, game.max_players + 1)],
                                  value=self.players, allow_blank=False, id="players", compact=compact)
+            if game.virtual_play:
+                with Horizontal(classes="row"):
+                    yield Label(self.tr(PLAY))
+                    yield Select([(self.tr(AT_TABLE), "table"), (self.tr(VIRTUAL), "virtual")],
+                                 value=self._kept("mode", "table"), allow_blank=False, id="mode", compact=compact)
             for i in range(game.max_players):
                 with Horizontal(classes="row", id=f"row-name-{i}"):
                     yield Label(self.tr(NAME, n=i + 1))
                     yield Input(self.names[i], placeholder=self.tr(DEFAULT_NAME, n=i + 1), id=f"name-{i}",
                                 compact=compact)
+                    if game.virtual_play:
+                        yield Select([(self.tr(label), kind) for kind, label in KINDS],
+                                     value=self._kept(f"kind-{i}", "human" if i == 0 else "normal"),
+                                     allow_blank=False, id=f"kind-{i}", compact=compact, classes="kind")
             for f, info in rule_fields(game.rules):
                 with Horizontal(classes="row", id=f"row-{f.name}"):
                     yield Label(self.tr(info.label))
@@ -155,9 +170,15 @@ class SetupScreen(BaseScreen):
     def rule_values(self) -> dict[str, Any]:
         return {f.name: self.query_one(f"#{f.name}").value for f, _ in rule_fields(self.game.rules)}  # type: ignore[attr-defined]
 
+    @property
+    def mode(self) -> str:
+        return str(self.query_one("#mode", Select).value) if self.game.virtual_play else "table"
+
     def _show_rows(self) -> None:
         for i in range(self.game.max_players):
             self.query_one(f"#row-name-{i}").display = i < self.players
+            if self.game.virtual_play:
+                self.query_one(f"#kind-{i}").display = self.mode == "virtual"
         values = self.rule_values()
         for f, info in rule_fields(self.game.rules):
             self.query_one(f"#row-{f.name}").display = info.visible is None or info.visible(values, self.players)
@@ -209,7 +230,10 @@ class SetupScreen(BaseScreen):
         self.drawn = None
         if dealer == -1:  # the app draws, and says what it drew
             dealer, self.drawn = self.game.choose_dealer(names, random.Random())
-        setup = Setup(names, rules, int(dealer))  # type: ignore[arg-type]
+        mode = self.mode
+        seats = tuple(str(self.query_one(f"#kind-{i}", Select).value) for i in range(self.players)) \
+            if mode == "virtual" else ()
+        setup = Setup(names, rules, int(dealer), mode, seats=seats)  # type: ignore[arg-type]
         self.game.check_players(len(names))
         return setup
 

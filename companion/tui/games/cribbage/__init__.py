@@ -32,6 +32,10 @@ class CribbageUI(GameUI):
     not_correctable = ONLY
 
     def match_screen(self, session):
+        if session.setup.mode == "virtual":
+            from companion.tui.games.cribbage.virtual import VirtualCribbageScreen
+
+            return VirtualCribbageScreen(session)
         from companion.tui.games.cribbage.screen import MatchScreen
 
         return MatchScreen(session)

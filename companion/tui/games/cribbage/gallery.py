@@ -188,7 +188,50 @@ async def statistics(pilot: Pilot) -> None:
     await _settle(pilot)
 
 
+async def _virtual(pilot: Pilot, seed: int = 5):
+    """A virtual game against the hard computer, at the human's first discard."""
+    from companion.games.base import Setup as BaseSetup
+    from companion.tui.games import ui_for
+
+    app = pilot.app
+    app.settings.pace = 0.0
+    setup = BaseSetup(NAMES[:2], CribbageRules(), 1, "virtual", seed, ("human", "hard"))
+    screen = ui_for("cribbage").match_screen(MatchSession.create(app.store, setup, "cribbage"))
+    app.push_screen(screen)
+    await _until_human(pilot, screen)
+    return screen
+
+
+async def _until_human(pilot: Pilot, screen) -> None:
+    for _ in range(500):
+        await pilot.pause()
+        if screen.waiting and screen.acting_human() is not None:
+            break
+    await _settle(pilot)
+
+
+async def virtual_discard(pilot: Pilot) -> None:
+    await _virtual(pilot)
+
+
+async def virtual_play(pilot: Pilot) -> None:
+    from companion.games.cribbage.advisor import analyse
+
+    screen = await _virtual(pilot)
+    match = screen.match
+    best = analyse(match.hand(0), match.dealer == 0)[0]
+    for card in best.discard[:1] + tuple(c for c in match.hand(0) if c not in best.discard)[:1]:
+        await pilot.click(screen.slot_of(card))  # a discard a little off the best: the review says by how much
+    await pilot.click("#lay")
+    await _until_human(pilot, screen)
+    while match.phase == "play" and len(match.current) < 2 and screen.acting_human() == 0:
+        await pilot.click(screen.slot_of(match.playable(0)[-1]))
+        await _until_human(pilot, screen)
+
+
 STATES: dict[str, State] = {
+    "virtual-discard": virtual_discard,
+    "virtual-play": virtual_play,
     "match-play": match_play,
     "match-show": match_show,
     "match-crib": match_crib,

@@ -1,0 +1,73 @@
+"""What the app tells a player who asks: the best discard and how a discard compared with it, and the card
+the hard player would peg, with its reason. Messages in both languages; the figures come from the exact
+advisor and from the hard player's own search."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.cards import Card, CardList
+from companion.games.cribbage.advisor import Option, analyse
+from companion.games.cribbage.engine import CribbageMatch
+from companion.games.cribbage.pegging import peg_points
+from companion.games.cribbage.players import position_rng, rank_plays, view_of
+from companion.games.cribbage.rules import CribbageRules
+from companion.i18n import Joined, Msg
+
+OPTION = Msg("{away}: hand {hand:.2f}, crib {sign}{crib:.2f} = {net:.2f}",
+             "{away} : main {hand:.2f}, crib {sign}{crib:.2f} = {net:.2f}")
+BEST_THROW = Msg("Best to lay away (mean over every starter and crib):\n  {options}",
+                 "Mieux vaut jeter (moyenne sur toute coupée et tout crib) :\n  {options}")
+THREW_BEST = Msg("You laid away {away}: the best discard ({net:.2f} on average).",
+                 "Vous avez jeté {away} : le meilleur écart ({net:.2f} en moyenne).")
+THREW_LESS = Msg("You laid away {away}; {best} would have averaged {more:.2f} more.",
+                 "Vous avez jeté {away} ; {best} aurait rapporté {more:.2f} de plus en moyenne.")
+HINT = Msg("Hint: {card} — {why}", "Conseil : {card} — {why}")
+HINT_POINTS = Msg("it pegs {items}", "il marque {items}")
+HINT_SEARCH = Msg("{margin:+.1f} points on average to the end of the play, over {n} deals of the unseen cards",
+                  "{margin:+.1f} points en moyenne jusqu'à la fin du jeu, sur {n} donnes des cartes cachées")
+HINT_ONLY = Msg("the only card that fits", "la seule carte qui passe")
+ITEM = {"fifteen": Msg("fifteen for 2", "quinze pour 2"), "thirty_one": Msg("31 for 2", "31 pour 2"),
+        "pair": Msg("a pair for {n}", "une paire pour {n}"), "run": Msg("a run for {n}", "une suite pour {n}")}
+
+
+def option_line(option: Option) -> Msg:
+    return OPTION(away=CardList(option.discard), hand=option.hand, sign="+" if option.dealer else "−",
+                  crib=option.crib, net=option.net)
+
+
+def best_discards(hand: Sequence[Card], dealer: bool, rules: CribbageRules, top: int = 3) -> Msg:
+    options = analyse(hand, dealer, rules)[:top]
+    return BEST_THROW(options=Joined(tuple(option_line(o) for o in options), "\n  "))
+
+
+def discard_review(hand: Sequence[Card], away: Sequence[Card], dealer: bool, rules: CribbageRules) -> Msg:
+    """How a discard compares with the best one, on the advisor's exact means."""
+    options = analyse(hand, dealer, rules)
+    chosen = next(o for o in options if set(o.discard) == set(away))
+    best = options[0]
+    if chosen.net >= best.net - 1e-9:
+        return THREW_BEST(away=CardList(chosen.discard), net=chosen.net)
+    return THREW_LESS(away=CardList(chosen.discard), best=CardList(best.discard), more=best.net - chosen.net)
+
+
+def play_hint(match: CribbageMatch, seat: int) -> Msg | None:
+    """The card the hard player would play now, and why; None when the seat has nothing to play."""
+    view = view_of(match, seat)
+    ranked = rank_plays(view, position_rng(match, seat))
+    if not ranked:
+        return None
+    card, margin = ranked[0]
+    current = [c for _, c in view.current]
+    playable = [c for c in view.hand if view.count + (10 if c.rank >= 10 else int(c.rank)) <= 31]
+    items = peg_points([*current, card], match.rules).items
+    if len(playable) == 1:
+        why = HINT_ONLY
+    elif items:
+        said = tuple(ITEM[i.kind](n=i.points) if i.kind in ITEM else Msg(i.kind, i.kind) for i in items)
+        why = HINT_POINTS(items=Joined(said, ", "))
+    else:
+        from companion.games.cribbage.players import HARD_SAMPLES
+
+        why = HINT_SEARCH(margin=margin, n=HARD_SAMPLES)
+    return HINT(card=card, why=why)

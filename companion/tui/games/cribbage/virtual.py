@@ -1,0 +1,337 @@
+"""Virtual cribbage: the app deals (seeded), each human sees only their own hand and taps it to lay away and
+to peg, the computer players move at the chosen pace, and the shows are counted aloud. With hints on, the
+exact discard advisor is shown while a human holds six (or five) cards, how their discard compared after it,
+and the card the hard player would peg."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Static
+
+from companion.cards import Card, format_cards, parse_card
+from companion.entry import check_length
+from companion.errors import CompanionError
+from companion.games.base import Event, Operation
+from companion.games.cribbage.engine import CribbageMatch
+from companion.games.cribbage.ops import Cut, Deal, Discard, Play
+from companion.i18n import Msg, Of
+from companion.session import MatchSession
+from companion.tui.games.cribbage.screen import HEADER, MATCH_POINTS, STARTER, tracks_of
+from companion.tui.screens.virtual_base import VirtualScreenBase
+from companion.tui.widgets.board import CribbageBoard
+from companion.tui.widgets.keypad import Key
+
+P_DISCARD = Msg("{name}: tap {n} card(s) to lay away in {whose}, then Lay away",
+                "{name} : touchez {n} carte(s) à jeter dans {whose}, puis Jeter")
+P_PLAY = Msg("{name}: tap a card to play · count {count}", "{name} : touchez une carte à jouer · compte {count}")
+P_WAIT = Msg("{name} is thinking…", "{name} réfléchit…")
+P_HIDDEN = Msg("Cards hidden: pass the device", "Cartes cachées : passez l'appareil")
+P_OVER = Msg("Game over", "Partie terminée")
+TABLE = Msg("Count {count}: {cards} · {left}", "Compte {count} : {cards} · {left}")
+LEFT = Msg("{name} {n}", "{name} {n}")
+YOUR_HAND = Msg("{name}:", "{name} :")
+B_LAY = Msg("Lay away", "Jeter")
+B_HINTS = Msg("Hints", "Conseils")
+B_PACE = Msg("Pace", "Rythme")
+B_UNDO = Msg("Undo", "Annuler")
+B_LOG = Msg("Log", "Journal")
+B_HOME = Msg("Menu", "Menu")
+PICK = Msg("tap {n} card(s) first", "touchez d'abord {n} carte(s)")
+NOT_YOURS = Msg("{card} is not in your hand", "{card} n'est pas dans votre main")
+HINTS_ON = Msg("Hints on", "Conseils affichés")
+HINTS_OFF = Msg("Hints off", "Conseils masqués")
+ENTRY = Msg("type a card to play or lay away (5h), lay, hint, pace, undo, log",
+            "tapez une carte à jouer ou jeter (5c), jeter, conseil, rythme, annuler, journal")
+WORDS = {"lay": "lay", "jeter": "lay", "hint": "hints", "hints": "hints", "conseil": "hints", "conseils": "hints",
+         "pace": "pace", "rythme": "pace", "undo": "undo", "annuler": "undo", "log": "log", "journal": "log",
+         "menu": "home", "home": "home", "rules": "rules", "règles": "rules", "aide": "rules", "help": "rules"}
+YOURS = Msg("your crib", "votre crib")
+THEIRS = Msg("{name} crib", "le crib {name}")  # name=Of(dealer): "Paul's crib" / "le crib de Paul"
+SLOTS = 6  # the most cards a hand holds (two players, before laying away)
+
+
+class VirtualCribbageScreen(VirtualScreenBase):
+    BINDINGS = [("f1", "rules", "Rules")]
+    DEFAULT_CSS = """
+    VirtualCribbageScreen #header { height: 1; background: $primary 30%; }
+    VirtualCribbageScreen #table, VirtualCribbageScreen #advice { height: auto; padding: 0 1; }
+    VirtualCribbageScreen #prompt, VirtualCribbageScreen #message { height: auto; padding: 0 1; }
+    VirtualCribbageScreen #hand-row { height: auto; padding: 0 1; }
+    VirtualCribbageScreen #hand-name { width: auto; max-width: 24; padding: 1 1 0 0; }
+    VirtualCribbageScreen #hand { height: auto; width: 1fr; }
+    VirtualCribbageScreen #hand Button.-style-flat { width: 7; min-width: 5; height: 3; margin: 0 1 0 0; border: none;
+                                                     background: #f2eee3; color: #1a1a1a; text-style: bold; }
+    VirtualCribbageScreen #hand Button.-style-flat.red { color: #c81e1e; }
+    VirtualCribbageScreen #hand Button.-style-flat.-picked { background: #f2c230; }
+    VirtualCribbageScreen #hand Button.-style-flat:disabled { background: #6b665c; color: #2a2a2a; }
+    VirtualCribbageScreen.-small #hand Button.-style-flat { height: 1; }
+    VirtualCribbageScreen.-small #hand-name { padding: 0 1 0 0; }
+    VirtualCribbageScreen #spacer { height: 1fr; }
+    VirtualCribbageScreen #actions Button { margin: 0 1 0 0; }
+    """
+
+    def __init__(self, session: MatchSession) -> None:
+        super().__init__(session)
+        self.picked: list[Card] = []
+        self.review: Msg | None = None  # how the last discard compared with the best one
+        self.slot_cards: list[Card | None] = [None] * SLOTS  # the card each hand button shows
+
+    @property
+    def match(self) -> CribbageMatch:
+        return self.session.match  # type: ignore[return-value]
+
+    # ------------------------------------------------------------ the game's side of the pump
+    def kinds(self) -> list[str]:
+        return [self.session.setup.seat_kind(s) for s in range(self.match.players)]
+
+    def next_auto_op(self) -> Operation | None:
+        from companion.games.cribbage.players import next_op
+
+        return next_op(self.match, self.kinds())
+
+    def acting_human(self) -> int | None:
+        match, kinds = self.match, self.kinds()
+        if match.phase == "discard":
+            return next((s for s in range(match.players) if s not in match.d.discarded and kinds[s] == "human"), None)
+        if match.phase == "play" and kinds[match.turn] == "human":
+            return match.turn
+        return None
+
+    def is_choice(self, op: Operation) -> bool:
+        return isinstance(op, (Discard, Play)) and self.session.setup.seat_kind(op.seat) == "human"
+
+    def is_instant(self, op: Operation) -> bool:
+        return isinstance(op, (Deal, Cut))
+
+    # ------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        rules = self.match.rules
+        yield Static("", id="header")
+        with Vertical():
+            yield CribbageBoard(tracks_of(self.match), rules.target, rules.skunk_line, rules.double_skunk_line,
+                                lang=self.app.lang, id="board")
+            yield Static("", id="table")
+            with Horizontal(id="hand-row"):
+                yield Static("", id="hand-name")
+                with Horizontal(id="hand"):  # fixed slots, relabelled: a hand never remounts its buttons
+                    for i in range(SLOTS):
+                        yield Key("", id=f"slot-{i}", flat=True)
+            yield Static("", id="advice")
+            yield Static("", id="prompt", classes="prompt")
+            yield Static("", id="message", classes="message")
+            yield Static("", id="spacer")
+            with Horizontal(classes="bar", id="actions"):
+                for key, label in (("lay", B_LAY), ("hints", B_HINTS), ("pace", B_PACE), ("undo", B_UNDO),
+                                   ("log", B_LOG), ("home", B_HOME)):
+                    yield Key(self.tr(label), id=key, compact=True)
+            yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#entry", Input).focus()
+
+    # ------------------------------------------------------------ view
+    def refresh_view(self) -> None:
+        match, lang = self.match, self.app.lang
+        rules = match.rules
+        deal = match.deal_number + 1 if match.phase == "deal" else max(match.deal_number, 1)
+        header = self.tr(HEADER, game=match.game_number, deal=deal, dealer=match.names[match.dealer],
+                         target=rules.target)
+        if rules.games_to_win > 1 or match.games:
+            header += self.tr(MATCH_POINTS, points="–".join(map(str, match.game_points)))
+        if match.starter and match.phase not in ("deal", "discard"):
+            header += " · " + self.tr(STARTER, card=match.starter)
+        self.query_one("#header", Static).update(header)
+        board = self.query_one("#board", CribbageBoard)
+        board.lang = lang
+        board.update_tracks(tracks_of(match))
+        self._refresh_table()
+        self._refresh_hand()
+        self.query_one("#advice", Static).update(self._advice())
+        self.query_one("#prompt", Static).update(self._prompt())
+        self.show_message()
+        human = self.acting_human()
+        self.query_one("#lay", Button).disabled = not (match.phase == "discard" and human == self.shown_seat
+                                                      and human is not None)
+        self.query_one("#undo", Button).disabled = not self.session.can_undo
+
+    def _refresh_table(self) -> None:
+        match = self.match
+        if match.phase != "play" and not (match.phase == "show" and match.d and match.d.played):
+            self.query_one("#table", Static).update("")
+            return
+        left = ", ".join(self.tr(LEFT, name=match.names[s], n=match.cards_left(s)) for s in range(match.players))
+        cards = format_cards((c for _, c in match.current), "symbol", self.app.lang) or "—"
+        self.query_one("#table", Static).update(self.tr(TABLE, count=match.count, cards=cards, left=left))
+
+    def _refresh_hand(self) -> None:
+        match, lang = self.match, self.app.lang
+        seat = self.shown_seat
+        cards = list(match.hand(seat) or ()) if seat is not None and match.d is not None else []
+        self.picked = [c for c in self.picked if c in cards]
+        self.query_one("#hand-name", Static).update(self.tr(YOUR_HAND, name=match.names[seat]) if seat is not None
+                                                    else self.tr(P_HIDDEN))
+        playable = set(match.playable(seat)) if seat is not None and match.phase == "play" else set()
+        self.slot_cards = [cards[i] if i < len(cards) else None for i in range(SLOTS)]
+        for i in range(SLOTS):
+            button = self.query_one(f"#slot-{i}", Button)
+            card = cards[i] if i < len(cards) else None
+            button.display = card is not None
+            if card is None:
+                continue
+            button.label = card.display(lang)
+            button.set_class(card.is_red, "red")
+            button.set_class(card in self.picked, "-picked")
+            button.disabled = match.phase == "play" and card not in playable
+
+    def slot_of(self, card: Card) -> str:
+        """The selector of the button showing ``card`` (for the keys and the tests)."""
+        return f"#slot-{self.slot_cards.index(card)}"
+
+    def _advice(self) -> str:
+        match = self.match
+        seat = self.shown_seat
+        lines = []
+        if self.review is not None:
+            lines.append(self.tr(self.review))
+        if seat is not None and self.app.settings.hints and self.acting_human() == seat:
+            from companion.games.cribbage import advice
+
+            if match.phase == "discard":
+                own = match.side_of(seat) == match.side_of(match.dealer)
+                lines.append(self.tr(advice.best_discards(match.hand(seat) or (), own, match.rules)))
+            elif match.phase == "play" and match.playable(seat):
+                hint = advice.play_hint(match, seat)
+                if hint is not None:
+                    lines.append(self.tr(hint))
+        return "\n".join(lines)
+
+    def _prompt(self) -> str:
+        match = self.match
+        if match.is_over or match.phase in ("game_over", "match_over"):
+            return self.tr(P_OVER)
+        if self._passing:
+            return self.tr(P_HIDDEN)
+        human = self.acting_human()
+        if human is not None and human == self.shown_seat:
+            if match.phase == "discard":
+                own = match.dealer == human
+                whose = YOURS if own else THEIRS(name=Of(match.names[match.dealer]))
+                return self.tr(P_DISCARD, name=match.names[human], n=match.discard_count(), whose=whose)
+            return self.tr(P_PLAY, name=match.names[human], count=match.count)
+        actor = match.to_act
+        if actor is not None and match.phase in ("discard", "play"):
+            if match.phase == "discard":
+                actor = next((s for s in range(match.players) if s not in match.d.discarded), actor)
+            return self.tr(P_WAIT, name=match.names[actor])
+        return ""
+
+    def show_message(self, selector: str = "#message") -> None:
+        """The last event, with the points it pegged."""
+        note = self.query_one(selector, Static)
+        if self.message:
+            note.update(self.tr(self.message[0]))
+            note.set_classes(f"message {self.message[1]}")
+            return
+        last = self.match.last_event
+        text = self.tr(last.text) if last else ""
+        for score in (last.scores if last else ()):
+            text += f"  [+{score.points} {self.match.side_name(score.side)}]"
+        note.update(text)
+        note.set_classes("message announce")
+
+    # ------------------------------------------------------------ entries
+    def after(self, event: Event) -> None:
+        if isinstance(event.op, Deal):
+            self.review = None  # a new deal: last deal's discard review is old news
+        super().after(event)
+
+    def tap(self, card: Card) -> None:
+        match = self.match
+        seat = self.shown_seat
+        if seat is None or self.acting_human() != seat:
+            return
+        if card not in (match.hand(seat) or ()):
+            self.message = (NOT_YOURS(card=card), "error")
+            self.refresh_view()
+            return
+        if match.phase == "discard":
+            if card in self.picked:
+                self.picked.remove(card)
+            elif len(self.picked) < match.discard_count():
+                self.picked.append(card)
+            else:
+                self.picked = self.picked[1:] + [card]
+            self.message = None
+            self.refresh_view()
+        elif match.phase == "play":
+            self.review = None
+            self.human_op(Play(seat, card))
+
+    def lay_away(self) -> None:
+        match = self.match
+        seat = self.shown_seat
+        if seat is None or match.phase != "discard" or self.acting_human() != seat:
+            return
+        n = match.discard_count()
+        if len(self.picked) != n:
+            self.message = (PICK(n=n), "error")
+            self.refresh_view()
+            return
+        from companion.games.cribbage.advice import discard_review
+
+        hand = match.hand(seat) or ()
+        own = match.side_of(seat) == match.side_of(match.dealer)
+        review = discard_review(hand, self.picked, own, match.rules)
+        if self.human_op(Discard(seat, tuple(self.picked))):
+            self.picked = []
+            self.review = review if self.app.settings.hints else None
+            self.refresh_view()
+
+    @on(Button.Pressed, "#hand Button")
+    def hand_tapped(self, event: Button.Pressed) -> None:
+        event.stop()
+        card = self.slot_cards[int((event.button.id or "slot-0").removeprefix("slot-"))]
+        if card is not None:
+            self.tap(card)
+
+    @on(Button.Pressed, "#actions Button")
+    def action_button(self, event: Button.Pressed) -> None:
+        self.run_command(event.button.id or "")
+
+    def run_command(self, command: str) -> None:
+        if command == "lay":
+            self.lay_away()
+        elif command == "hints":
+            settings = self.app.settings
+            settings.hints = not settings.hints
+            settings.save()
+            self.message = (HINTS_ON if settings.hints else HINTS_OFF, "announce")
+            self.refresh_view()
+        elif command == "pace":
+            self.cycle_pace()
+        else:
+            self.run_shared(command, "cribbage")
+
+    def action_rules(self) -> None:
+        self.run_shared("rules", "cribbage")
+
+    @on(Input.Submitted, "#entry")
+    def typed(self, event: Input.Submitted) -> None:
+        text, event.input.value = event.value.strip(), ""
+        if not text:
+            return
+        try:
+            text = check_length(text)
+            if text.casefold() in WORDS:
+                self.run_command(WORDS[text.casefold()])
+                return
+            cards = [parse_card(t, self.app.lang) for t in text.replace(",", " ").split()]
+        except CompanionError as error:
+            self.message = (error.msg, "error")
+            self.refresh_view()
+            return
+        for card in cards:
+            self.tap(card)

@@ -1,0 +1,172 @@
+"""What every virtual game's screen shares: the app deals and plays the computer seats at a pace people can
+follow, each human sees only their own hand (several humans pass the device behind a screen that hides it),
+and undo steps back to before the last choice a human made.
+
+A game's virtual screen subclasses :class:`VirtualScreenBase` and says three things: ``next_auto_op`` (the
+operation nobody at the screen has to choose, or None when a human must act), ``acting_human`` (the human
+seat whose choice is awaited) and ``is_choice`` (whether a logged operation was a human's own choice).
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.timer import Timer
+from textual.widgets import Button, Static
+
+from companion.games.base import Operation
+from companion.i18n import Msg
+from companion.session import MatchSession
+from companion.tui.screens.base import BaseModal
+from companion.tui.screens.match_base import MatchScreenBase
+
+PASS_TITLE = Msg("Pass the device to {name}", "Passez l'appareil à {name}")
+PASS_BODY = Msg("{name}'s cards stay hidden until {name} holds it.", "Les cartes de {name} restent cachées jusque-là.")
+PASS_READY = Msg("I am {name}: show my cards", "Je suis {name} : montrer mes cartes")
+PACES = (2.0, 1.0, 0.4, 0.0)
+PACE_NAMES = {2.0: Msg("slow", "lent"), 1.0: Msg("normal", "normal"), 0.4: Msg("fast", "rapide"),
+              0.0: Msg("instant", "instantané")}
+PACE = Msg("Pace: {pace}", "Rythme : {pace}")
+
+
+class PassDevice(BaseModal):
+    """A screen that hides every hand while the device goes to the next human player."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name_shown = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.tr(PASS_TITLE, name=self.name_shown), classes="title")
+            yield Static(self.tr(PASS_BODY, name=self.name_shown), classes="message")
+            yield Button(self.tr(PASS_READY, name=self.name_shown), id="ready", variant="primary")
+
+    @on(Button.Pressed, "#ready")
+    def ready(self) -> None:
+        self.dismiss(True)
+
+
+class VirtualScreenBase(MatchScreenBase):
+    def __init__(self, session: MatchSession) -> None:
+        super().__init__(session)
+        humans = session.setup.humans
+        self.shown_seat: int | None = humans[0] if len(humans) == 1 else None  # whose hand is on screen
+        self._timer: Timer | None = None
+        self._passing = False
+
+    # ------------------------------------------------------------ what a game says
+    def next_auto_op(self) -> Operation | None:
+        raise NotImplementedError
+
+    def acting_human(self) -> int | None:
+        raise NotImplementedError
+
+    def is_choice(self, op: Operation) -> bool:
+        raise NotImplementedError
+
+    def is_instant(self, op: Operation) -> bool:
+        """Operations applied without waiting (a deal, a cut): the others wait the pace."""
+        return False
+
+    # ------------------------------------------------------------ the pump
+    @property
+    def waiting(self) -> bool:
+        """Nothing is scheduled: the screen waits for a human (or the game is over)."""
+        return self._timer is None and not self._passing
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.call_later(self.pump)
+
+    def pump(self) -> None:
+        """Schedule the next automatic operation, or hand over to the human who must act."""
+        match = self.match
+        if self._timer is not None or self._passing or match.is_over or match.awaiting_continue:
+            return
+        if self.app.screen is not self:
+            return  # a dialog is open: on_screen_resume pumps again
+        op = self.next_auto_op()
+        if op is None:
+            self._hand_over()
+            return
+        delay = 0.0 if self.is_instant(op) else self.app.settings.pace
+        self._timer = self.set_timer(max(delay, 0.001), lambda: self._auto(op))
+
+    def _auto(self, op: Operation) -> None:
+        self._timer = None
+        if self.match.is_over or self.next_auto_op() != op:
+            self.pump()  # the state moved on (an undo): decide again
+            return
+        if self.apply_ops(op):
+            self.pump()
+
+    def _hand_over(self) -> None:
+        seat = self.acting_human()
+        if seat is None or seat == self.shown_seat:
+            self.refresh_view()
+            return
+        if len(self.session.setup.humans) == 1:
+            self.shown_seat = seat
+            self.refresh_view()
+            return
+        self._passing = True
+        self.shown_seat = None
+        self.refresh_view()
+
+        def ready(_: object) -> None:
+            self._passing = False
+            self.shown_seat = seat
+            self.refresh_view()
+
+        self.app.push_screen(PassDevice(self.match.names[seat]), ready)
+
+    def on_screen_resume(self) -> None:
+        self.refresh_view()
+        self.call_later(self.pump)
+
+    def stop_pump(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def human_op(self, op: Operation) -> bool:
+        """A human's choice: applied at once, then the computers go on."""
+        done = self.apply_ops(op)
+        if done:
+            self.call_later(self.pump)
+        return done
+
+    # ------------------------------------------------------------ undo
+    def undo(self) -> None:
+        """Step back to before the last human choice, with every automatic move made since."""
+        self.stop_pump()
+        log = self.match.log
+        if not any(self.is_choice(op) for op in log):
+            super().undo()
+        else:
+            while self.session.can_undo:
+                last = self.match.log[-1]
+                before = len(self.match.log)
+                super().undo()
+                if len(self.match.log) >= before or self.is_choice(last):
+                    break
+        self.call_later(self.pump)
+
+    def redo(self) -> None:
+        self.stop_pump()
+        super().redo()
+        self.call_later(self.pump)
+
+    def cycle_pace(self) -> None:
+        settings = self.app.settings
+        index = PACES.index(settings.pace) if settings.pace in PACES else 0
+        settings.pace = PACES[(index + 1) % len(PACES)]
+        settings.save()
+        self.message = (PACE(pace=PACE_NAMES[settings.pace]), "announce")
+        self.refresh_view()
+
+    def action_home(self) -> None:
+        self.stop_pump()
+        super().action_home()
