@@ -235,9 +235,51 @@ def measure_save_entry(options: Options) -> Iterator[Line]:
                                              f"MatchSession.apply on a temp store, WAL + synchronous=FULL)")
 
 
+ADVISOR_HANDS = 200
+DECISION_GAMES = 4
+
+
+def measure_discard_advisor(options: Options) -> Iterator[Line]:
+    """The exact analysis of whole 6-card hands (15 discards, every starter, every opponent pair)."""
+    from companion.cards import standard_deck
+    from companion.games.cribbage.advisor import analyse
+
+    rng = random.Random(options.seed)
+    hands = [rng.sample(standard_deck(), 6) for _ in range(ADVISOR_HANDS)]
+    analyse(hands[0], True)  # the first call fills the rank tables
+    times = []
+    for hand in hands:
+        start = time.perf_counter()
+        analyse(hand, rng.random() < 0.5)
+        times.append(time.perf_counter() - start)
+    verdict = "under" if statistics.median(times) < 0.050 else "OVER"
+    yield "discard advisor: one 6-card hand", (f"{statistics.median(times) * 1000:.1f} ms median, "
+                                               f"{max(times) * 1000:.1f} ms max ({ADVISOR_HANDS} random hands, "
+                                               f"exact; {verdict} the 50 ms target)")
+
+
+def measure_decisions(options: Options) -> Iterator[Line]:
+    """How long a computer player takes to decide, per level, over whole games against normal players."""
+    from companion.games.cribbage.selfplay import play_game
+
+    for level in ("easy", "normal", "hard"):
+        times: list[float] = []
+        for i in range(DECISION_GAMES):
+            times += play_game((level, "normal"), options.seed + i, i % 2).decisions
+        times.sort()
+        p90 = times[min(len(times) - 1, int(len(times) * 0.9))]
+        verdict = "under" if statistics.median(times) < 0.300 else "OVER"
+        yield f"cribbage {level} player: a decision", (f"{statistics.median(times) * 1000:.1f} ms median, "
+                                                       f"{p90 * 1000:.1f} ms p90, {times[-1] * 1000:.1f} ms max "
+                                                       f"({len(times)} discards and plays in {DECISION_GAMES} "
+                                                       f"games; {verdict} the 300 ms target)")
+
+
 MEASUREMENTS: list[Measurement] = [
     measure_hand_score,
     measure_count_hand,
+    measure_discard_advisor,
+    measure_decisions,
     measure_exact_distribution,
     measure_cli_cold_start,
     check_cli_imports,

@@ -88,3 +88,36 @@ def test_selfplay_is_deterministic_and_prints_its_figures():
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert {"win_rate", "ci95", "games", "figures", "a_wins"} <= set(result) and result["games"] == 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_thousands_of_deals_with_every_level_mixed_are_legal(players):
+    """Every move goes through the engine's checks: one illegal discard or play would raise."""
+    import random
+
+    rng = random.Random(players)
+    deals = 0
+    seed = 100 * players
+    while deals < 700:
+        levels = [rng.choice(("easy", "normal", "normal", "hard")) for _ in range(players)]
+        m = play_out(virtual(seed, players), levels=levels)
+        deals += m.deal_number
+        seed += 1
+    assert deals >= 700
+
+
+@pytest.mark.slow
+def test_the_advisor_matches_brute_force_on_sampled_hands():
+    import random
+
+    from companion.games.cribbage.advisor import analyse
+    from tests.test_cribbage_advisor import brute
+
+    rng = random.Random(7)
+    for _ in range(4):
+        hand = rng.sample(standard_deck(), 6)
+        option = rng.choice(analyse(hand, dealer=rng.random() < 0.5))
+        mean_hand, mean_crib = brute(hand, option.discard)
+        assert option.hand == pytest.approx(mean_hand, abs=1e-12)
+        assert option.crib == pytest.approx(mean_crib, abs=1e-12)

@@ -149,3 +149,102 @@ async def test_the_setup_form_starts_a_virtual_game_with_computer_seats(tmp_path
         assert isinstance(screen, VirtualCribbageScreen)
         setup = screen.session.setup
         assert setup.mode == "virtual" and setup.seats == ("human", "hard") and setup.seed is not None
+
+
+async def test_at_a_real_table_the_advice_dialog_analyses_six_tapped_cards(tmp_path):
+    from companion.cards import parse_cards
+    from companion.games.cribbage.advisor import analyse
+    from companion.tui.games import ui_for
+    from companion.tui.games.cribbage.advice_dialog import AdviceDialog
+    from tests.scripted import tap_card
+
+    app = make_app(tmp_path, lang="fr")
+    async with app.run_test(size=(100, 40)) as pilot:
+        session = MatchSession.create(app.store, Setup(("Ann", "Bob"), CribbageRules(), 1), "cribbage")
+        app.push_screen(ui_for("cribbage").match_screen(session))
+        await pilot.pause()
+        await pilot.click("#advice")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, AdviceDialog)
+        hand = parse_cards("5H 5D JS QC 4S 6D")
+        for card in hand[:5]:
+            await tap_card(pilot, card)
+        assert "encore 1 carte" in str(dialog.query_one("#advice").render())
+        await tap_card(pilot, hand[5])
+        shown = str(dialog.query_one("#advice").render())
+        best = analyse(hand, dealer=False)[0]  # Ann (seat 0) is the pone: Bob deals
+        assert "Mieux vaut jeter" in shown and f"{best.net:.2f}" in shown and "V♠ D♣" in shown
+        await pilot.click("#close")
+        await pilot.pause()
+        assert not session.match.log  # advice only: nothing entered
+
+
+async def test_a_virtual_deal_by_keys_alone(tmp_path):
+    """Lay away by typing two cards and `lay`, peg by typing each card: no tap at all, in French."""
+    from companion.cards import format_card
+
+    app = make_app(tmp_path, lang="fr")
+    app.settings.pace = 0.0
+    async with app.run_test(size=(100, 40)) as pilot:
+        session, screen = open_virtual(app, seats=("human", "normal"), seed=12)
+        await settle(pilot, screen)
+        match = session.match
+
+        async def type_line(text: str) -> None:
+            screen.query_one("#entry").focus()
+            for key in text:
+                await pilot.press("space" if key == " " else key)
+            await pilot.press("enter")
+            await pilot.pause()
+
+        hand = match.hand(0)
+        await type_line(" ".join(format_card(c, "ascii", "fr").lower() for c in hand[:2]))
+        await type_line("jeter")
+        await settle(pilot, screen)
+        assert set(match.d.crib) >= set(hand[:2])
+        deal = match.deal_number
+        while match.deal_number == deal and match.phase == "play":
+            if screen.acting_human() == 0:
+                await type_line(format_card(match.playable(0)[0], "ascii", "fr").lower())
+            await settle(pilot, screen)
+        assert match.deal_number > deal or match.phase in ("show", "deal", "discard")
+
+
+async def test_practice_drills_count_and_throw(tmp_path):
+    from companion.games.cribbage.advisor import analyse
+    from companion.games.cribbage.scoring import count_hand
+    from companion.tui.games.cribbage.practice import PracticeScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        practice = PracticeScreen(seed=3)
+        app.push_screen(practice)
+        await pilot.pause()
+        true = count_hand(practice.hand, practice.starter, practice.crib).total
+        entry = practice.query_one("#entry")
+        entry.focus()
+        for key in str(true + 1):
+            await pilot.press(key)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert f"Not {true + 1}" in str(practice.query_one("#answer").render())
+        await pilot.click("#next")
+        await pilot.pause()
+        true = count_hand(practice.hand, practice.starter, practice.crib).total
+        for key in str(true):
+            await pilot.press(key)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Right" in str(practice.query_one("#answer").render())
+        assert "2 of 2" not in str(practice.query_one("#score").render()) and "1 of 2" in str(
+            practice.query_one("#score").render())
+        await pilot.click("#drill-throw")
+        await pilot.pause()
+        best = analyse(practice.hand, practice.dealer)[0]
+        for card in best.discard:
+            await pilot.click(f"#card-{practice.hand.index(card)}")
+        await pilot.click("#lay")
+        await pilot.pause()
+        assert "the best discard" in str(practice.query_one("#answer").render())
+        assert "1 best of 1" in str(practice.query_one("#score").render())

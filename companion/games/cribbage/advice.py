@@ -51,9 +51,12 @@ def discard_review(hand: Sequence[Card], away: Sequence[Card], dealer: bool, rul
     return THREW_LESS(away=CardList(chosen.discard), best=CardList(best.discard), more=best.net - chosen.net)
 
 
-def play_hint(match: CribbageMatch, seat: int) -> Msg | None:
-    """The card the hard player would play now, and why; None when the seat has nothing to play."""
-    view = view_of(match, seat)
+def play_hint(match: CribbageMatch, seat: int, hand: Sequence[Card] | None = None) -> Msg | None:
+    """The card the hard player would play now, and why; None when the seat has nothing to play. At a real
+    table ``hand`` is the cards the player says they still hold."""
+    from companion.games.cribbage.players import table_view
+
+    view = view_of(match, seat) if hand is None else table_view(match, seat, hand)
     ranked = rank_plays(view, position_rng(match, seat))
     if not ranked:
         return None

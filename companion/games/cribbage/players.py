@@ -67,6 +67,16 @@ def view_of(match: CribbageMatch, seat: int) -> View:
                 frozenset(known), match.rules)
 
 
+def table_view(match: CribbageMatch, seat: int, hand: Sequence[Card]) -> View:
+    """At a real table: the view of a player who tells the app the cards they still hold."""
+    d = match.d
+    assert d is not None
+    known = set(hand) | set(d.played[seat]) | ({d.starter} if d.starter else set())
+    return View(seat, match.players, tuple(hand), tuple(d.current), frozenset(d.go_said), d.last_player,
+                tuple(tuple(p) for p in d.played), tuple((s, c, n) for s, c, n, _ in d.go_claims), d.starter,
+                frozenset(known), match.rules)
+
+
 # ---------------------------------------------------------------- the discard
 
 def crib_guess(cards: Sequence[Card]) -> float:

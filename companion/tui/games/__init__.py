@@ -50,6 +50,10 @@ class GameUI:
         """The game's statistics screen, if it has one (home offers it)."""
         return None
 
+    def practice_screen(self) -> Screen | None:
+        """The game's solo practice drills, if it has some (home offers them)."""
+        return None
+
     def past_legend(self) -> Msg | None:
         """What the game's note in the past-matches list means (cribbage: S and SS)."""
         return None

@@ -24,6 +24,7 @@ PAST = Msg("Past matches", "Matchs passés")
 HELP = Msg("Rules: {game}", "Règles : {game}")
 RULES = Msg("Rules of the games", "Règles des jeux")
 STATS = Msg("Statistics: {game}", "Statistiques : {game}")
+PRACTICE = Msg("Practice: {game}", "Entraînement : {game}")
 LANG = Msg("Français", "English")
 QUIT = Msg("Quit", "Quitter")
 KEYS = Msg("keys: n new match · p past matches · h rules · l language · ctrl+q quit",
@@ -79,6 +80,8 @@ class HomeScreen(BaseScreen):
                 for game in games:
                     if type(ui_for(game.id)).stats_screen is not GameUI.stats_screen:
                         yield Button(self.tr(STATS, game=game.title), id=f"stats-{game.id}")
+                    if type(ui_for(game.id)).practice_screen is not GameUI.practice_screen:
+                        yield Button(self.tr(PRACTICE, game=game.title), id=f"practice-{game.id}")
                 yield Button(self.tr(QUIT), id="quit", variant="error")
         yield Static(self.tr(KEYS), classes="keys")
 
@@ -157,10 +160,11 @@ class HomeScreen(BaseScreen):
             self.new(registry.get(rest))
         elif kind == "help":
             self.help(registry.get(rest))
-        elif kind == "stats":
+        elif kind in ("stats", "practice"):
             from companion.tui.games import ui_for
 
-            screen = ui_for(rest).stats_screen()
+            ui = ui_for(rest)
+            screen = ui.stats_screen() if kind == "stats" else ui.practice_screen()
             if screen is not None:
                 self.app.push_screen(screen)
         elif kind == "resume":

@@ -68,6 +68,11 @@ class CribbageUI(GameUI):
 
         return CribbageStatsScreen()
 
+    def practice_screen(self):
+        from companion.tui.games.cribbage.practice import PracticeScreen
+
+        return PracticeScreen()
+
     def fill_gallery(self, store) -> None:
         from companion.tui.games.cribbage.gallery import fill
 

@@ -73,6 +73,60 @@ async def match_play(pilot: Pilot) -> None:
     await _open(pilot)
 
 
+async def advice_dialog(pilot: Pilot) -> None:
+    """The pegging hint at a real table: the player to play taps the cards they still hold."""
+    await _open(pilot)
+    screen = pilot.app.screen
+    match = screen.match
+    await pilot.click("#advice")
+    await _settle(pilot)
+    seen = match.seen_cards()
+    held = [c for c in _fresh_cards(seen)][:match.cards_left(match.turn)]
+    for card in held:
+        await pilot.click(f"#keypad #rank-{int(card.rank)}")
+        await pilot.click(f"#keypad #suit-{int(card.suit)}")
+    await _settle(pilot)
+
+
+def _fresh_cards(seen) -> list:
+    from companion.cards import parse_cards
+
+    return [c for c in parse_cards("5S 9D KH 4C 7H 2D") if c not in seen]
+
+
+async def setup_virtual(pilot: Pilot) -> None:
+    """The setup form with the app dealing: a human against the hard computer."""
+    from companion.games import registry
+    from companion.tui.screens.setup import SetupScreen
+
+    pilot.app.push_screen(SetupScreen(registry.get("cribbage")))
+    await _settle(pilot)
+    form = pilot.app.screen
+    form.query_one("#mode").value = "virtual"
+    form.query_one("#name-0").value = "Marie"
+    form.query_one("#name-1").value = "Ordi"
+    await _settle(pilot)
+    form.query_one("#kind-1").value = "hard"
+    await _settle(pilot)
+
+
+async def practice(pilot: Pilot) -> None:
+    """The discard drill, answered a little off the best."""
+    from companion.games.cribbage.advisor import analyse
+    from companion.tui.games.cribbage.practice import PracticeScreen
+
+    screen = PracticeScreen(seed=5)
+    pilot.app.push_screen(screen)
+    await _settle(pilot)
+    await pilot.click("#drill-throw")
+    await _settle(pilot)
+    second = analyse(screen.hand, screen.dealer)[1]
+    for card in second.discard:
+        await pilot.click(f"#card-{screen.hand.index(card)}")
+    await pilot.click("#lay")
+    await _settle(pilot)
+
+
 async def match_three(pilot: Pilot) -> None:
     await _open(pilot, 3)
 
@@ -230,6 +284,9 @@ async def virtual_play(pilot: Pilot) -> None:
 
 
 STATES: dict[str, State] = {
+    "advice-dialog": advice_dialog,
+    "practice": practice,
+    "setup-virtual": setup_virtual,
     "virtual-discard": virtual_discard,
     "virtual-play": virtual_play,
     "match-play": match_play,

@@ -63,9 +63,10 @@ B_REDO = Msg("Redo", "Refaire")
 B_POINTS = Msg("+Pts", "+Pts")
 B_END = Msg("Skip", "Passer")
 B_HISTORY = Msg("Log", "Journal")
+B_ADVICE = Msg("Advice", "Avis")
 B_HOME = Msg("Menu", "Menu")
-ENTRY = Msg("type a card (5h, 10d), go, count, undo, redo, rules, +7 {name}",
-            "tapez une carte (5c, 10k), go, compter, annuler, refaire, règles, +7 {name}")
+ENTRY = Msg("type a card (5h, 10d), go, count, undo, redo, advice, rules, +7 {name}",
+            "tapez une carte (5c, 10k), go, compter, annuler, refaire, avis, règles, +7 {name}")
 POINTS_TITLE = Msg("Peg points", "Marquer des points")
 CLAIM_TITLE = Msg("{name}: how many points do you count?", "{name} : combien de points comptez-vous ?")
 MUGGINS_TITLE = Msg("Muggins!", "Muggins !")
@@ -101,6 +102,7 @@ _COMMANDS = {
     "log": "history-button", "history": "history-button", "journal": "history-button",
     "menu": "home", "home": "home", "accueil": "home", "back": "back", "retour": "back", "del": "back",
     "rules": "rules", "règles": "rules", "regles": "rules", "help": "rules", "aide": "rules", "?": "rules",
+    "advice": "advice", "hint": "advice", "avis": "advice", "conseil": "advice",
 }
 
 
@@ -121,8 +123,8 @@ class MatchScreen(MatchScreenBase):
     MatchScreen.-small #message { max-height: 2; }
     MatchScreen #entry { margin: 0; }
     MatchScreen #spacer { height: 1fr; }
-    MatchScreen #actions { margin: 1 0 0 0; layout: grid; grid-size: 10 1; grid-rows: 3; grid-gutter: 0 1;
-                           grid-columns: 1fr 1fr 2 1fr 1fr 1fr 1fr 1fr 1fr 1fr;
+    MatchScreen #actions { margin: 1 0 0 0; layout: grid; grid-size: 11 1; grid-rows: 3; grid-gutter: 0 1;
+                           grid-columns: 1fr 1fr 2 1fr 1fr 1fr 1fr 1fr 1fr 1fr 1fr;
                            height: auto; }
     MatchScreen.-small #actions { margin: 0; grid-rows: 1; }
     MatchScreen #actions Button.-style-flat { width: 100%; min-width: 4; height: 3; margin: 0; border: none;
@@ -168,6 +170,7 @@ class MatchScreen(MatchScreenBase):
                     yield Key(self.tr(B_REDO), id="redo", flat=True)
                     yield Key(self.tr(B_POINTS), id="points", flat=True)
                     yield Key(self.tr(B_END), id="end", flat=True)
+                    yield Key(self.tr(B_ADVICE), id="advice", flat=True)
                     yield Key(self.tr(B_HISTORY), id="history-button", flat=True)
                     yield Key(self.tr(B_HOME), id="home", flat=True)
                 yield Input(placeholder=self.tr(ENTRY, name=self.match.names[-1]), id="entry", compact=True)
@@ -263,6 +266,7 @@ class MatchScreen(MatchScreenBase):
         self.query_one("#undo", Button).disabled = not self.session.can_undo
         self.query_one("#redo", Button).disabled = not self.session.can_redo
         self.query_one("#end", Button).disabled = phase not in ("deal", "cut", "play", "show")
+        self.query_one("#advice", Button).disabled = phase not in ("deal", "cut", "play")
 
     def _seen_cards(self) -> set[Card]:
         return self.match.seen_cards() | set(self.pending)
@@ -446,6 +450,10 @@ class MatchScreen(MatchScreenBase):
             self.end_deal()
         elif command == "history-button":
             self.open_history()
+        elif command == "advice":
+            from companion.tui.games.cribbage.advice_dialog import AdviceDialog
+
+            self.app.push_screen(AdviceDialog(self.match))
         elif command == "home":
             self.action_home()
 

@@ -1,0 +1,112 @@
+"""At a real table, advice on demand: tap the cards you were dealt (six, or five with three or four players)
+to see every discard with its exact means; during the play, tap the cards you still hold to see the card the
+hard player would play, with its reason. Nothing here is entered in the match."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Select, Static
+
+from companion.cards import Card, CardList
+from companion.errors import CompanionError
+from companion.games.cribbage.engine import CribbageMatch
+from companion.i18n import Msg
+from companion.tui.screens.base import BaseModal
+from companion.tui.widgets.keypad import CardKeypad, Key
+
+TITLE_DISCARD = Msg("Discard advice: tap the {n} cards you were dealt", "Conseil d'écart : touchez vos {n} cartes")
+TITLE_PLAY = Msg("Pegging hint for {name}: tap the cards you still hold",
+                 "Conseil de jeu pour {name} : touchez les cartes qui vous restent")
+WHO = Msg("I am", "Je suis")
+YOURS = Msg("Your cards: {cards}", "Vos cartes : {cards}")
+MORE = Msg("{n} more card(s)", "encore {n} carte(s)")
+NOTHING = Msg("No card of these fits: go", "Aucune de ces cartes ne passe : go")
+CLEAR = Msg("Clear", "Effacer")
+CLOSE = Msg("Close", "Fermer")
+PRIVATE = Msg("Advice only: nothing is entered in the match.", "Conseil seulement : rien n'est entré dans le match.")
+
+
+class AdviceDialog(BaseModal):
+    BINDINGS = [("escape", "close", "Close")]
+    DEFAULT_CSS = """
+    AdviceDialog #who { height: auto; }
+    AdviceDialog #who Static { width: auto; padding: 0 1; }
+    AdviceDialog #who Select { width: 24; }
+    AdviceDialog #cards, AdviceDialog #advice { height: auto; padding: 0 1; }
+    """
+
+    def __init__(self, match: CribbageMatch) -> None:
+        super().__init__()
+        self.match = match
+        self.cards: list[Card] = []
+        self.playing = match.phase == "play"
+
+    def compose(self) -> ComposeResult:
+        m = self.match
+        with Vertical():
+            if self.playing:
+                yield Static(self.tr(TITLE_PLAY, name=m.names[m.turn]), classes="title")
+            else:
+                yield Static(self.tr(TITLE_DISCARD, n=m.rules.hand_size), classes="title")
+                with Horizontal(id="who"):
+                    yield Static(self.tr(WHO))
+                    yield Select([(name, s) for s, name in enumerate(m.names)], value=0, allow_blank=False,
+                                 id="seat", compact=True)
+            yield Static("", id="cards")
+            yield Static("", id="advice")
+            yield CardKeypad(self.app.lang, id="keypad")
+            yield Static(self.tr(PRIVATE), classes="message")
+            with Horizontal(classes="bar"):
+                yield Key(self.tr(CLEAR), id="clear")
+                yield Key(self.tr(CLOSE), id="close", variant="primary")
+
+    def on_mount(self) -> None:
+        self.refresh_advice()
+
+    @property
+    def wanted(self) -> int:
+        return self.match.cards_left(self.match.turn) if self.playing else self.match.rules.hand_size
+
+    def refresh_advice(self) -> None:
+        from companion.games.cribbage import advice
+
+        m = self.match
+        self.query_one("#cards", Static).update(self.tr(YOURS, cards=CardList(self.cards) if self.cards else "—"))
+        keypad = self.query_one("#keypad", CardKeypad)
+        keypad.set_unavailable(set(self.cards) | (m.seen_cards() if self.playing else set()))
+        text = ""
+        if len(self.cards) < self.wanted:
+            text = self.tr(MORE, n=self.wanted - len(self.cards))
+        else:
+            try:
+                if self.playing:
+                    hint = advice.play_hint(m, m.turn, self.cards)
+                    text = self.tr(hint) if hint is not None else self.tr(NOTHING)
+                else:
+                    seat = int(str(self.query_one("#seat", Select).value))
+                    own = m.side_of(seat) == m.side_of(m.dealer)
+                    text = self.tr(advice.best_discards(self.cards, own, m.rules, top=5))
+            except CompanionError as error:
+                text = error.text(self.app.lang)
+        self.query_one("#advice", Static).update(text)
+
+    @on(CardKeypad.Picked)
+    def picked(self, event: CardKeypad.Picked) -> None:
+        if len(self.cards) < self.wanted and event.card not in self.cards:
+            self.cards.append(event.card)
+        self.refresh_advice()
+
+    @on(Select.Changed, "#seat")
+    def seat_changed(self) -> None:
+        self.refresh_advice()
+
+    @on(Button.Pressed, "#clear")
+    def clear(self) -> None:
+        self.cards = []
+        self.refresh_advice()
+
+    @on(Button.Pressed, "#close")
+    def action_close(self) -> None:
+        self.dismiss(None)
