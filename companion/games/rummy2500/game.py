@@ -11,4 +11,5 @@ from companion.i18n import Msg
 GAME = register(GameInfo(
     id="rummy2500", title=Msg("2500", "2500"), min_players=2, max_players=8, rules=Rummy2500Rules,
     match=Rummy2500Match, summary=lambda m: {"brasses": len(m.brasses)},  # type: ignore[attr-defined]
+    virtual_play=True,
 ))

@@ -11,6 +11,10 @@ class Rummy2500UI(GameUI):
     game_id = "rummy2500"
 
     def match_screen(self, session):
+        if session.setup.mode == "virtual":
+            from companion.tui.games.rummy2500.virtual import VirtualRummyScreen
+
+            return VirtualRummyScreen(session)
         from companion.tui.games.rummy2500.screen import Rummy2500Screen
 
         return Rummy2500Screen(session)

@@ -21,22 +21,13 @@ from companion.decks import pack_2500_spec
 from companion.errors import CompanionError
 from companion.games.base import Setup
 from companion.games.rummy2500.engine import Brasse, Rummy2500Match
-from companion.games.rummy2500.play import DrawStock, LayOff, Meld, OpenBrasse, TakePige, Throw
+from companion.games.rummy2500.play import DrawStock, Meld, OpenBrasse, Throw
 from companion.games.rummy2500.rules import Rummy2500Rules
 from companion.games.rummy2500.scoring import parse_frime, parse_groups
 from companion.i18n import Msg
 from companion.session import MatchSession
 from companion.store import Store
-from companion.tui.dialogs.choice import ChoiceDialog
-from companion.tui.games.rummy2500.turns import (
-    WHICH_PIGE,
-    WHICH_TRIO,
-    OpenDialog,
-    card_words,
-    layoff_options,
-    pige_options,
-    table_lines,
-)
+from companion.tui.games.rummy2500.turns import OpenDialog, TurnEntry, card_words, table_lines
 from companion.tui.screens.base import BaseModal
 from companion.tui.screens.match_base import MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad, Key
@@ -177,7 +168,7 @@ class BrasseDialog(BaseModal):
         self.dismiss(None)
 
 
-class Rummy2500Screen(MatchScreenBase):
+class Rummy2500Screen(TurnEntry, MatchScreenBase):
     DEFAULT_CSS = """
     Rummy2500Screen #header { height: 1; background: $primary 30%; }
     Rummy2500Screen #sheet { height: auto; }
@@ -257,6 +248,9 @@ class Rummy2500Screen(MatchScreenBase):
     def after_step(self) -> None:
         self.selected = []
 
+    def submit_play(self, op) -> bool:
+        return self.apply_ops(op)
+
     # ------------------------------------------------------------ commands
     @on(Button.Pressed, ".bar Button")
     def action_button(self, event: Button.Pressed) -> None:
@@ -273,59 +267,6 @@ class Rummy2500Screen(MatchScreenBase):
             self.play(command)
         else:
             self.run_shared(command, "rummy2500")
-
-    def play(self, command: str) -> None:
-        m, lang = self.match, self.app.lang
-        if not m.playing():
-            return
-        seat, chosen = m.bp.turn, list(self.selected)
-        if command == "clear":
-            self.selected, self.message = [], None
-            self.refresh_view()
-        elif command == "stock":
-            self.done(DrawStock(seat))
-        elif command == "pige":
-            if not chosen:
-                self.done(TakePige(seat, len(m.bp.pige) - 1))  # the top card (an open player's free take)
-                return
-            options = pige_options(m, seat, chosen, lang)
-            if len(options) == 1:
-                self.done(options[0][1])
-            elif options:
-                self.app.push_screen(ChoiceDialog(self.tr(WHICH_PIGE), "", [*options, ("✕", None)]),
-                                     lambda op: op is not None and self.done(op))
-            else:  # refused: the engine says why, for the top card
-                self.done(TakePige(seat, len(m.bp.pige) - 1, tuple(chosen)))
-        elif command == "trio":
-            self.needs(3, chosen) and self.done(Meld(seat, tuple(chosen)))
-        elif command == "throw":
-            self.needs(1, chosen) and self.done(Throw(seat, chosen[0]))
-        elif command == "layoff" and self.needs(1, chosen):
-            options = layoff_options(m, seat, chosen[0], lang)
-            if len(options) == 1:
-                self.done(options[0][1])
-            elif options:
-                self.app.push_screen(ChoiceDialog(self.tr(WHICH_TRIO, card=chosen[0]), "", [*options, ("✕", None)]),
-                                     lambda op: op is not None and self.done(op))
-            else:  # no trio takes it: say why, for the player's own first trio (or the first on the table)
-                groups = [(o, i) for o in [seat, *range(m.players)] for i in range(len(m.bp.laid[o]))]
-                owner, index = groups[0] if groups else (seat, 0)
-                self.done(LayOff(seat, chosen[0], owner, index))
-
-    def needs(self, n: int, chosen: list[Card]) -> bool:
-        if len(chosen) != n:
-            self.message = (NEED(n=n), "error")
-            self.refresh_view()
-            return False
-        return True
-
-    def done(self, op) -> bool:
-        """Apply a play; the selection empties once it is accepted."""
-        if self.apply_ops(op):
-            self.selected = []
-            self.refresh_view()
-            return True
-        return False
 
     @on(CardKeypad.Picked)
     def picked(self, event: CardKeypad.Picked) -> None:
@@ -418,4 +359,27 @@ async def rummy_brasse(pilot: Pilot) -> None:
     await settle(pilot)
 
 
-STATES = {"rummy-table": rummy_table, "rummy-brasse": rummy_brasse, "rummy-turns": rummy_turns}
+async def rummy_virtual(pilot: Pilot) -> None:
+    """A virtual match against two computer players, at the human's first turn, two cards tapped."""
+    from companion.tui.gallery import settle
+    from companion.tui.games import ui_for
+
+    app = pilot.app
+    app.settings.pace = 0.0
+    setup = Setup(("Marie", "Ordi", "Robot"), Rummy2500Rules(), 1, "virtual", 11, ("human", "hard", "normal"))
+    screen = ui_for("rummy2500").match_screen(MatchSession.create(app.store, setup, "rummy2500"))
+    app.push_screen(screen)
+    for _ in range(500):
+        await pilot.pause()
+        if screen.waiting and screen.acting_human() is not None:
+            break
+    await pilot.click("#stock")
+    await settle(pilot)
+    hand = sorted(screen.match.bp.hands[0], key=lambda c: (c.rank, c.suit))
+    for slot in range(min(2, len(hand))):
+        await pilot.click(f"#slot-{slot}")
+    await settle(pilot)
+
+
+STATES = {"rummy-table": rummy_table, "rummy-brasse": rummy_brasse, "rummy-turns": rummy_turns,
+          "rummy-virtual": rummy_virtual}

@@ -162,5 +162,76 @@ class OpenDialog(BaseModal):
         self.dismiss(None)
 
 
+NEED = M("select {n} card(s) first", "choisissez d'abord {n} carte(s)")
+
+
+class TurnEntry:
+    """The play buttons of a brasse played turn by turn (Stock, Pige, Trio, Lay off, Discard, Clear), shared by
+    the table screen and the virtual one: ``selected`` holds the cards tapped, ``submit_play`` applies."""
+
+    selected: list[Card]
+
+    def submit_play(self, op) -> bool:
+        """Apply a play (a game screen's way: saved, then shown); True if accepted."""
+        raise NotImplementedError
+
+    def done(self, op) -> bool:
+        """Apply a play; the selection empties once it is accepted."""
+        if self.submit_play(op):
+            self.selected = []
+            self.refresh_view()  # type: ignore[attr-defined]
+            return True
+        return False
+
+    def needs(self, n: int, chosen: list[Card]) -> bool:
+        if len(chosen) != n:
+            self.message = (NEED(n=n), "error")  # type: ignore[attr-defined]
+            self.refresh_view()  # type: ignore[attr-defined]
+            return False
+        return True
+
+    def play(self, command: str) -> None:
+        from companion.games.rummy2500.play import DrawStock, Meld, Throw
+        from companion.tui.dialogs.choice import ChoiceDialog
+
+        m, lang = self.match, self.app.lang  # type: ignore[attr-defined]
+        if not m.playing():
+            return
+        seat, chosen = m.bp.turn, list(self.selected)
+        if command == "clear":
+            self.selected, self.message = [], None  # type: ignore[attr-defined]
+            self.refresh_view()  # type: ignore[attr-defined]
+        elif command == "stock":
+            self.done(DrawStock(seat))
+        elif command == "pige":
+            if not chosen:
+                self.done(TakePige(seat, len(m.bp.pige) - 1))  # the top card (an open player's free take)
+                return
+            options = pige_options(m, seat, chosen, lang)
+            if len(options) == 1:
+                self.done(options[0][1])
+            elif options:
+                self.app.push_screen(ChoiceDialog(self.tr(WHICH_PIGE), "", [*options, ("✕", None)]),  # type: ignore[attr-defined]
+                                     lambda op: op is not None and self.done(op))
+            else:  # refused: the engine says why, for the top card
+                self.done(TakePige(seat, len(m.bp.pige) - 1, tuple(chosen)))
+        elif command == "trio":
+            self.needs(3, chosen) and self.done(Meld(seat, tuple(chosen)))
+        elif command == "throw":
+            self.needs(1, chosen) and self.done(Throw(seat, chosen[0]))
+        elif command == "layoff" and self.needs(1, chosen):
+            options = layoff_options(m, seat, chosen[0], lang)
+            if len(options) == 1:
+                self.done(options[0][1])
+            elif options:
+                title = self.tr(WHICH_TRIO, card=chosen[0])  # type: ignore[attr-defined]
+                self.app.push_screen(ChoiceDialog(title, "", [*options, ("✕", None)]),  # type: ignore[attr-defined]
+                                     lambda op: op is not None and self.done(op))
+            else:  # no trio takes it: say why, for the player's own first trio (or the first on the table)
+                groups = [(o, i) for o in [seat, *range(m.players)] for i in range(len(m.bp.laid[o]))]
+                owner, index = groups[0] if groups else (seat, 0)
+                self.done(LayOff(seat, chosen[0], owner, index))
+
+
 def card_words(text: str, lang: str) -> list[Card]:
     return [parse_card(t, lang) for t in text.replace(",", " ").split()]

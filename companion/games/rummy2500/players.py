@@ -1,0 +1,281 @@
+"""2500 computer players at three levels, one operation at a time (the turn's draw, its trios and lay-offs,
+then its discard), each from what its seat may see: its own hand, the pige, every trio on the table, how many
+cards each player holds, and the cards the others threw.
+
+- **easy**: legal and simple. Draws from the stock, lays a trio of three naturals when it has one, throws a
+  random card.
+- **normal**: what a club player does. Takes the pige when a natural pair makes a trio of the chosen card (or,
+  once open, a free top card that is a frime or goes on a trio); lays every trio, with a frime on a pair when
+  it has one; lays off naturals on any trio and frimes on its own; keeps its frimes and pairs and throws the
+  highest card that nobody can use from the table.
+- **hard**: lays like normal, but chooses its draw and its discard by search over the unseen cards
+  (determinized Monte Carlo): it deals the others' hands and the stock from the unseen cards several times,
+  plays the brasse out from each candidate with the normal policy for everyone, and keeps the candidate with
+  the best mean of (its brasse score − the others' mean).
+
+The samples come from a generator seeded by the match's seed and the position, so a seeded game replays.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from companion.cards import Card
+from companion.games.base import Operation
+from companion.games.rummy2500.engine import Rummy2500Match
+from companion.games.rummy2500.play import BrassePlay, DealBrasse, DrawStock, LayOff, Meld, TakePige, Throw, trio_rank
+from companion.games.rummy2500.scoring import card_value
+
+HARD_SAMPLES = 8  # deals of the unseen cards per candidate
+HARD_CANDIDATES = 4  # discards searched: the ones normal would consider first
+
+
+def position_rng(match: Rummy2500Match, seat: int) -> random.Random:
+    return random.Random(f"{match.setup.seed}:{len(match.brasses)}:{seat}:{len(match.log)}")
+
+
+def deal_op(match: Rummy2500Match) -> DealBrasse:
+    """The next brasse's shuffled pack, drawn from the match's seed (a replay deals the same)."""
+    pack = match.pack()
+    random.Random(f"{match.setup.seed}:deal:{len(match.brasses)}:{len(match.log)}").shuffle(pack)
+    return DealBrasse(tuple(pack))
+
+
+def _known(hand: Sequence[Card | None]) -> list[Card]:
+    return [c for c in hand if c is not None]
+
+
+def _table_ranks(bp: BrassePlay) -> set:
+    return {trio_rank(g, bp.frime) for groups in bp.laid for g in groups}
+
+
+# ---------------------------------------------------------------- the draw
+
+def _pige_options(match: Rummy2500Match, seat: int) -> list[TakePige]:
+    bp = match.bp
+    hand = _known(bp.hands[seat])
+    options = []
+    for index, card in enumerate(bp.pige):
+        pair = [c for c in hand if c.rank == card.rank and c.rank != bp.frime][:2]
+        if len(pair) == 2:
+            op = TakePige(seat, index, tuple(pair))
+            if match.can(op):
+                options.append(op)
+    return options
+
+
+def _series_value(match: Rummy2500Match, op: TakePige) -> float:
+    """Points a pige series lays at once, minus what the cards that come with it may cost in hand."""
+    bp = match.bp
+    scale = match.rules.scoring
+    taken = bp.pige[op.index:]
+    laid = sum(card_value(c, bp.frime, scale) for c in (taken[0], *op.pair))
+    hand = Counter(c.rank for c in _known(bp.hands[op.seat]))
+    table = _table_ranks(bp)
+    extra = 0.0
+    for card in taken[1:]:
+        useful = card.rank == bp.frime or card.rank in table or hand[card.rank] >= 1
+        extra += card_value(card, bp.frime, scale) * (0.5 if useful else -0.6)
+    return laid + extra
+
+
+def _free_top_useful(match: Rummy2500Match, seat: int) -> bool:
+    bp = match.bp
+    if not bp.pige or not bp.opened[seat] or not match.rules.open_player_free_top_discard:
+        return False
+    top = bp.pige[-1]
+    hand = Counter(c.rank for c in _known(bp.hands[seat]))
+    return top.rank == bp.frime or top.rank in _table_ranks(bp) or hand[top.rank] >= 2
+
+
+def choose_draw(match: Rummy2500Match, seat: int, level: str, rng: random.Random | None = None) -> Operation:
+    bp = match.bp
+    if level == "easy":
+        return DrawStock(seat)
+    options = _pige_options(match, seat)
+    if level == "hard":
+        candidates: list[Operation] = [DrawStock(seat)]
+        if options:
+            candidates.append(max(options, key=lambda op: _series_value(match, op)))
+        top = TakePige(seat, len(bp.pige) - 1)
+        if bp.pige and bp.opened[seat] and match.can(top) and top not in candidates:
+            candidates.append(top)
+        return search(match, seat, candidates, rng or position_rng(match, seat))
+    if options:
+        return max(options, key=lambda op: op.index == len(bp.pige) - 1)  # the top: nothing else comes
+    if _free_top_useful(match, seat):
+        top = TakePige(seat, len(bp.pige) - 1)
+        if match.can(top):
+            return top
+    return DrawStock(seat)
+
+
+# ---------------------------------------------------------------- trios and lay-offs
+
+def choose_lay(match: Rummy2500Match, seat: int, level: str) -> Operation | None:
+    """A trio or a lay-off to make now, or None."""
+    bp = match.bp
+    hand = _known(bp.hands[seat])
+    by_rank: dict = {}
+    for card in hand:
+        by_rank.setdefault(card.rank, []).append(card)
+    frimes = by_rank.get(bp.frime, [])
+    naturals = sorted(((r, cs) for r, cs in by_rank.items() if r != bp.frime), key=lambda rc: -len(rc[1]))
+    for _, cards in naturals:
+        if len(cards) >= 3 and match.can(Meld(seat, tuple(cards[:3]))):
+            return Meld(seat, tuple(cards[:3]))
+    if level == "easy":
+        return None
+    for _, cards in naturals:
+        if len(cards) == 2 and frimes and match.can(Meld(seat, (cards[0], cards[1], frimes[0]))):
+            return Meld(seat, (cards[0], cards[1], frimes[0]))
+    if len(frimes) >= 3 and match.can(Meld(seat, tuple(frimes[:3]))):
+        return Meld(seat, tuple(frimes[:3]))
+    if not bp.opened[seat]:
+        return None
+    for card in hand:
+        owners = [seat] + [o for o in range(len(bp.laid)) if o != seat]
+        for owner in owners:
+            for index in range(len(bp.laid[owner])):
+                op = LayOff(seat, card, owner, index)
+                if match.can(op):
+                    return op
+    return None
+
+
+# ---------------------------------------------------------------- the discard
+
+def _keep_score(match: Rummy2500Match, seat: int, card: Card) -> float:
+    """How much a card is worth keeping (normal): frimes and pairs kept, cards others can use not thrown."""
+    bp = match.bp
+    hand = Counter(c.rank for c in _known(bp.hands[seat]))
+    if card.rank == bp.frime:
+        return 1000.0
+    score = 0.0
+    if hand[card.rank] >= 2:
+        score += 60
+    if card.rank in _table_ranks(bp):
+        score += 40  # the next open player would take it and lay it off
+    return score - card_value(card, bp.frime, match.rules.scoring) * 0.3  # a high card costs more in hand
+
+
+def _unseen(match: Rummy2500Match, seat: int) -> list[Card]:
+    bp = match.bp
+    seen = Counter(_known(bp.hands[seat])) + Counter(bp.pige) + Counter(c for gs in bp.laid for g in gs for c in g)
+    if bp.indicator is not None:
+        seen[bp.indicator] += 1
+    return list((Counter(match.pack()) - seen).elements())
+
+
+def _determinized(match: Rummy2500Match, seat: int, rng: random.Random) -> Rummy2500Match:
+    """A copy of the match in which the cards ``seat`` cannot see are dealt again from the unseen ones."""
+    import copy
+
+    bp = match.bp
+    world = Rummy2500Match.__new__(Rummy2500Match)
+    world.__dict__.update({k: v for k, v in match.__dict__.items() if k not in ("bp", "log", "events")})
+    world.log, world.events = [], []
+    unseen = _unseen(match, seat)
+    rng.shuffle(unseen)
+    play = copy.copy(bp)
+    play.laid = [[list(g) for g in gs] for gs in bp.laid]
+    play.credit = [list(c) for c in bp.credit]
+    play.opened = list(bp.opened)
+    play.pige = list(bp.pige)
+    hands = []
+    for other, hand in enumerate(bp.hands):
+        if other == seat:
+            hands.append(list(hand))
+        else:
+            hands.append([unseen.pop() for _ in hand])
+    play.hands = hands
+    play.stock = unseen[:len(bp.stock)]
+    world.bp = play
+    return world
+
+
+def _rollout_value(world: Rummy2500Match, seat: int, first: Operation, limit: int = 400) -> float:
+    """Apply ``first``, play the brasse out with the normal policy for everyone; seat's score minus the others'
+    mean."""
+    world.apply(first)
+    normal = ["normal"] * world.players
+    bp = world.bp
+    for _ in range(limit):
+        if bp.over:
+            break
+        op = next_op(world, normal)
+        if op is None:
+            break
+        world.apply(op)
+    scale = world.rules.scoring
+    scores = [sum(card_value(c, bp.frime, scale) for c in bp.credit[s]) -
+              sum(card_value(c, bp.frime, scale) for c in bp.hands[s] if c is not None) for s in range(world.players)]
+    others = [v for s, v in enumerate(scores) if s != seat]
+    return scores[seat] - sum(others) / len(others)
+
+
+def search(match: Rummy2500Match, seat: int, candidates: list[Operation], rng: random.Random) -> Operation:
+    """The candidate with the best mean rollout over the same deals of the unseen cards."""
+    if len(candidates) == 1:
+        return candidates[0]
+    worlds_seeds = [rng.random() for _ in range(HARD_SAMPLES)]
+    best: tuple[float, Operation] | None = None
+    for op in candidates:
+        total = 0.0
+        for seed in worlds_seeds:
+            world = _determinized(match, seat, random.Random(seed))
+            total += _rollout_value(world, seat, op)
+        if best is None or total > best[0] + 1e-9:
+            best = (total, op)
+    assert best is not None
+    return best[1]
+
+
+def choose_throw(match: Rummy2500Match, seat: int, level: str, rng: random.Random) -> Throw:
+    bp = match.bp
+    hand = _known(bp.hands[seat])
+    if level == "easy":
+        return Throw(seat, rng.choice(hand))
+    legal = [c for c in dict.fromkeys(hand) if match.can(Throw(seat, c))]
+    ranked = sorted(legal, key=lambda c: (_keep_score(match, seat, c), c.index))
+    if level == "hard":
+        by_rank = list({c.rank: c for c in reversed(ranked)}.values())[::-1]  # one card per rank, best first
+        op = search(match, seat, [Throw(seat, c) for c in by_rank[:HARD_CANDIDATES]], rng)
+        assert isinstance(op, Throw)
+        return op
+    return Throw(seat, ranked[0])
+
+
+# ---------------------------------------------------------------- one operation at a time
+
+def next_op(match: Rummy2500Match, kinds: Sequence[str]) -> Operation | None:
+    """The next operation nobody at the screen has to choose: a deal, the end-of-brasse count, or a computer
+    player's move. None: a human must act, or the match is over."""
+    if match.winner is not None:
+        return None
+    bp = match.bp
+    if bp is None:
+        return deal_op(match)
+    if bp.over:
+        return match.brasse_entry()
+    seat = bp.turn
+    level = kinds[seat]
+    if level == "human":
+        return None
+    if not bp.drawn:
+        return choose_draw(match, seat, level, position_rng(match, seat))
+    lay = choose_lay(match, seat, level)
+    if lay is not None:
+        return lay
+    return choose_throw(match, seat, level, position_rng(match, seat))
+
+
+def play_out(match: Rummy2500Match, levels: Sequence[str], max_ops: int = 200_000) -> Rummy2500Match:
+    for _ in range(max_ops):
+        op = next_op(match, levels)
+        if op is None:
+            return match
+        match.apply(op)
+    raise RuntimeError("match did not end")

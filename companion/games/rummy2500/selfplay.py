@@ -1,0 +1,45 @@
+"""2500 self-play: one match to 2500 between computer players, with each seat's points per brasse (laid, left
+in hand, and the total) and the time of seat 0's decisions."""
+
+from __future__ import annotations
+
+import time
+
+from companion.games.base import Setup
+from companion.games.rummy2500.engine import Brasse, Rummy2500Match
+from companion.games.rummy2500.players import next_op
+from companion.games.rummy2500.rules import Rummy2500Rules
+from companion.i18n import Msg
+from companion.selfplay import GameRecord
+
+FIGURES = (("brasse", Msg("points per brasse", "points par brasse")), ("laid", Msg("laid", "posé")),
+           ("hand", Msg("left in hand", "resté en main")), ("out", Msg("went out", "sorti")))
+
+
+def play_game(levels: tuple[str, ...], seed: int, first_dealer: int) -> GameRecord:
+    players = len(levels)
+    match = Rummy2500Match(Setup(tuple(f"P{i}" for i in range(players)), Rummy2500Rules(), first_dealer, "virtual",
+                                 seed))
+    totals = [{"brasse": 0.0, "laid": 0.0, "hand": 0.0, "out": 0.0} for _ in range(players)]
+    decisions: list[float] = []
+    for _ in range(200_000):
+        started = time.perf_counter()
+        op = next_op(match, levels)
+        if op is None:
+            break
+        seat = match.bp.turn if match.bp is not None and not match.bp.over else None
+        if seat == 0 and not isinstance(op, Brasse):
+            decisions.append(time.perf_counter() - started)
+        if isinstance(op, Brasse):
+            for s, score in enumerate(match.score(op)):
+                totals[s]["brasse"] += score.total
+                totals[s]["laid"] += score.laid
+                totals[s]["hand"] += score.hand
+                totals[s]["out"] += not op.hands[s]
+        match.apply(op)
+    brasses = len(match.brasses)
+    counts = [{name: brasses for name in totals[0]} for _ in range(players)]
+    top = max(match.totals)
+    winners = (match.winner,) if match.winner is not None else tuple(
+        s for s in range(players) if match.totals[s] == top)
+    return GameRecord(winners, totals, counts, decisions)

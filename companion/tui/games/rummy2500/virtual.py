@@ -1,0 +1,234 @@
+"""Virtual 2500: the app deals each brasse (seeded), each human sees only their own hand and taps it (then
+Stock, Pige, Trio, Lay off, Discard), the computer players move at the chosen pace, and each brasse is counted
+by itself at its end, on the running table."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Grid, Horizontal, Vertical
+from textual.widgets import Button, Input, Static
+
+from companion.cards import Card, rank_text
+from companion.entry import check_length
+from companion.errors import CompanionError
+from companion.games.base import Operation
+from companion.games.rummy2500.engine import Rummy2500Match
+from companion.games.rummy2500.play import DealBrasse, DrawStock, LayOff, Meld, TakePige, Throw
+from companion.i18n import Msg
+from companion.session import MatchSession
+from companion.tui.games.rummy2500.screen import B_CLEAR, B_LAYOFF, B_PIGE, B_STOCK, B_THROW, B_TRIO, TURN_WORDS
+from companion.tui.games.rummy2500.turns import TurnEntry, card_words, table_lines
+from companion.tui.screens.match_base import SHARED_WORDS
+from companion.tui.screens.virtual_base import VirtualScreenBase
+from companion.tui.widgets.keypad import Key
+from companion.tui.widgets.standings import ScoreSheet
+
+HEADER = Msg("2500 · brasse {n} · {dealer} deals · frime {frime} · to {target}",
+             "2500 · brasse {n} · {dealer} donne · frime {frime} · en {target}")
+P_TURN = Msg("{name}: tap cards, then Stock or Pige (with a pair), Trio, Lay off, Discard",
+             "{name} : touchez des cartes, puis Talon ou Pige (avec une paire), Trio, Ajouter, Jeter")
+P_WAIT = Msg("{name} is playing…", "{name} joue…")
+P_HIDDEN = Msg("Cards hidden: pass the device", "Cartes cachées : passez l'appareil")
+YOUR_HAND = Msg("{name} ({n}):", "{name} ({n}) :")
+B_PACE = Msg("Pace", "Rythme")
+B_UNDO = Msg("Undo", "Annuler")
+B_LOG = Msg("Log", "Journal")
+B_HOME = Msg("Menu", "Menu")
+ENTRY = Msg("type cards (7h 7s) or stock, pige, trio, off, discard, pace, undo…",
+            "tapez des cartes (7c 7p) ou talon, pige, trio, ajout, jeter, rythme, annuler…")
+NOT_YOURS = Msg("{card} is not in your hand", "{card} n'est pas dans votre main")
+SLOTS = 40  # a hand grows with a pige series: room for every card it can hold
+PLAYS = (DrawStock, TakePige, Meld, LayOff, Throw)
+
+
+class VirtualRummyScreen(TurnEntry, VirtualScreenBase):
+    DEFAULT_CSS = """
+    VirtualRummyScreen #header { height: 1; background: $primary 30%; }
+    VirtualRummyScreen #sheet { height: auto; max-height: 8; }
+    VirtualRummyScreen #table, VirtualRummyScreen #prompt, VirtualRummyScreen #message { height: auto; padding: 0 1; }
+    VirtualRummyScreen #hand-name { height: 1; padding: 0 1; }
+    VirtualRummyScreen #hand { grid-size: 12; grid-gutter: 0 1; height: auto; padding: 0 1; grid-rows: 1; }
+    VirtualRummyScreen #hand Button.-style-flat { width: 100%; min-width: 4; height: 1; border: none;
+                                                  background: #f2eee3; color: #1a1a1a; text-style: bold; }
+    VirtualRummyScreen #hand Button.-style-flat.red { color: #c81e1e; }
+    VirtualRummyScreen #hand Button.-style-flat.frime { background: #cfe6f7; }
+    VirtualRummyScreen #hand Button.-style-flat.-picked { background: #f2c230; }
+    VirtualRummyScreen #spacer { height: 1fr; }
+    VirtualRummyScreen .bar Button { margin: 0 1 0 0; }
+    """
+
+    def __init__(self, session: MatchSession) -> None:
+        super().__init__(session)
+        self.selected: list[Card] = []
+        self.slot_cards: list[Card | None] = [None] * SLOTS
+
+    @property
+    def match(self) -> Rummy2500Match:
+        return self.session.match  # type: ignore[return-value]
+
+    # ------------------------------------------------------------ the game's side of the pump
+    def kinds(self) -> list[str]:
+        return [self.session.setup.seat_kind(s) for s in range(self.match.players)]
+
+    def next_auto_op(self) -> Operation | None:
+        from companion.games.rummy2500.players import next_op
+
+        return next_op(self.match, self.kinds())
+
+    def acting_human(self) -> int | None:
+        m = self.match
+        if m.winner is None and m.playing() and self.kinds()[m.bp.turn] == "human":
+            return m.bp.turn
+        return None
+
+    def is_choice(self, op: Operation) -> bool:
+        return isinstance(op, PLAYS) and self.session.setup.seat_kind(op.seat) == "human"  # type: ignore[attr-defined]
+
+    def is_instant(self, op: Operation) -> bool:
+        return isinstance(op, DealBrasse)
+
+    def submit_play(self, op) -> bool:
+        return self.human_op(op)
+
+    # ------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Static("", id="header")
+        with Vertical():
+            yield ScoreSheet(id="sheet")
+            yield Static("", id="table")
+            yield Static("", id="hand-name")
+            with Grid(id="hand"):
+                for i in range(SLOTS):
+                    yield Key("", id=f"slot-{i}", flat=True)
+            yield Static("", id="prompt", classes="prompt")
+            yield Static("", id="message", classes="message")
+            yield Static("", id="spacer")
+            with Horizontal(classes="bar", id="plays"):
+                for key, label in (("stock", B_STOCK), ("pige", B_PIGE), ("trio", B_TRIO), ("layoff", B_LAYOFF),
+                                   ("throw", B_THROW), ("clear", B_CLEAR)):
+                    yield Key(self.tr(label), id=key, compact=True)
+            with Horizontal(classes="bar", id="actions"):
+                for key, label in (("pace", B_PACE), ("undo", B_UNDO), ("log", B_LOG), ("home", B_HOME)):
+                    yield Key(self.tr(label), id=key, compact=True)
+            yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#entry", Input).focus()
+
+    # ------------------------------------------------------------ view
+    def refresh_view(self) -> None:
+        m, lang = self.match, self.app.lang
+        bp = m.bp
+        frime = rank_text(bp.frime, lang) if bp is not None else "—"
+        self.query_one("#header", Static).update(self.tr(HEADER, n=len(m.brasses) + (1 if bp is not None else 0),
+                                                         dealer=m.names[m.dealer], frime=frime, target=m.rules.target))
+        self.query_one("#sheet", ScoreSheet).show(m.names, m.brasses, target=m.rules.target,
+                                                  next_dealer=None if m.is_over else m.dealer, lang=lang)
+        table = self.query_one("#table", Static)
+        table.display = bp is not None
+        if bp is not None:
+            table.update("\n".join(table_lines(m, self.tr, lang)))
+        seat = self.shown_seat
+        cards = sorted(bp.hands[seat], key=lambda c: (c.rank, c.suit)) if bp is not None and seat is not None else []
+        self.selected = [c for c in self.selected if c in cards]
+        self.slot_cards = [cards[i] if i < len(cards) else None for i in range(SLOTS)]
+        picked = list(self.selected)
+        for i in range(SLOTS):
+            button = self.query_one(f"#slot-{i}", Button)
+            card = self.slot_cards[i]
+            button.display = card is not None
+            if card is not None:
+                button.label = card.display(lang)
+                button.set_class(card.is_red, "red")
+                button.set_class(bp is not None and card.rank == bp.frime, "frime")  # wild cards stand out
+                chosen = card in picked
+                if chosen:
+                    picked.remove(card)  # two identical cards: each tap picks one of them
+                button.set_class(chosen, "-picked")
+        self.query_one("#hand-name", Static).update(
+            self.tr(YOUR_HAND, name=m.names[seat], n=len(cards)) if seat is not None else self.tr(P_HIDDEN))
+        human = self.acting_human()
+        mine = human is not None and human == seat
+        self.query_one("#plays").display = mine
+        if m.is_over:
+            prompt = ""
+        elif mine:
+            prompt = self.tr(P_TURN, name=m.names[human])
+        elif self._passing:
+            prompt = self.tr(P_HIDDEN)
+        elif bp is not None and not bp.over:
+            prompt = self.tr(P_WAIT, name=m.names[bp.turn])
+        else:
+            prompt = ""
+        self.query_one("#prompt", Static).update(prompt)
+        self.show_message()
+        self.query_one("#undo", Button).disabled = not self.session.can_undo
+
+    # ------------------------------------------------------------ input
+    def tap(self, card: Card) -> None:
+        m = self.match
+        seat = self.shown_seat
+        if seat is None or self.acting_human() != seat:
+            return
+        held = list(m.bp.hands[seat])
+        for chosen in self.selected:
+            if chosen in held:
+                held.remove(chosen)
+        if card in held:
+            self.selected.append(card)
+        else:
+            self.message = (NOT_YOURS(card=card), "error")
+            self.refresh_view()
+            return
+        self.message = None
+        self.refresh_view()
+
+    @on(Button.Pressed, "#hand Button")
+    def hand_tapped(self, event: Button.Pressed) -> None:
+        event.stop()
+        card = self.slot_cards[int((event.button.id or "slot-0").removeprefix("slot-"))]
+        if card is None:
+            return
+        if event.button.has_class("-picked"):
+            self.selected.remove(card)  # a second tap puts it back
+            self.refresh_view()
+        else:
+            self.tap(card)
+
+    @on(Button.Pressed, ".bar Button")
+    def action_button(self, event: Button.Pressed) -> None:
+        self.run_command(event.button.id or "")
+
+    def run_command(self, command: str) -> None:
+        if command in ("stock", "pige", "trio", "layoff", "throw", "clear"):
+            if self.acting_human() == self.shown_seat:
+                self.play(command)
+        elif command == "pace":
+            self.cycle_pace()
+        else:
+            self.run_shared(command, "rummy2500")
+
+    @on(Input.Submitted, "#entry")
+    def typed(self, event: Input.Submitted) -> None:
+        text, event.input.value = event.value.strip(), ""
+        if not text:
+            return
+        try:
+            words = check_length(text).split()
+            verb = words[0].casefold()
+            cards = card_words(" ".join(words[1:] if (verb in TURN_WORDS or verb in SHARED_WORDS or verb in (
+                "pace", "rythme")) else words), self.app.lang)
+        except CompanionError as error:
+            self.message = (error.msg, "error")
+            self.refresh_view()
+            return
+        for card in cards:
+            self.tap(card)
+        if verb in ("pace", "rythme"):
+            self.cycle_pace()
+        elif verb in TURN_WORDS:
+            self.run_command(TURN_WORDS[verb])
+        elif verb in SHARED_WORDS:
+            self.run_command(SHARED_WORDS[verb])
