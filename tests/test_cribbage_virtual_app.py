@@ -248,3 +248,26 @@ async def test_practice_drills_count_and_throw(tmp_path):
         await pilot.pause()
         assert "the best discard" in str(practice.query_one("#answer").render())
         assert "1 best of 1" in str(practice.query_one("#score").render())
+
+
+async def test_four_players_in_partnerships_a_human_and_three_computers(tmp_path):
+    app = make_app(tmp_path)
+    app.settings.pace = 0.0
+    async with app.run_test(size=(100, 40)) as pilot:
+        session, screen = open_virtual(app, seats=("human", "hard", "easy", "normal"),
+                                       names=("Ann", "Hal", "Eve", "Ned"), seed=6)
+        match = session.match
+        assert match.rules.sides == 2  # Ann and Eve against Hal and Ned
+        await settle(pilot, screen)
+        assert match.phase == "discard" and len(match.hand(0)) == 5
+        await pilot.click(screen.slot_of(match.hand(0)[0]))
+        await pilot.click("#lay")
+        deal = match.deal_number
+        while match.deal_number == deal and not match.is_over:
+            await settle(pilot, screen)
+            if screen.acting_human() == 0 and match.phase == "play":
+                await pilot.click(screen.slot_of(match.playable(0)[0]))
+            elif screen.acting_human() == 0:
+                break  # the next deal's discard
+        assert match.deal_number > deal or match.phase == "discard"
+        assert sum(match.scores) > 0

@@ -57,14 +57,15 @@ def test_decisions_do_not_depend_on_the_hidden_cards():
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_thousands_of_turns_with_levels_mixed_keep_every_card(players):
+    # Easy and normal players (hard's own moves are checked by whole matches above: it is slower by design).
     rng = random.Random(players)
     turns = 0
     seed = 0
-    while turns < 3000:
+    while turns < 2000:
         m = virtual(players, seed, target=1000, end_mode=rng.choice(["mort_subite", "mort_douce", "until_dealer"]))
-        levels = [rng.choice(["easy", "normal", "hard"]) for _ in range(players)]
+        levels = [rng.choice(["easy", "normal"]) for _ in range(players)]
         total = len(m.pack())
-        while m.winner is None:
+        while m.winner is None and len(m.brasses) < 6:  # easy players alone may never reach the target
             op = next_op(m, levels)
             m.apply(op)
             bp = m.bp
