@@ -88,6 +88,19 @@ class Plural:
 
 
 @dataclass(frozen=True)
+class Decimal:
+    """A number with a fixed count of decimals, written the way each language does: 12.65 / 12,65."""
+
+    value: float
+    digits: int = 2
+    sign: bool = False  # "+0.4" / "−0.4"
+
+    def display(self, lang: str) -> str:
+        text = f"{self.value:{'+' if self.sign else ''}.{self.digits}f}"
+        return text.replace(".", ",") if lang == "fr" else text
+
+
+@dataclass(frozen=True)
 class Joined:
     """Several message parts said as one: "31 for 2, a pair for 2"."""
 

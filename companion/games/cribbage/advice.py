@@ -12,28 +12,27 @@ from companion.games.cribbage.engine import CribbageMatch
 from companion.games.cribbage.pegging import peg_points
 from companion.games.cribbage.players import position_rng, rank_plays, view_of
 from companion.games.cribbage.rules import CribbageRules
-from companion.i18n import Joined, Msg
+from companion.i18n import Decimal, Joined, Msg
 
-OPTION = Msg("{away}: hand {hand:.2f}, crib {sign}{crib:.2f} = {net:.2f}",
-             "{away} : main {hand:.2f}, crib {sign}{crib:.2f} = {net:.2f}")
+OPTION = Msg("{away}: hand {hand}, crib {sign}{crib} = {net}", "{away} : main {hand}, crib {sign}{crib} = {net}")
 BEST_THROW = Msg("Best to lay away (mean over every starter and crib):\n  {options}",
                  "Mieux vaut jeter (moyenne sur toute coupée et tout crib) :\n  {options}")
-THREW_BEST = Msg("You laid away {away}: the best discard ({net:.2f} on average).",
-                 "Vous avez jeté {away} : le meilleur écart ({net:.2f} en moyenne).")
-THREW_LESS = Msg("You laid away {away}; {best} would have averaged {more:.2f} more.",
-                 "Vous avez jeté {away} ; {best} aurait rapporté {more:.2f} de plus en moyenne.")
+THREW_BEST = Msg("You laid away {away}: the best discard ({net} on average).",
+                 "Vous avez jeté {away} : le meilleur écart ({net} en moyenne).")
+THREW_LESS = Msg("You laid away {away}; {best} would have averaged {more} more.",
+                 "Vous avez jeté {away} ; {best} aurait rapporté {more} de plus en moyenne.")
 HINT = Msg("Hint: {card} — {why}", "Conseil : {card} — {why}")
 HINT_POINTS = Msg("it pegs {items}", "il marque {items}")
-HINT_SEARCH = Msg("{margin:+.1f} points on average to the end of the play, over {n} deals of the unseen cards",
-                  "{margin:+.1f} points en moyenne jusqu'à la fin du jeu, sur {n} donnes des cartes cachées")
+HINT_SEARCH = Msg("{margin} points on average to the end of the play, over {n} deals of the unseen cards",
+                  "{margin} points en moyenne jusqu'à la fin du jeu, sur {n} donnes des cartes cachées")
 HINT_ONLY = Msg("the only card that fits", "la seule carte qui passe")
 ITEM = {"fifteen": Msg("fifteen for 2", "quinze pour 2"), "thirty_one": Msg("31 for 2", "31 pour 2"),
         "pair": Msg("a pair for {n}", "une paire pour {n}"), "run": Msg("a run for {n}", "une suite pour {n}")}
 
 
 def option_line(option: Option) -> Msg:
-    return OPTION(away=CardList(option.discard), hand=option.hand, sign="+" if option.dealer else "−",
-                  crib=option.crib, net=option.net)
+    return OPTION(away=CardList(option.discard), hand=Decimal(option.hand), sign="+" if option.dealer else "−",
+                  crib=Decimal(option.crib), net=Decimal(option.net))
 
 
 def best_discards(hand: Sequence[Card], dealer: bool, rules: CribbageRules, top: int = 3) -> Msg:
@@ -47,8 +46,9 @@ def discard_review(hand: Sequence[Card], away: Sequence[Card], dealer: bool, rul
     chosen = next(o for o in options if set(o.discard) == set(away))
     best = options[0]
     if chosen.net >= best.net - 1e-9:
-        return THREW_BEST(away=CardList(chosen.discard), net=chosen.net)
-    return THREW_LESS(away=CardList(chosen.discard), best=CardList(best.discard), more=best.net - chosen.net)
+        return THREW_BEST(away=CardList(chosen.discard), net=Decimal(chosen.net))
+    return THREW_LESS(away=CardList(chosen.discard), best=CardList(best.discard),
+                      more=Decimal(best.net - chosen.net))
 
 
 def play_hint(match: CribbageMatch, seat: int, hand: Sequence[Card] | None = None) -> Msg | None:
@@ -72,5 +72,5 @@ def play_hint(match: CribbageMatch, seat: int, hand: Sequence[Card] | None = Non
     else:
         from companion.games.cribbage.players import HARD_SAMPLES
 
-        why = HINT_SEARCH(margin=margin, n=HARD_SAMPLES)
+        why = HINT_SEARCH(margin=Decimal(margin, 1, sign=True), n=HARD_SAMPLES)
     return HINT(card=card, why=why)

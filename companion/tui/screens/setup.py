@@ -25,6 +25,7 @@ LANGUAGE = Msg("Language", "Langue")
 PLAYERS = Msg("Players", "Joueurs")
 NAME = Msg("Name {n}", "Nom {n}")
 DEFAULT_NAME = Msg("Player {n}", "Joueur {n}")
+DEFAULT_COMPUTER = Msg("Computer {n}", "Ordi {n}")
 FIRST_DEALER = Msg("First dealer", "Premier donneur")
 CUT_FOR_DEAL = Msg("Cut for deal (the app draws)", "Couper pour la donne (l'app tire)")
 START = Msg("Start", "Commencer")
@@ -165,7 +166,13 @@ class SetupScreen(BaseScreen):
             value = self.query_one(f"#name-{i}", Input).value.strip()
         except Exception:
             value = self.names[i].strip()
-        return value or self.tr(DEFAULT_NAME, n=i + 1)
+        return value or self.tr(DEFAULT_COMPUTER if self._is_computer(i) else DEFAULT_NAME, n=i + 1)
+
+    def _is_computer(self, i: int) -> bool:
+        try:
+            return self.mode == "virtual" and self.query_one(f"#kind-{i}", Select).value != "human"
+        except Exception:
+            return False
 
     def rule_values(self) -> dict[str, Any]:
         return {f.name: self.query_one(f"#{f.name}").value for f, _ in rule_fields(self.game.rules)}  # type: ignore[attr-defined]
@@ -179,6 +186,8 @@ class SetupScreen(BaseScreen):
             self.query_one(f"#row-name-{i}").display = i < self.players
             if self.game.virtual_play:
                 self.query_one(f"#kind-{i}").display = self.mode == "virtual"
+                self.query_one(f"#name-{i}", Input).placeholder = self.tr(
+                    DEFAULT_COMPUTER if self._is_computer(i) else DEFAULT_NAME, n=i + 1)
         values = self.rule_values()
         for f, info in rule_fields(self.game.rules):
             self.query_one(f"#row-{f.name}").display = info.visible is None or info.visible(values, self.players)
@@ -200,6 +209,8 @@ class SetupScreen(BaseScreen):
         if isinstance(event, Switch.Changed) and event.switch.id:
             self.query_one(f"#{event.switch.id}-state", Static).update(self.tr(ON if event.value else OFF))
         self._show_rows()  # a rule may show or hide another (four players: partners or not)
+        if isinstance(event, Select.Changed) and (event.select.id or "").startswith(("kind-", "mode")):
+            self._refresh_dealers()  # a computer's default name
 
     def action_next_field(self) -> None:
         self.focus_next()

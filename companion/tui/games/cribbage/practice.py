@@ -15,7 +15,7 @@ from companion.cards import Card, CardList, parse_card, standard_deck
 from companion.entry import check_length, is_number, parse_number
 from companion.errors import CompanionError
 from companion.games.cribbage.rules import DEFAULT_RULES
-from companion.i18n import Msg
+from companion.i18n import Decimal, Msg
 from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.keypad import Key, NumberPad
 
@@ -35,8 +35,8 @@ THROW_ASK = Msg("{whose}: tap two cards to lay away, then Lay away", "{whose} : 
 OWN = Msg("Your crib", "Votre crib")
 THEIRS = Msg("Your opponent's crib", "Le crib de l'adversaire")
 SCORE_COUNT = Msg("Counts right: {right} of {asked}", "Comptes exacts : {right} sur {asked}")
-SCORE_THROW = Msg("Discards: {best} best of {asked} · {lost:.2f} points lost on average",
-                  "Écarts : {best} meilleurs sur {asked} · {lost:.2f} points perdus en moyenne")
+SCORE_THROW = Msg("Discards: {best} best of {asked} · {lost} points lost on average",
+                  "Écarts : {best} meilleurs sur {asked} · {lost} points perdus en moyenne")
 PICK_TWO = Msg("tap two cards first", "touchez d'abord deux cartes")
 ENTRY = Msg("type the count (12) or two cards to throw (5h js), next", "tapez le compte (12) ou deux cartes (5c vp), suivante")
 NOT_DEALT = Msg("{card} is not one of the six", "{card} n'est pas parmi les six")
@@ -117,7 +117,7 @@ class PracticeScreen(BaseScreen):
         else:
             question = self.tr(THROW_ASK, whose=OWN if self.dealer else THEIRS)
             best, asked, lost = self.throw_score
-            score = self.tr(SCORE_THROW, best=best, asked=asked, lost=lost / asked if asked else 0.0)
+            score = self.tr(SCORE_THROW, best=best, asked=asked, lost=Decimal(lost / asked if asked else 0.0))
         self.query_one("#question", Static).update(question)
         self.query_one("#score", Static).update(score)
         throw = self.drill == "throw"
