@@ -18,7 +18,6 @@ import json
 import math
 import os
 import time
-from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
@@ -152,9 +151,3 @@ def _command(args: argparse.Namespace) -> int:
     else:
         print("\n".join(lines(result, lang_of(args))))
     return 0
-
-
-def main(argv: Sequence[str] | None = None) -> int:  # pragma: no cover - python -m companion.selfplay
-    from companion.cli import main as cli_main
-
-    return cli_main(["selfplay", *(argv or [])])

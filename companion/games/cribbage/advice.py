@@ -12,6 +12,7 @@ from companion.games.cribbage.engine import CribbageMatch
 from companion.games.cribbage.pegging import peg_points
 from companion.games.cribbage.players import position_rng, rank_plays, view_of
 from companion.games.cribbage.rules import CribbageRules
+from companion.games.cribbage.scoring import pip
 from companion.i18n import Decimal, Joined, Msg
 
 OPTION = Msg("{away}: hand {hand}, crib {sign}{crib} = {net}", "{away} : main {hand}, crib {sign}{crib} = {net}")
@@ -62,7 +63,7 @@ def play_hint(match: CribbageMatch, seat: int, hand: Sequence[Card] | None = Non
         return None
     card, margin = ranked[0]
     current = [c for _, c in view.current]
-    playable = [c for c in view.hand if view.count + (10 if c.rank >= 10 else int(c.rank)) <= 31]
+    playable = [c for c in view.hand if view.count + pip(c) <= 31]
     items = peg_points([*current, card], match.rules).items
     if len(playable) == 1:
         why = HINT_ONLY

@@ -59,16 +59,14 @@ class View:
 
 
 def view_of(match: CribbageMatch, seat: int) -> View:
-    d = match.d
-    assert d is not None and d.hands is not None and d.kept is not None
-    known = set(d.kept[seat]) | ({d.starter} if d.starter else set())
-    return View(seat, match.players, tuple(d.hands[seat]), tuple(d.current), frozenset(d.go_said), d.last_player,
-                tuple(tuple(p) for p in d.played), tuple((s, c, n) for s, c, n, _ in d.go_claims), d.starter,
-                frozenset(known), match.rules)
+    """Virtual play: the seat's view, from the cards the engine knows it holds."""
+    assert match.d is not None and match.d.hands is not None
+    return table_view(match, seat, match.d.hands[seat])
 
 
 def table_view(match: CribbageMatch, seat: int, hand: Sequence[Card]) -> View:
-    """At a real table: the view of a player who tells the app the cards they still hold."""
+    """The view of a player holding ``hand``: what the engine deals (virtual play), or at a real table what the
+    player tells the app. Known not to be elsewhere: the hand, the cards it played, the starter."""
     d = match.d
     assert d is not None
     known = set(hand) | set(d.played[seat]) | ({d.starter} if d.starter else set())

@@ -92,12 +92,13 @@ class VirtualScreenBase(MatchScreenBase):
             self._hand_over()
             return
         delay = 0.0 if self.is_instant(op) else self.app.settings.pace
-        self._timer = self.set_timer(max(delay, 0.001), lambda: self._auto(op))
+        head = len(match.log)
+        self._timer = self.set_timer(max(delay, 0.001), lambda: self._auto(op, head))
 
-    def _auto(self, op: Operation) -> None:
+    def _auto(self, op: Operation, head: int) -> None:
         self._timer = None
-        if self.match.is_over or self.next_auto_op() != op:
-            self.pump()  # the state moved on (an undo): decide again
+        if self.match.is_over or len(self.match.log) != head:
+            self.pump()  # the log moved on meanwhile (a correction from the log screen): decide again
             return
         if self.apply_ops(op):
             self.pump()
