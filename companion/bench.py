@@ -257,15 +257,18 @@ def measure_discard_advisor(options: Options) -> Iterator[Line]:
                                                f"exact; {verdict} the 50 ms target)")
 
 
-DECISION_GAMES = {"cribbage": (2, 4), "rummy2500": (3, 1)}  # players, games per level
+# module, players, games per level
+DECISION_GAMES = {"cribbage": ("cribbage.selfplay", 2, 4), "rummy2500": ("rummy2500.selfplay", 3, 1),
+                  "le31": ("le31.selfplay", 2, 1), "trente_et_un": ("trente_et_un.selfplay", 2, 2),
+                  "banker": ("trente_et_un.banker_selfplay", 4, 1)}
 
 
 def measure_decisions(options: Options) -> Iterator[Line]:
     """How long a computer player takes to decide, per game and level, over whole games against normal players."""
     import importlib
 
-    for game, (players, games) in DECISION_GAMES.items():
-        play_game = importlib.import_module(f"companion.games.{game}.selfplay").play_game
+    for game, (module, players, games) in DECISION_GAMES.items():
+        play_game = importlib.import_module(f"companion.games.{module}").play_game
         for level in ("easy", "normal", "hard"):
             times: list[float] = []
             for i in range(games):

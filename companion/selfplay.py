@@ -6,7 +6,7 @@ score interval), whether A is better at that confidence (the interval's low end 
 level's figures per deal, and how long one decision takes. Games run on every core; the result depends only on
 the seed.
 
-A game plugs in with a module ``companion.games.<package>.selfplay`` holding ``play_game(levels, seed,
+A game plugs in with a module named in ``GAMES`` (``companion.games.<package>.selfplay``) holding ``play_game(levels, seed,
 first_dealer) -> GameRecord`` and ``FIGURES`` (the figure names it reports, in order, with their labels).
 """
 
@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 
 from companion.i18n import Msg
 
-GAMES = {"cribbage": "cribbage", "le31": "le31", "trente-et-un": "trente_et_un", "banker": "trente_et_un_banker",
-         "2500": "rummy2500"}
+GAMES = {"cribbage": "cribbage.selfplay", "le31": "le31.selfplay", "trente-et-un": "trente_et_un.selfplay",
+         "banker": "trente_et_un.banker_selfplay", "2500": "rummy2500.selfplay"}
 Z95 = 1.959963984540054
 
 
@@ -50,10 +50,9 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
 
 
 def _module(game: str):
-    package = GAMES.get(game, game)
     try:
-        return importlib.import_module(f"companion.games.{package}.selfplay")
-    except ModuleNotFoundError as error:
+        return importlib.import_module(f"companion.games.{GAMES[game]}")
+    except (KeyError, ModuleNotFoundError) as error:
         from companion.errors import SetupError
 
         raise SetupError(NO_SELFPLAY(game=game)) from error

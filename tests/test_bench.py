@@ -21,7 +21,7 @@ def test_bench_runs_every_measurement_on_a_small_sample():
     assert "hand_score:" in out and "2,000 random hands, best of 3" in out
     assert "count_hand (itemized):" in out
     assert re.search(r"^discard advisor: one 6-card hand:\s+[\d.]+ ms median", out, re.MULTILINE)
-    for game in ("cribbage", "rummy2500"):
+    for game in ("cribbage", "rummy2500", "le31", "trente_et_un", "banker"):
         for level in ("easy", "normal", "hard"):
             assert re.search(rf"^{game} {level} player: a decision:\s+[\d.]+ ms median", out, re.MULTILINE)
     assert out.count("equals the published table: yes") == 2

@@ -54,6 +54,22 @@ async def settle(pilot: Pilot) -> None:
     await pilot.pause()
 
 
+async def start_virtual(pilot: Pilot, game_id: str, setup):
+    """A virtual match opened at instant pace, once the computers have handed over to the human."""
+    from companion.session import MatchSession
+    from companion.tui.games import ui_for
+
+    app = pilot.app
+    app.settings.pace = 0.0
+    screen = ui_for(game_id).match_screen(MatchSession.create(app.store, setup, game_id))
+    app.push_screen(screen)
+    for _ in range(500):
+        await pilot.pause()
+        if screen.waiting and screen.acting_human() is not None:
+            break
+    return screen
+
+
 async def home(pilot: Pilot) -> None:
     await settle(pilot)
 

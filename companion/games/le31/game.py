@@ -23,4 +23,5 @@ GAME = register(GameInfo(
     rules=Le31Rules,
     match=Le31Match,
     summary=summary,  # type: ignore[arg-type]
+    virtual_play=True,
 ))

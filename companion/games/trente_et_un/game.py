@@ -18,9 +18,10 @@ def summary(match: TrenteMatch) -> dict[str, Any]:  # type: ignore[override]
 KNOCK = register(GameInfo(
     id="trente_et_un", title=Msg("Le Trente-et-un", "Le Trente-et-un"), min_players=2, max_players=10,
     rules=KnockRules, match=KnockMatch, summary=summary, help_name="trente_et_un",  # type: ignore[arg-type]
+    virtual_play=True,
 ))
 BANKER = register(GameInfo(
     id="trente_et_un_banker", title=Msg("Trente-et-un, banker", "Trente-et-un, banquier"), min_players=2,
     max_players=16, rules=BankerRules, match=BankerMatch, summary=summary,  # type: ignore[arg-type]
-    help_name="trente_et_un",
+    help_name="trente_et_un", virtual_play=True,
 ))

@@ -94,7 +94,16 @@ class Refresh(Operation):
     cards: tuple[Card, ...]
 
 
-TURN_OPS = (Start, Draw, Discard, Knock, Claim31, BlindSwap, Exchange, Refresh)
+@dataclass(frozen=True)
+class DealPack(Operation):
+    """Virtual play: the app's shuffled pack. The engine deals it as the table would (three cards each, one at a
+    time from the dealer's neighbour, then the upcard or the three face-up cards) and knows every hand."""
+
+    name: ClassVar[str] = "deal_pack"
+    pack: tuple[Card, ...]
+
+
+TURN_OPS = (DealPack, Start, Draw, Discard, Knock, Claim31, BlindSwap, Exchange, Refresh)
 
 NOT_DURING = M("not during a deal played turn by turn: {why}", "pas pendant une donne jouée tour par tour : {why}")
 NOT_PLAYING = M("no deal is being played turn by turn", "aucune donne n'est jouée tour par tour")
@@ -139,6 +148,17 @@ NO_REFRESH_RULE = M("new face-up cards are not a rule of this match",
 D_STOP = M(" — « J'arrête »: showdown", " — « J'arrête » : abattage")
 WIDOW_WHOLE = M("the whole hand is exchanged only while nobody has taken from the widow",
                 "on n'échange toute la main que tant que personne n'a pris dans la main du mort")
+VIRTUAL_ONLY = M("in a virtual game the app deals", "dans une partie virtuelle, l'app donne")
+TABLE_ONLY = M("the app deals only in a virtual game", "l'app ne donne que dans une partie virtuelle")
+WHOLE_PACK = M("a virtual deal starts from the whole pack, shuffled", "une donne virtuelle part du jeu entier, mélangé")
+NOT_HELD = M("{card} is not in {name}'s hand", "{card} n'est pas dans la main de {name}")
+NOT_31 = M("{name} does not hold 31", "{name} n'a pas 31")
+NOT_STOCK = M("the new face-up cards come from the stock", "les nouvelles cartes visibles viennent du talon")
+NOT_SHOWN = M("{name}'s hand is {cards}", "la main de {name} est {cards}")
+D_NO_REFRESH = M("Everyone passed and the stock is too short: showdown",
+                 "Tout le monde a passé et le talon est trop court : abattage")
+D_DEAL = M("{name} deals", "{name} donne")
+D_DEALT_31 = M(" — {name} is dealt 31", " — {name} a 31 servi")
 D_REFRESH = M("Everyone passed: new face-up cards {cards}", "Tout le monde a passé : nouvelles cartes visibles {cards}")
 
 
@@ -162,6 +182,9 @@ class DealPlay:
     limit: int | None = None  # widow after a blind swap: one circuit of single-card exchanges
     stock: int = 0  # knock: cards left in the stock
     void: bool = False  # the stock ran out and the deal is void (house rule)
+    hands: list[list[Card]] | None = None  # virtual: every hand, known to the engine
+    stock_cards: list[Card] | None = None  # virtual: the stock, top first
+    dealt_31: bool = False  # banker game, virtual: a 31 served ended the deal at once
 
 
 class TurnPlay:
@@ -210,6 +233,8 @@ class TurnPlay:
     def _verify_start(self, op: Start) -> None:
         if self.winner is not None or (self.play is not None and not self.play.ended):  # type: ignore[attr-defined]
             raise IllegalMoveError(NOT_DURING(why=NOT_PLAYING))
+        if self.setup.mode == "virtual":  # type: ignore[attr-defined]
+            raise IllegalMoveError(VIRTUAL_ONLY)
         n = 3 if self._exchanges else 1
         if len(op.cards) != n or len(set(op.cards)) != n:
             raise IllegalMoveError(START_CARDS(n=n))
@@ -221,14 +246,74 @@ class TurnPlay:
                     raise IllegalMoveError(OUTSIDE(card=card))
 
     def _apply_start(self, op: Start) -> Event:
+        self._pass_void()
+        self._begin(list(op.cards))
+        return Event(op, D_START(cards=CardList(op.cards)))
+
+    def _pass_void(self) -> None:
         if self.play is not None and self.play.void:  # a void deal passes the deal on like any other
             self.dealer = self._next_dealer(self.dealer)  # type: ignore[attr-defined, has-type]
+            self.play = None
+
+    def _begin(self, public: list[Card]) -> DealPlay:
         order = self._order_from_dealer()
-        self.play = DealPlay(list(op.cards), order[0], order, blind_done=not self._exchanges)
-        self.play.stock = len(self.deck()) - 3 * len(order) - len(op.cards)  # type: ignore[attr-defined]
+        self.play = DealPlay(public, order[0], order, blind_done=not self._exchanges)
+        self.play.stock = len(self.deck()) - 3 * len(order) - len(public)  # type: ignore[attr-defined]
         if self._exchanges:
             self.play.turn = self.dealer  # type: ignore[attr-defined]
-        return Event(op, D_START(cards=CardList(op.cards)))
+        return self.play
+
+    # ------------------------------------------------------------ a virtual deal
+    def _verify_deal_pack(self, op: DealPack) -> None:
+        if self.winner is not None or (self.play is not None and not self.play.ended):  # type: ignore[attr-defined]
+            raise IllegalMoveError(NOT_DURING(why=NOT_PLAYING))
+        if self.setup.mode != "virtual":  # type: ignore[attr-defined]
+            raise IllegalMoveError(TABLE_ONLY)
+        if sorted(op.pack) != sorted(self.deck()) or len(set(op.pack)) != len(op.pack):  # type: ignore[attr-defined]
+            raise IllegalMoveError(WHOLE_PACK)
+
+    def _apply_deal_pack(self, op: DealPack) -> Event:
+        pack = list(op.pack)
+        self._pass_void()
+        order = self._order_from_dealer()
+        hands: list[list[Card]] = [[] for _ in range(self.players)]  # type: ignore[attr-defined]
+        for _ in range(3):
+            for seat in order:
+                hands[seat].append(pack.pop(0))
+        public = [pack.pop(0) for _ in range(3 if self._exchanges else 1)]
+        play = self._begin(public)
+        play.hands, play.stock_cards, play.stock = hands, pack, len(pack)
+        text = M("{a} · {b}", "{a} · {b}")(a=D_DEAL(name=self._name(self.dealer)),  # type: ignore[attr-defined]
+                                           b=D_START(cards=CardList(public)))
+        if self.banker:  # type: ignore[attr-defined]
+            holder = self._dealt_31(play)
+            if holder is not None:
+                play.ended = play.dealt_31 = True
+                text = M("{a}{b}", "{a}{b}")(a=text, b=D_DEALT_31(name=self._name(holder)))
+        return Event(op, text)
+
+    def _dealt_31(self, play: DealPlay) -> int | None:
+        """Banker game: a player dealt 31; the dealer's turned cards making 31 are his (he takes them)."""
+        from companion.games.trente_et_un.values import hand_value
+
+        values = self.rules.values()  # type: ignore[attr-defined]
+        if hand_value(play.public, values).value >= 31:
+            dealer = self.dealer  # type: ignore[attr-defined]
+            play.hands[dealer], play.public = list(play.public), play.hands[dealer]  # type: ignore[index]
+            return dealer
+        return next((s for s in play.order if hand_value(play.hands[s], values).value >= 31), None)  # type: ignore[index]
+
+    def _held(self, play: DealPlay, seat: int, cards) -> None:
+        if play.hands is None:
+            return
+        for card in cards:
+            if card not in play.hands[seat]:
+                raise IllegalMoveError(NOT_HELD(card=card, name=self._name(seat)))
+
+    def hand_of(self, seat: int) -> list[Card] | None:
+        """Virtual: the cards ``seat`` holds in the deal being played."""
+        play = self.play
+        return list(play.hands[seat]) if play is not None and play.hands is not None else None
 
     # ------------------------------------------------------------ draw and knock
     def _verify_draw(self, op: Draw) -> None:
@@ -253,11 +338,21 @@ class TurnPlay:
                     play.ended = play.void = True
                     return Event(op, D_VOID)
                 play.stock = len(play.public) - 1  # the discards but the top make a new stock
+                if play.stock_cards is not None:
+                    import random
+
+                    play.stock_cards = play.public[:-1]
+                    random.Random(f"{self.setup.seed}:{self.showdowns}:{play.turns}").shuffle(  # type: ignore[attr-defined]
+                        play.stock_cards)
                 play.public = play.public[-1:]
                 text = M("{a}{b}", "{a}{b}")(a=D_RESHUFFLE, b=text)
             play.stock -= 1
+            if play.stock_cards is not None and play.hands is not None:
+                play.hands[op.seat].append(play.stock_cards.pop(0))
             return Event(op, text)
         play.public.pop()
+        if play.hands is not None:
+            play.hands[op.seat].append(op.card)
         play.drawn = op.card
         play.taken.setdefault(op.seat, []).append(op.card)
         return Event(op, D_DRAW_PILE(name=self._name(op.seat), card=op.card))
@@ -270,10 +365,13 @@ class TurnPlay:
             raise IllegalMoveError(NO_REDISCARD(card=op.card))
         if op.card in play.public:
             raise InconsistencyError(PUBLIC(card=op.card))
+        self._held(play, op.seat, [op.card])
 
     def _apply_discard(self, op: Discard) -> Event:
         play = self.play
         play.public.append(op.card)
+        if play.hands is not None:
+            play.hands[op.seat].remove(op.card)
         kept = play.taken.get(op.seat, [])
         if op.card in kept:
             kept.remove(op.card)
@@ -299,7 +397,12 @@ class TurnPlay:
         return Event(op, D_KNOCK(name=self._name(op.seat)))
 
     def _verify_claim_31(self, op: Claim31) -> None:
-        self._playing()
+        play = self._playing()
+        if play.hands is not None:
+            from companion.games.trente_et_un.values import hand_value
+
+            if hand_value(play.hands[op.seat], self.rules.values()).value < 31:  # type: ignore[attr-defined]
+                raise IllegalMoveError(NOT_31(name=self._name(op.seat)))
 
     def _apply_claim_31(self, op: Claim31) -> Event:
         self.play.ended = True
@@ -317,12 +420,16 @@ class TurnPlay:
         for card in op.cards:
             if card in play.public:
                 raise InconsistencyError(PUBLIC(card=card))
+        if play.hands is not None and op.take and sorted(op.cards) != sorted(play.hands[self.dealer]):  # type: ignore[attr-defined]
+            raise IllegalMoveError(NOT_HELD(card=CardList(op.cards), name=self._name(self.dealer)))  # type: ignore[attr-defined]
 
     def _apply_blind_swap(self, op: BlindSwap) -> Event:
         play = self.play
         play.blind_done = True
         if op.take:
             play.taken[self.dealer] = list(play.public)  # type: ignore[attr-defined]
+            if play.hands is not None:
+                play.hands[self.dealer] = list(play.public)  # type: ignore[attr-defined]
             play.public = list(op.cards)  # his own hand goes face up in their place
             if not self.banker:  # type: ignore[attr-defined]
                 play.widow_taken = True
@@ -347,6 +454,7 @@ class TurnPlay:
         for card in op.give:
             if card in play.public:
                 raise InconsistencyError(PUBLIC(card=card))
+        self._held(play, op.seat, op.give)
         widow = not self.banker  # type: ignore[attr-defined]
         if widow and len(op.give) == 3 and (play.widow_taken or play.limit is not None):
             raise IllegalMoveError(WIDOW_WHOLE)
@@ -360,8 +468,12 @@ class TurnPlay:
         for card in op.take:
             play.public.remove(card)
             play.taken.setdefault(op.seat, []).append(card)
+            if play.hands is not None:
+                play.hands[op.seat].append(card)
         for card in op.give:
             play.public.append(card)
+            if play.hands is not None:
+                play.hands[op.seat].remove(card)
             if card in play.taken.get(op.seat, []):
                 play.taken[op.seat].remove(card)
         if op.give:
@@ -388,13 +500,23 @@ class TurnPlay:
             raise IllegalMoveError(NO_REFRESH_RULE)
         if not self._exchanges or play.passes < len(play.order):
             raise IllegalMoveError(NO_REFRESH)
+        if not op.cards and play.stock < 3:
+            return  # the stock cannot supply three cards: showdown
         if len(op.cards) != 3 or len(set(op.cards)) != 3:
             raise IllegalMoveError(START_CARDS(n=3))
+        if play.stock_cards is not None and list(op.cards) != play.stock_cards[:3]:
+            raise IllegalMoveError(NOT_STOCK)
 
     def _apply_refresh(self, op: Refresh) -> Event:
         play = self.play
+        if not op.cards:
+            play.ended = True
+            return Event(op, D_NO_REFRESH)
         play.public = list(op.cards)
         play.passes = 0
+        play.stock -= 3
+        if play.stock_cards is not None:
+            del play.stock_cards[:3]
         return Event(op, D_REFRESH(cards=CardList(op.cards)))
 
     # ------------------------------------------------------------ the showdown after turn play
@@ -404,6 +526,8 @@ class TurnPlay:
         if play is None:
             return
         for seat, hand in enumerate(hands):
+            if play.hands is not None and sorted(hand) != sorted(play.hands[seat]):
+                raise InconsistencyError(NOT_SHOWN(name=self._name(seat), cards=CardList(play.hands[seat])))
             for card in hand:
                 if card in play.public:
                     raise InconsistencyError(PUBLIC(card=card))

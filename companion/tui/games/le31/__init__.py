@@ -17,6 +17,10 @@ class Le31UI(GameUI):
     not_correctable = ONLY
 
     def match_screen(self, session):
+        if session.setup.mode == "virtual":
+            from companion.tui.games.le31.virtual import VirtualLe31Screen
+
+            return VirtualLe31Screen(session)
         from companion.tui.games.le31.screen import Le31Screen
 
         return Le31Screen(session)

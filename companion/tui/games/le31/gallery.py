@@ -53,4 +53,23 @@ async def le31_quick(pilot: Pilot) -> None:
     await settle(pilot)
 
 
-STATES: dict[str, State] = {"le31-play": le31_play, "le31-choice": le31_choice, "le31-quick": le31_quick}
+async def le31_virtual(pilot: Pilot) -> None:
+    """A virtual match against the computer, at the human's turn after a few plays."""
+    from companion.tui.gallery import start_virtual
+
+    setup = Setup(("Marie", "Ordi"), Le31Rules(), 1, "virtual", 4, ("human", "hard"))
+    screen = await start_virtual(pilot, "le31", setup)
+    for _ in range(2):  # a couple of plays, the first one offered each time
+        await pilot.click("#slot-0")
+        await settle(pilot)
+        if pilot.app.screen is not screen:
+            await pilot.click("#answer-0")
+        for _ in range(200):
+            await pilot.pause()
+            if screen.waiting and screen.acting_human() is not None:
+                break
+    await settle(pilot)
+
+
+STATES: dict[str, State] = {"le31-play": le31_play, "le31-choice": le31_choice, "le31-quick": le31_quick,
+                            "le31-virtual": le31_virtual}

@@ -154,20 +154,7 @@ class Le31Screen(MatchScreenBase):
             return
         if match.phase != "play":
             return
-        seat = match.r.turn
-        options = _ordered(match.readings(seat, card))
-        if len(options) == 1:
-            self.apply_ops(options[0])
-        elif not options:
-            self.apply_ops(Trail(seat, card))  # refused with the reason a player needs to read
-        elif len(options) <= MAX_CHOICES:
-            answers = [(describe_play(op, match.deck, self.app.lang), op) for op in options]
-            self.app.push_screen(ChoiceDialog(self.tr(WHICH, card=self.label(card)), "", answers + [("✕", None)]),
-                                 lambda op: self.apply_ops(op) if op is not None else None)
-        else:
-            example = describe_play(options[0], match.deck, self.app.lang)
-            self.message = (TOO_MANY(card=self.label(card), n=len(options), example=example), "error")
-            self.refresh_view()
+        offer_plays(self, match, match.r.turn, card, self.apply_ops)
 
     @on(CardKeypad.Picked)
     def picked(self, event: CardKeypad.Picked) -> None:
@@ -213,6 +200,24 @@ class Le31Screen(MatchScreenBase):
             self.enter_card(card)
         else:
             self.apply_ops(op)
+
+
+def offer_plays(screen: MatchScreenBase, match: Le31Match, seat: int, card: Le31Card, apply) -> None:
+    """Every legal play of the card tapped: one is made at once, several are offered to choose from."""
+    options = _ordered(match.readings(seat, card))
+    label = match.deck.label(card, screen.app.lang)
+    if len(options) == 1:
+        apply(options[0])
+    elif not options:
+        apply(Trail(seat, card))  # refused with the reason a player needs to read
+    elif len(options) <= MAX_CHOICES:
+        answers = [(describe_play(op, match.deck, screen.app.lang), op) for op in options]
+        screen.app.push_screen(ChoiceDialog(screen.tr(WHICH, card=label), "", answers + [("✕", None)]),
+                               lambda op: apply(op) if op is not None else None)
+    else:
+        example = describe_play(options[0], match.deck, screen.app.lang)
+        screen.message = (TOO_MANY(card=label, n=len(options), example=example), "error")
+        screen.refresh_view()
 
 
 def _ordered(options: list) -> list:

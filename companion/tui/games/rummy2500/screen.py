@@ -361,18 +361,10 @@ async def rummy_brasse(pilot: Pilot) -> None:
 
 async def rummy_virtual(pilot: Pilot) -> None:
     """A virtual match against two computer players, at the human's first turn, two cards tapped."""
-    from companion.tui.gallery import settle
-    from companion.tui.games import ui_for
+    from companion.tui.gallery import settle, start_virtual
 
-    app = pilot.app
-    app.settings.pace = 0.0
     setup = Setup(("Marie", "Ordi", "Robot"), Rummy2500Rules(), 1, "virtual", 11, ("human", "hard", "normal"))
-    screen = ui_for("rummy2500").match_screen(MatchSession.create(app.store, setup, "rummy2500"))
-    app.push_screen(screen)
-    for _ in range(500):
-        await pilot.pause()
-        if screen.waiting and screen.acting_human() is not None:
-            break
+    screen = await start_virtual(pilot, "rummy2500", setup)
     await pilot.click("#stock")
     await settle(pilot)
     hand = sorted(screen.match.bp.hands[0], key=lambda c: (c.rank, c.suit))

@@ -12,6 +12,10 @@ class TrenteUI(GameUI):
         self.game_id = game_id
 
     def match_screen(self, session):
+        if session.setup.mode == "virtual":
+            from companion.tui.games.trente_et_un.virtual import VirtualTrenteScreen
+
+            return VirtualTrenteScreen(session)
         from companion.tui.games.trente_et_un.screen import TrenteScreen
 
         return TrenteScreen(session)

@@ -10,7 +10,7 @@ from companion.games.trente_et_un.engine import showdown_of
 from companion.games.trente_et_un.rules import BankerRules, KnockRules
 from companion.session import MatchSession
 from companion.store import Store
-from companion.tui.gallery import NAMES, State, settle
+from companion.tui.gallery import NAMES, State, settle, start_virtual
 
 
 def fill(store: Store) -> None:
@@ -39,4 +39,25 @@ async def trente_banker(pilot: Pilot) -> None:
     await settle(pilot)
 
 
-STATES: dict[str, State] = {"trente-knock": trente_knock, "trente-banker": trente_banker}
+async def trente_virtual(pilot: Pilot) -> None:
+    """Draw and knock against two computer players, at the human's turn after drawing: the card to throw."""
+    setup = Setup(("Marie", "Ordi 1", "Ordi 2"), KnockRules(), 2, "virtual", 5, ("human", "normal", "hard"))
+    await start_virtual(pilot, "trente_et_un", setup)
+    await pilot.click("#stock")
+    await settle(pilot)
+
+
+async def banker_virtual(pilot: Pilot) -> None:
+    """The banker game against four computer players, one of the human's cards picked for a swap."""
+    setup = Setup(("Marie", "Ordi 1", "Ordi 2", "Ordi 3", "Ordi 4"), BankerRules(), 1, "virtual", 3,
+                  ("human", "easy", "normal", "normal", "hard"))
+    screen = await start_virtual(pilot, "trente_et_un_banker", setup)
+    if not screen.match.play.blind_done:
+        await pilot.click("#keep")
+        await settle(pilot)
+    await pilot.click("#slot-0")
+    await settle(pilot)
+
+
+STATES: dict[str, State] = {"trente-knock": trente_knock, "trente-banker": trente_banker,
+                            "trente-virtual": trente_virtual, "banker-virtual": banker_virtual}

@@ -221,45 +221,6 @@ class TrenteScreen(MatchScreenBase):
 
         self.app.push_screen(ChoiceDialog(self.tr(GIVER), "", givers + [("✕", None)]), chosen_giver)
 
-    def _turn_entry(self, text: str):
-        """A deal entered turn by turn, by words (both languages): ``start 5h``, ``stock``, ``take``,
-        ``discard 9c``, ``knock``, ``31``; with a banker ``start 7h 8h 9h``, ``blind``/``keep``, ``pass``,
-        ``hold``, ``swap 5h 7h`` (give, take), ``all ks qs js`` (give the three, take the face-up ones),
-        ``refresh 7c 8c 9c``. None when the line is not one of these."""
-        words = text.split()
-        verb = TURN_WORDS.get(words[0].casefold()) if words else None
-        if verb is None:
-            return None
-        match, lang = self.match, self.app.lang
-        cards = [parse_card(t, lang) for t in words[1:]]
-        play = match.play
-        seat = play.turn if play is not None else match.dealer
-        if verb == "start":
-            return Start(tuple(cards))
-        if verb == "refresh":
-            return Refresh(tuple(cards))
-        if verb == "stock":
-            return Draw(seat)
-        if verb == "take":
-            return Draw(seat, play.public[-1] if play is not None and play.public else None)
-        if verb == "discard":
-            return Discard(seat, cards[0]) if cards else None
-        if verb == "knock":
-            return Knock(seat)
-        if verb == "31":
-            return Claim31(seat)
-        if verb in ("blind", "keep"):
-            return BlindSwap(verb == "blind", tuple(cards))  # blind: the dealer's own three, now face up
-        if verb == "pass":
-            return Exchange(seat)
-        if verb == "hold":
-            return Exchange(seat, hold=True)
-        if verb == "swap" and len(cards) == 2:
-            return Exchange(seat, (cards[0],), (cards[1],))
-        if verb == "all":
-            return Exchange(seat, tuple(cards), tuple(play.public) if play is not None else (), hold=False)
-        return None
-
     @on(Input.Submitted, "#entry")
     def typed(self, event: Input.Submitted) -> None:
         text, event.input.value = event.value.strip(), ""
@@ -272,7 +233,7 @@ class TrenteScreen(MatchScreenBase):
             if text.casefold() in _COMMANDS:
                 self.run_command(_COMMANDS[text.casefold()])
                 return
-            op = self._turn_entry(text)
+            op = turn_entry(self.match, text, self.app.lang)
             if op is not None:
                 self.apply_ops(op)
                 return
@@ -283,3 +244,42 @@ class TrenteScreen(MatchScreenBase):
             return
         for card in cards:
             self.enter_card(card)
+
+
+def turn_entry(match: TrenteMatch, text: str, lang: str):
+    """A deal entered turn by turn, by words (both languages): ``start 5h``, ``stock``, ``take``,
+    ``discard 9c``, ``knock``, ``31``; with a banker ``start 7h 8h 9h``, ``blind``/``keep``, ``pass``,
+    ``hold``, ``swap 5h 7h`` (give, take), ``all ks qs js`` (give the three, take the face-up ones),
+    ``refresh 7c 8c 9c``. None when the line is not one of these."""
+    words = text.split()
+    verb = TURN_WORDS.get(words[0].casefold()) if words else None
+    if verb is None:
+        return None
+    cards = [parse_card(t, lang) for t in words[1:]]
+    play = match.play
+    seat = play.turn if play is not None else match.dealer
+    if verb == "start":
+        return Start(tuple(cards))
+    if verb == "refresh":
+        return Refresh(tuple(cards))
+    if verb == "stock":
+        return Draw(seat)
+    if verb == "take":
+        return Draw(seat, play.public[-1] if play is not None and play.public else None)
+    if verb == "discard":
+        return Discard(seat, cards[0]) if cards else None
+    if verb == "knock":
+        return Knock(seat)
+    if verb == "31":
+        return Claim31(seat)
+    if verb in ("blind", "keep"):
+        return BlindSwap(verb == "blind", tuple(cards))  # blind: the dealer's own three, now face up
+    if verb == "pass":
+        return Exchange(seat)
+    if verb == "hold":
+        return Exchange(seat, hold=True)
+    if verb == "swap" and len(cards) == 2:
+        return Exchange(seat, (cards[0],), (cards[1],))
+    if verb == "all":
+        return Exchange(seat, tuple(cards), tuple(play.public) if play is not None else (), hold=False)
+    return None

@@ -1,0 +1,44 @@
+"""Le 31 self-play: one match between computer players (2, or two teams of 2), with each side's points,
+récoltes, green 10s and red 2s per round, and the time of seat 0's decisions."""
+
+from __future__ import annotations
+
+import time
+
+from companion.games.base import Setup
+from companion.games.le31.engine import Le31Match
+from companion.games.le31.ops import Deal
+from companion.games.le31.players import next_op
+from companion.games.le31.rules import Le31Rules
+from companion.i18n import Msg
+from companion.selfplay import GameRecord
+
+FIGURES = (("points", Msg("points per round", "points par manche")), ("recoltes", Msg("récoltes", "récoltes")),
+           ("green_10", Msg("green 10s", "10 verts")), ("red_2", Msg("red 2s", "2 rouges")))
+
+
+def play_game(levels: tuple[str, ...], seed: int, first_dealer: int) -> GameRecord:
+    players = len(levels)
+    match = Le31Match(Setup(tuple(f"P{i}" for i in range(players)), Le31Rules(), first_dealer, "virtual", seed))
+    decisions: list[float] = []
+    for _ in range(100_000):
+        seat = match.r.turn if match.phase == "play" else None
+        started = time.perf_counter()
+        op = next_op(match, levels)
+        if op is None:
+            break
+        if seat == 0 and not isinstance(op, Deal):
+            decisions.append(time.perf_counter() - started)
+        match.apply(op)
+    totals = [{name: 0.0 for name, _ in FIGURES} for _ in range(players)]
+    for result in match.rounds:
+        for seat in range(players):
+            side = result[match.side_of(seat)]
+            totals[seat]["points"] += side.points
+            for item in side.items:
+                if item.kind in ("recolte", "green_10", "red_2"):
+                    totals[seat][{"recolte": "recoltes"}.get(item.kind, item.kind)] += 1
+    counts = [{name: len(match.rounds) for name, _ in FIGURES} for _ in range(players)]
+    outcome = match.outcome
+    winners = tuple(s for s in range(players) if outcome is not None and match.side_of(s) in outcome.winners)
+    return GameRecord(winners, totals, counts, decisions)

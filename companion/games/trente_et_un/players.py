@@ -1,0 +1,359 @@
+"""Trente-et-un computer players at three levels, for both games, one operation at a time, each from what its
+seat may see: its own three cards, the face-up cards (the discard pile, or the banker game's three), the
+public cards each other player took and kept, and how many cards the stock holds.
+
+- **easy**: legal and simple. Draw and knock: always draws from the stock, throws the card that leaves the
+  best total, knocks on 25 or more. Exchanges: swaps the one card that helps most, says « Je tiens » on 27.
+- **normal**: what a club player does. Takes the top discard when it improves the hand, chases one suit (a
+  tie goes to the suit already held twice), never throws what the next player needs when it can help it,
+  and knocks (or holds) on a total that depends on how many players must still be beaten (≥ 27 at two, one
+  point more per two extra players, lower as the deal drags on).
+- **hard**: its draw and its discard (or its exchange) are chosen by search over the unseen cards
+  (determinized Monte Carlo): it deals the others' hidden cards and the stock again from the cards it cannot
+  see, plays the deal out from each candidate with the normal policy for everyone, and keeps the candidate
+  whose showdowns cost it least (tokens shed, or lives and tokens kept). It knocks (or holds) by the normal
+  rule: sampled hands are random, weaker than the hands real players have built, and a search would knock
+  far too early against them.
+
+The samples come from a generator seeded by the match's seed and the position, so a seeded game replays,
+and the hidden cards are gathered in sorted order, so a decision cannot depend on where they really are.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+
+from companion.cards import Card
+from companion.games.base import Operation
+from companion.games.trente_et_un.engine import Showdown, TrenteMatch
+from companion.games.trente_et_un.turns import BlindSwap, Claim31, DealPack, DealPlay, Discard, Draw, Exchange, Knock, Refresh
+from companion.games.trente_et_un.values import ValueRules, hand_value
+
+HARD_SAMPLES = 24  # deals of the unseen cards, shared by every candidate
+HARD_CANDIDATES = 4
+ROLLOUT_LIMIT = 80  # operations: a deal that has not ended by then is shown down as it stands
+
+
+def _live(match: TrenteMatch) -> DealPlay:
+    """The deal being played, with the hands the engine dealt."""
+    play = match.play
+    assert play is not None and play.hands is not None
+    return play
+
+
+def _hands(play: DealPlay) -> list[list[Card]]:
+    assert play.hands is not None
+    return play.hands
+
+
+def position_rng(match: TrenteMatch, seat: int) -> random.Random:
+    return random.Random(f"{match.setup.seed}:{match.showdowns}:{len(match.log)}:{seat}")
+
+
+def deal_op(match: TrenteMatch) -> DealPack:
+    """The next deal's shuffled pack, drawn from the match's seed (a replay deals the same)."""
+    pack = sorted(match.deck())
+    random.Random(f"{match.setup.seed}:deal:{match.showdowns}:{len(match.log)}").shuffle(pack)
+    return DealPack(tuple(pack))
+
+
+@lru_cache(maxsize=1 << 16)
+def _valued(cards: tuple[Card, ...], rules: ValueRules) -> tuple[tuple, float]:
+    value = hand_value(cards, rules)
+    return value.key, value.value
+
+
+def _key(match: TrenteMatch, cards: Sequence[Card]) -> tuple:
+    return _valued(tuple(sorted(cards)), match.rules.values())[0]
+
+
+def _value(match: TrenteMatch, cards: Sequence[Card]) -> float:
+    return _valued(tuple(sorted(cards)), match.rules.values())[1]
+
+
+def _suit_bonus(cards: Sequence[Card]) -> float:
+    """Chasing one suit: two cards of a suit are worth keeping beyond what they count today."""
+    suits: dict = {}
+    for card in cards:
+        suits[card.suit] = suits.get(card.suit, 0) + 1
+    return 0.5 * max(suits.values())
+
+
+def _hand_score(match: TrenteMatch, cards: Sequence[Card]) -> tuple:
+    return (_key(match, cards), _suit_bonus(cards))
+
+
+def threshold(match: TrenteMatch, play: DealPlay) -> float:
+    """The total a normal player closes on: higher with more opponents, lower once the deal drags on."""
+    others = len(play.order) - 1
+    circuits = play.turns // max(1, len(play.order))
+    if match.banker:  # only the lowest hand loses: a fair total is safe enough
+        return 24 + min(2, others // 3) - min(2, circuits // 2)
+    return min(30.0, 26 + (others + 1) // 2 - min(3, circuits // 2))
+
+
+# ---------------------------------------------------------------- draw and knock
+
+def _best_discard(match: TrenteMatch, hand: Sequence[Card], forbidden: Card | None, level: str,
+                  next_needs: set | None = None) -> Card:
+    options = [c for c in hand if c != forbidden]
+
+    def kept(card: Card) -> tuple:
+        rest = [c for c in hand if c != card]
+        if level == "easy":
+            return (_key(match, rest), -card.index)
+        gives = 1 if next_needs and card.suit in next_needs else 0
+        return (_key(match, rest), _suit_bonus(rest), -gives, -card.index)
+
+    return max(options, key=kept)
+
+
+def _next_needs(match: TrenteMatch, play: DealPlay, seat: int) -> set:
+    """The suits the next player visibly collects (the public cards he took and kept)."""
+    index = play.order.index(seat)
+    nxt = play.order[(index + 1) % len(play.order)]
+    return {c.suit for c in play.taken.get(nxt, [])}
+
+
+def knock_turn(match: TrenteMatch, seat: int, level: str, rng: random.Random) -> Operation:
+    play = _live(match)
+    hand = _hands(play)[seat]
+    if play.has_drawn:
+        return Discard(seat, _best_discard(match, hand, play.drawn, level, _next_needs(match, play, seat)))
+    knock = Knock(seat)
+    may_knock = play.knocker is None and match.can(knock)
+    if level == "easy":
+        if may_knock and _value(match, hand) >= 25:
+            return knock
+        return Draw(seat)
+    top = play.public[-1] if play.public else None
+    if may_knock and _value(match, hand) >= threshold(match, play):
+        return knock
+    if level == "hard" and top is not None:
+        return search(match, seat, [Draw(seat), Draw(seat, top)], rng)
+    if top is not None:
+        best_with = max(_hand_score(match, [c for c in [*hand, top] if c != d]) for d in hand)
+        if best_with > _hand_score(match, hand):
+            return Draw(seat, top)
+    return Draw(seat)
+
+
+def discard_candidates(match: TrenteMatch, seat: int) -> list[Operation]:
+    play = _live(match)
+    return [Discard(seat, c) for c in _hands(play)[seat] if c != play.drawn]
+
+
+# ---------------------------------------------------------------- exchanges (banker game, widow)
+
+def exchange_options(match: TrenteMatch, seat: int) -> list[Exchange]:
+    """Every legal exchange: pass, one card for one, the whole hand; each with and without « Je tiens »."""
+    play = _live(match)
+    hand = _hands(play)[seat]
+    raw: list[Exchange] = [Exchange(seat), Exchange(seat, hold=True),
+                           Exchange(seat, tuple(hand), tuple(play.public)),
+                           Exchange(seat, tuple(hand), tuple(play.public), hold=True)]
+    raw += [Exchange(seat, (g,), (t,)) for g in hand for t in play.public]
+    raw += [Exchange(seat, (g,), (t,), hold=True) for g in hand for t in play.public]
+    return [op for op in raw if match.can(op)]
+
+
+def _after(hand: Sequence[Card], op: Exchange) -> list[Card]:
+    return [c for c in hand if c not in op.give] + list(op.take)
+
+
+def exchange_turn(match: TrenteMatch, seat: int, level: str, rng: random.Random) -> Operation:
+    play = _live(match)
+    hand = _hands(play)[seat]
+    options = exchange_options(match, seat)
+    refresh_off = match.banker and not match.rules.all_pass_refresh
+    stalled = refresh_off and play.passes >= len(play.order) - 1  # a pass now would stall the deal
+
+    def score(op: Exchange) -> tuple:
+        return _hand_score(match, _after(hand, op))
+
+    moves = [op for op in options if not op.hold]
+    if level == "easy":  # one card at a time, any that raises the total; never the whole hand
+        now = _value(match, hand)
+        better = [op for op in moves if len(op.give) == 1 and _value(match, _after(hand, op)) > now]
+        if now >= 27 or stalled:
+            hold = next((op for op in options if op.hold and not op.give), None)
+            if hold is not None:
+                return hold
+        if better:
+            return rng.choice(better)
+        return next((op for op in moves if not op.give), moves[0])
+    best = max(moves, key=lambda op: (score(op), -len(op.give)))
+    if level == "hard":  # the exchange by search; « Je tiens » by the normal rule on the exchange it chose
+        ranked = sorted(moves, key=score, reverse=True)[:HARD_CANDIDATES]
+        if stalled:
+            ranked = [op for op in ranked if op.give] or ranked
+        best = search(match, seat, ranked, rng)  # type: ignore[assignment]
+    after = _after(hand, best)
+    hold = next((op for op in options if op.hold and op.give == best.give and op.take == best.take), None)
+    if hold is not None and (_value(match, after) >= threshold(match, play) or stalled):
+        return hold
+    if stalled and not best.give:
+        return next((op for op in options if op.hold or op.give), best)
+    return best
+
+
+def blind_swap(match: TrenteMatch, level: str, rng: random.Random) -> BlindSwap:
+    """The dealer, before looking at his hand, takes the face-up cards when they beat an average hand."""
+    play = _live(match)
+    dealer = match.dealer
+    take = BlindSwap(True, tuple(_hands(play)[dealer]))
+    if level == "easy":
+        return take if rng.random() < 0.5 and match.can(take) else BlindSwap(False)
+    good = _value(match, play.public) >= 24
+    return take if good and match.can(take) else BlindSwap(False)
+
+
+# ---------------------------------------------------------------- search over the unseen cards
+
+def _hidden_pool(match: TrenteMatch, seat: int) -> list[Card]:
+    """The cards ``seat`` cannot see: the others' cards but the public ones they took, and the stock."""
+    play = _live(match)
+    pool: list[Card] = list(play.stock_cards or [])
+    for other in play.order:
+        if other != seat:
+            known = list(play.taken.get(other, []))
+            for card in _hands(play)[other]:
+                if card in known:
+                    known.remove(card)
+                else:
+                    pool.append(card)
+    return sorted(pool)
+
+
+def determinized(match: TrenteMatch, seat: int, rng: random.Random) -> TrenteMatch:
+    """A copy of the match in which the cards ``seat`` cannot see are dealt again from the unseen ones."""
+    play = _live(match)
+    pool = _hidden_pool(match, seat)
+    rng.shuffle(pool)
+    world = match.__class__.__new__(match.__class__)
+    world.__dict__.update({k: v for k, v in match.__dict__.items() if k not in ("play", "log", "events")})
+    world.log, world.events = [], []
+    world.tokens, world.out, world.swimming = list(match.tokens), list(match.out), list(match.swimming)
+    new = copy.copy(play)
+    new.public, new.order, new.last_turns = list(play.public), list(play.order), list(play.last_turns)
+    new.taken = {s: list(c) for s, c in play.taken.items()}
+    hands = [list(h) for h in _hands(play)]
+    for other in play.order:
+        if other != seat:
+            known = [c for c in play.taken.get(other, []) if c in hands[other]]
+            hands[other] = known + [pool.pop() for _ in range(len(hands[other]) - len(known))]
+    new.hands = hands
+    new.stock_cards = pool
+    world.play = new
+    return world
+
+
+def _utility(world: TrenteMatch, seat: int, before: list[int]) -> float:
+    """What the deal's showdown did for ``seat``: a token shed is +1 (tokens game), a life or token lost −1,
+    and being out of the match −2 more."""
+    delta = world.tokens[seat] - before[seat]
+    if not world.banker and not world.lives_mode:
+        return float(-delta)
+    return float(delta) - (2.0 if world.out[seat] else 0.0)
+
+
+def rollout(world: TrenteMatch, seat: int, first: Operation) -> float:
+    before = list(world.tokens)
+    world.apply(first)
+    normal = ["normal"] * world.players
+    for _ in range(ROLLOUT_LIMIT):
+        play = world.play
+        if play is None or play.void:
+            break
+        op = next_op(world, normal, rollout=True)
+        if op is None:
+            break
+        world.apply(op)
+        if isinstance(op, Showdown):
+            break
+    else:
+        play = world.play
+        if play is not None and play.hands is not None:
+            play.ended = True  # cut short: shown down as it stands
+            world.apply(Showdown(tuple(tuple(h) if not world.out[s] else () for s, h in enumerate(play.hands)),
+                                 None, play.dealt_31))
+    if world.play is not None and world.play.void:
+        return 0.0
+    return _utility(world, seat, before)
+
+
+def search(match: TrenteMatch, seat: int, candidates: Sequence[Operation], rng: random.Random) -> Operation:
+    """The candidate with the best mean rollout over the same deals of the unseen cards."""
+    candidates = list(dict.fromkeys(candidates))
+    if len(candidates) == 1:
+        return candidates[0]
+    seeds = [rng.random() for _ in range(HARD_SAMPLES)]
+    best: tuple[float, int, Operation] | None = None
+    for order, op in enumerate(candidates):
+        total = 0.0
+        for seed in seeds:
+            world = determinized(match, seat, random.Random(seed))
+            total += rollout(world, seat, op)
+        if best is None or total > best[0] + 1e-9:
+            best = (total, order, op)
+    assert best is not None
+    return best[2]
+
+
+# ---------------------------------------------------------------- one operation at a time
+
+def claim(match: TrenteMatch) -> Claim31 | None:
+    """A 31 held is shown at once (after the deal, or at the end of the turn that made it)."""
+    play = match.play
+    if play is None or play.hands is None or play.ended or play.has_drawn:
+        return None
+    for seat in play.order:
+        if _value(match, _hands(play)[seat]) >= 31:
+            return Claim31(seat)
+    return None
+
+
+def next_op(match: TrenteMatch, kinds: Sequence[str], rollout: bool = False) -> Operation | None:
+    """The next operation nobody at the screen has to choose: a deal, a 31 shown, a refresh of the face-up
+    cards, the showdown, or a computer player's move. None: a human must act, or the match is over."""
+    if match.winner is not None:
+        return None
+    play = match.play
+    if play is None or play.void:
+        return deal_op(match)
+    if play.ended:
+        hands = tuple(tuple(h) if not match.out[s] else () for s, h in enumerate(play.hands or []))
+        return Showdown(hands, None, play.dealt_31)
+    shown = claim(match)
+    if shown is not None:
+        return shown
+    exchanges = match.banker or match.rules.mode == "widow"
+    if exchanges and play.blind_done and play.passes >= len(play.order):
+        refresh = Refresh(tuple((play.stock_cards or [])[:3]) if play.stock >= 3 else ())
+        if match.can(refresh):
+            return refresh
+    if exchanges and not play.blind_done:
+        level = kinds[match.dealer]
+        return None if level == "human" else blind_swap(match, level, position_rng(match, match.dealer))
+    seat = play.turn
+    level = kinds[seat]
+    if level == "human":
+        return None
+    rng = position_rng(match, seat)
+    if exchanges:
+        return exchange_turn(match, seat, level, rng)
+    if level == "hard" and play.has_drawn and not rollout:
+        return search(match, seat, discard_candidates(match, seat), rng)
+    return knock_turn(match, seat, level, rng)
+
+
+def play_out(match: TrenteMatch, levels: Sequence[str], max_ops: int = 200_000) -> TrenteMatch:
+    for _ in range(max_ops):
+        op = next_op(match, levels)
+        if op is None:
+            return match
+        match.apply(op)
+    raise RuntimeError("match did not end")

@@ -1,0 +1,207 @@
+"""Virtual Le 31: the app deals each round's pack (seeded), each human sees only their own hand and taps a card;
+the app lists what that card can legally do against the table (take, build, raise, or lay down) and the
+player picks. The computer players move at the chosen pace, and each round is tallied by itself."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Static
+
+from companion.entry import check_length
+from companion.errors import CompanionError
+from companion.games.base import Operation
+from companion.games.le31.deck import Le31Card
+from companion.games.le31.engine import Le31Match
+from companion.games.le31.notation import read_play
+from companion.games.le31.ops import Build, Capture, Deal, Raise, Trail
+from companion.i18n import Msg
+from companion.session import MatchSession
+from companion.tui.games.le31.screen import BUILD, EMPTY, HEADER, LAST, TABLE, offer_plays
+from companion.tui.screens.match_base import SHARED_WORDS
+from companion.tui.screens.virtual_base import VirtualScreenBase
+from companion.tui.widgets.keypad import Key
+from companion.tui.widgets.standings import ScoreSheet
+
+YOUR_HAND = Msg("{name}:", "{name} :")
+P_HIDDEN = Msg("Cards hidden: pass the device", "Cartes cachées : passez l'appareil")
+P_PLAY = Msg("{name}: tap a card to play it (or type 6r x 2b 3g)",
+             "{name} : touchez une carte pour la jouer (ou tapez 6r x 2b 3g)")
+P_ONLY_TRAIL = Msg(" · after the récolte: lay a card down", " · après la récolte : poser une carte")
+P_WAIT = Msg("{name} is playing…", "{name} joue…")
+B_PACE = Msg("Pace", "Rythme")
+B_UNDO = Msg("Undo", "Annuler")
+B_LOG = Msg("Log", "Journal")
+B_RULES = Msg("Rules", "Règles")
+B_HOME = Msg("Menu", "Menu")
+ENTRY = Msg("type a card to play (6r), or a whole play: 6r x 2b 3g · 3r > 8 5b · pace · undo",
+            "tapez une carte à jouer (6r), ou un coup : 6r x 2b 3g · 3r > 8 5b · rythme · annuler")
+NOT_YOURS = Msg("{card} is not in your hand", "{card} n'est pas dans votre main")
+PLAYS = (Trail, Capture, Build, Raise)
+SLOTS = 4
+
+
+class VirtualLe31Screen(VirtualScreenBase):
+    DEFAULT_CSS = """
+    VirtualLe31Screen #header { height: 1; background: $primary 30%; }
+    VirtualLe31Screen #sheet { height: auto; max-height: 12; }
+    VirtualLe31Screen #table { height: auto; padding: 0 1; color: $text; background: #1d5c35; }
+    VirtualLe31Screen #hand { height: auto; padding: 0 1; }
+    VirtualLe31Screen #hand Static { width: auto; padding: 0 1 0 0; }
+    VirtualLe31Screen #hand Button.-style-flat { width: 7; min-width: 5; height: 1; border: none; margin: 0 1 0 0;
+                                                  background: #f2eee3; color: #1a1a1a; text-style: bold; }
+    VirtualLe31Screen #hand Button.-style-flat.red { color: #c81e1e; }
+    VirtualLe31Screen #prompt, VirtualLe31Screen #message { height: auto; padding: 0 1; }
+    VirtualLe31Screen #spacer { height: 1fr; }
+    VirtualLe31Screen .bar Button { margin: 0 1 0 0; }
+    """
+
+    def __init__(self, session: MatchSession) -> None:
+        super().__init__(session)
+        self.slot_cards: list[Le31Card | None] = [None] * SLOTS
+
+    @property
+    def match(self) -> Le31Match:
+        return self.session.match  # type: ignore[return-value]
+
+    # ------------------------------------------------------------ the game's side of the pump
+    def kinds(self) -> list[str]:
+        return [self.session.setup.seat_kind(s) for s in range(self.match.players)]
+
+    def next_auto_op(self) -> Operation | None:
+        from companion.games.le31.players import next_op
+
+        return next_op(self.match, self.kinds())
+
+    def acting_human(self) -> int | None:
+        m = self.match
+        if m.phase == "play" and self.kinds()[m.r.turn] == "human":
+            return m.r.turn
+        return None
+
+    def is_choice(self, op: Operation) -> bool:
+        return isinstance(op, PLAYS) and self.session.setup.seat_kind(op.seat) == "human"
+
+    def is_instant(self, op: Operation) -> bool:
+        return isinstance(op, Deal)
+
+    # ------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Static("", id="header")
+        with Vertical():
+            yield ScoreSheet(id="sheet")
+            yield Static("", id="table")
+            with Horizontal(id="hand"):
+                yield Static("", id="hand-name")
+                for i in range(SLOTS):
+                    yield Key("", id=f"slot-{i}", flat=True)
+            yield Static("", id="prompt", classes="prompt")
+            yield Static("", id="message", classes="message")
+            yield Static("", id="spacer")
+            with Horizontal(classes="bar", id="actions"):
+                for key, label in (("pace", B_PACE), ("undo", B_UNDO), ("log", B_LOG), ("rules", B_RULES),
+                                   ("home", B_HOME)):
+                    yield Key(self.tr(label), id=key, compact=True)
+            yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#entry", Input).focus()
+
+    # ------------------------------------------------------------ view
+    def label(self, card: Le31Card) -> str:
+        return self.match.deck.label(card, self.app.lang)
+
+    def refresh_view(self) -> None:
+        m, lang = self.match, self.app.lang
+        r = m.r
+        self.query_one("#header", Static).update(self.tr(
+            HEADER, round=r.number, deal=max(r.deal, 1), deals=r.deals, last=LAST if m.last_deal else "",
+            dealer=m.names[r.dealer], target=m.rules.target))
+        rounds = [[side.points for side in result] for result in m.rounds]
+        self.query_one("#sheet", ScoreSheet).show([m.side_name(s) for s in range(2)], rounds,
+                                                  target=m.rules.target, lang=lang)
+        parts = [self.label(c) for c in r.loose]
+        parts += [self.tr(BUILD, value=b.value, cards=" ".join(self.label(c) for c in b.cards),
+                          name=m.names[b.owner]) for b in r.builds]
+        self.query_one("#table", Static).update(Text(self.tr(TABLE, cards="  ".join(parts) or self.tr(EMPTY))))
+        seat = self.shown_seat
+        hand = sorted(r.hands[seat], key=lambda c: c.sort_key) if r.hands is not None and seat is not None else []
+        self.slot_cards = [hand[i] if i < len(hand) else None for i in range(SLOTS)]
+        for i, card in enumerate(self.slot_cards):
+            button = self.query_one(f"#slot-{i}", Button)
+            button.display = card is not None
+            if card is not None:
+                button.label = self.label(card)
+                button.set_class(m.deck.is_red(card), "red")
+        self.query_one("#hand-name", Static).update(
+            self.tr(YOUR_HAND, name=m.names[seat]) if seat is not None else self.tr(P_HIDDEN))
+        human = self.acting_human()
+        if m.is_over:
+            prompt = ""
+        elif self._passing:
+            prompt = self.tr(P_HIDDEN)
+        elif human is not None and human == seat:
+            prompt = self.tr(P_PLAY, name=m.names[human]) + (self.tr(P_ONLY_TRAIL) if r.trail_only else "")
+        elif m.phase == "play":
+            prompt = self.tr(P_WAIT, name=m.names[r.turn])
+        else:
+            prompt = ""
+        self.query_one("#prompt", Static).update(prompt)
+        self.show_message()
+        self.query_one("#undo", Button).disabled = not self.session.can_undo
+
+    # ------------------------------------------------------------ input
+    def tap(self, card: Le31Card) -> None:
+        m, seat = self.match, self.shown_seat
+        if seat is None or self.acting_human() != seat:
+            return
+        if card not in (m.hand(seat) or ()):
+            self.message = (NOT_YOURS(card=self.label(card)), "error")
+            self.refresh_view()
+            return
+        offer_plays(self, m, seat, card, self.human_op)
+
+    @on(Button.Pressed, "#hand Button")
+    def hand_tapped(self, event: Button.Pressed) -> None:
+        event.stop()
+        card = self.slot_cards[int((event.button.id or "slot-0").removeprefix("slot-"))]
+        if card is not None:
+            self.tap(card)
+
+    @on(Button.Pressed, ".bar Button")
+    def action_button(self, event: Button.Pressed) -> None:
+        self.run_command(event.button.id or "")
+
+    def run_command(self, command: str) -> None:
+        if command == "pace":
+            self.cycle_pace()
+        else:
+            self.run_shared(command, "le31")
+
+    @on(Input.Submitted, "#entry")
+    def typed(self, event: Input.Submitted) -> None:
+        text, event.input.value = event.value.strip(), ""
+        if not text:
+            return
+        try:
+            text = check_length(text)
+            word = text.casefold()
+            if word in ("pace", "rythme"):
+                self.cycle_pace()
+                return
+            if word in SHARED_WORDS:
+                self.run_command(SHARED_WORDS[word])
+                return
+            seat = self.shown_seat if self.shown_seat is not None else 0
+            card, op = read_play(text, self.match.deck, self.app.lang, seat)
+        except CompanionError as error:
+            self.message = (error.msg, "error")
+            self.refresh_view()
+            return
+        if op is None:
+            self.tap(card)
+        elif self.acting_human() == self.shown_seat:
+            self.human_op(op)

@@ -1,0 +1,363 @@
+"""Virtual Trente-et-un (both games): the app deals (seeded), each human sees only their own three cards and
+taps them, the computer players move at the chosen pace, and each showdown is valued by itself.
+
+Draw and knock: *Stock*, *Take* (the top discard) or *Knock*, then tap the card to throw. Exchanges (the
+banker game, or the widow variant): tap one of your cards and one face-up card to swap them, or *All three*,
+or *Pass*, each with « Je tiens » when the game allows it; the dealer first chooses, before looking, whether
+to take the face-up cards blind. A 31 is shown by itself the moment it is held.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Static
+
+from companion.cards import Card, CardList, parse_card
+from companion.entry import check_length
+from companion.errors import CompanionError
+from companion.games.base import Operation
+from companion.games.trente_et_un.engine import TrenteMatch
+from companion.games.trente_et_un.turns import BlindSwap, DealPack, Discard, Draw, Exchange, Knock
+from companion.games.trente_et_un.values import hand_value
+from companion.i18n import Msg
+from companion.session import MatchSession
+from companion.tui.games.trente_et_un.screen import TURN_WORDS, turn_entry
+from companion.tui.screens.match_base import SHARED_WORDS
+from companion.tui.screens.virtual_base import VirtualScreenBase
+from companion.tui.widgets.keypad import Key
+from companion.tui.widgets.standings import TokenRack
+
+HEADER = Msg("{game} · deal {n} · {dealer} deals", "{game} · donne {n} · {dealer} donne")
+PILE = Msg("Discard pile: {top} · stock {n}", "Défausse : {top} · talon {n}")
+FACE_UP = Msg("Face up:", "Visibles :")
+YOUR_HAND = Msg("{name}: {value}", "{name} : {value}")
+HIDDEN_BLIND = Msg("{name}: cards face down (take the face-up cards blind?)",
+                   "{name} : cartes face cachée (prendre les cartes visibles sans regarder ?)")
+P_HIDDEN = Msg("Cards hidden: pass the device", "Cartes cachées : passez l'appareil")
+P_DRAW = Msg("{name}: Stock, Take {top}, or Knock", "{name} : Talon, Prendre {top}, ou Cogner")
+P_THROW = Msg("{name}: tap the card to throw", "{name} : touchez la carte à jeter")
+P_SWAP = Msg("{name}: tap one of your cards and a face-up card to swap them, or All three, or Pass",
+             "{name} : touchez une de vos cartes et une carte visible pour les échanger, ou Les trois, ou Passer")
+P_BLIND = Msg("{name} deals: take the face-up cards without looking, or keep your hand?",
+              "{name} donne : prendre les cartes visibles sans regarder, ou garder votre main ?")
+P_WAIT = Msg("{name} is playing…", "{name} joue…")
+KNOCKED = Msg(" · {name} knocked: last turn", " · {name} a cogné : dernier tour")
+HELD = Msg(" · {name} said « Je tiens »: last turn", " · {name} a dit « Je tiens » : dernier tour")
+B_STOCK = Msg("Stock", "Talon")
+B_TAKE = Msg("Take", "Prendre")
+B_KNOCK = Msg("Knock", "Cogner")
+B_PASS = Msg("Pass", "Passer")
+B_ALL = Msg("All three", "Les trois")
+B_HOLD = Msg("Je tiens: off", "Je tiens : non")
+B_HOLD_ON = Msg("Je tiens: ON", "Je tiens : OUI")
+B_STOP = Msg("J'arrête: off", "J'arrête : non")
+B_STOP_ON = Msg("J'arrête: ON", "J'arrête : OUI")
+B_BLIND = Msg("Take blind", "Prendre sans regarder")
+B_KEEP = Msg("Keep my hand", "Garder ma main")
+B_PACE = Msg("Pace", "Rythme")
+B_UNDO = Msg("Undo", "Annuler")
+B_LOG = Msg("Log", "Journal")
+B_HOME = Msg("Menu", "Menu")
+ENTRY = Msg("type stock, take, knock, a card to throw (9c), pass, all, swap 5h 7h, hold, pace, undo…",
+            "tapez talon, prendre, cogne, une carte à jeter (9t), passe, tout, échange 5c 7c, tiens, rythme…")
+NOT_YOURS = Msg("{card} is not in your hand", "{card} n'est pas dans votre main")
+PLAYS = (Draw, Discard, Knock, Exchange, BlindSwap)
+SLOTS = 4  # three cards, and the one drawn before the throw
+
+
+class VirtualTrenteScreen(VirtualScreenBase):
+    DEFAULT_CSS = """
+    VirtualTrenteScreen #header { height: 1; background: $primary 30%; }
+    VirtualTrenteScreen #rack { height: auto; }
+    VirtualTrenteScreen .cards { height: auto; padding: 0 1; }
+    VirtualTrenteScreen .cards Static { width: auto; padding: 0 1 0 0; }
+    VirtualTrenteScreen .cards Button.-style-flat { width: 6; min-width: 5; height: 1; border: none; margin: 0 1 0 0;
+                                                     background: #f2eee3; color: #1a1a1a; text-style: bold; }
+    VirtualTrenteScreen .cards Button.-style-flat.red { color: #c81e1e; }
+    VirtualTrenteScreen .cards Button.-style-flat.-picked { background: #f2c230; }
+    VirtualTrenteScreen #pile, VirtualTrenteScreen #prompt, VirtualTrenteScreen #message { height: auto; padding: 0 1; }
+    VirtualTrenteScreen #spacer { height: 1fr; }
+    VirtualTrenteScreen .bar Button { margin: 0 1 0 0; }
+    """
+
+    def __init__(self, session: MatchSession) -> None:
+        super().__init__(session)
+        self.give: Card | None = None  # the hand card picked for a one-card swap
+        self.hold = False
+        self.slot_cards: list[Card | None] = [None] * SLOTS
+        self.face_cards: list[Card | None] = [None] * 3
+
+    @property
+    def match(self) -> TrenteMatch:
+        return self.session.match  # type: ignore[return-value]
+
+    @property
+    def exchanges(self) -> bool:
+        return self.match._exchanges
+
+    # ------------------------------------------------------------ the game's side of the pump
+    def kinds(self) -> list[str]:
+        return [self.session.setup.seat_kind(s) for s in range(self.match.players)]
+
+    def next_auto_op(self) -> Operation | None:
+        from companion.games.trente_et_un.players import next_op
+
+        return next_op(self.match, self.kinds())
+
+    def acting_human(self) -> int | None:
+        m = self.match
+        play = m.play
+        if m.winner is not None or play is None or play.ended or play.void or self.next_auto_op() is not None:
+            return None
+        seat = m.dealer if self.exchanges and not play.blind_done else play.turn
+        return seat if self.kinds()[seat] == "human" else None
+
+    def is_choice(self, op: Operation) -> bool:
+        if isinstance(op, BlindSwap):
+            return self.session.setup.seat_kind(self.match.dealer) == "human"
+        return isinstance(op, PLAYS) and self.session.setup.seat_kind(op.seat) == "human"  # type: ignore[attr-defined]
+
+    def is_instant(self, op: Operation) -> bool:
+        return isinstance(op, DealPack)
+
+    # ------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Static("", id="header")
+        with Vertical():
+            yield TokenRack(id="rack")
+            yield Static("", id="pile")
+            with Horizontal(classes="cards", id="faceup"):
+                yield Static(self.tr(FACE_UP))
+                for i in range(3):
+                    yield Key("", id=f"face-{i}", flat=True)
+            with Horizontal(classes="cards", id="hand"):
+                yield Static("", id="hand-name")
+                for i in range(SLOTS):
+                    yield Key("", id=f"slot-{i}", flat=True)
+            yield Static("", id="prompt", classes="prompt")
+            yield Static("", id="message", classes="message")
+            yield Static("", id="spacer")
+            with Horizontal(classes="bar", id="plays"):
+                for key, label in (("stock", B_STOCK), ("take", B_TAKE), ("knock", B_KNOCK), ("pass", B_PASS),
+                                   ("all", B_ALL), ("hold", B_HOLD), ("blind", B_BLIND), ("keep", B_KEEP)):
+                    yield Key(self.tr(label), id=key, compact=True)
+            with Horizontal(classes="bar", id="actions"):
+                for key, label in (("pace", B_PACE), ("undo", B_UNDO), ("log", B_LOG), ("home", B_HOME)):
+                    yield Key(self.tr(label), id=key, compact=True)
+            yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#entry", Input).focus()
+
+    # ------------------------------------------------------------ view
+    def _state(self) -> str:
+        """What the human on screen is asked: blind, draw, throw, swap, or '' (nothing)."""
+        play = self.match.play
+        human = self.acting_human()
+        if human is None or human != self.shown_seat or play is None:
+            return ""
+        if self.exchanges:
+            return "blind" if not play.blind_done else "swap"
+        return "throw" if play.has_drawn else "draw"
+
+    def refresh_view(self) -> None:
+        m, lang = self.match, self.app.lang
+        play = m.play
+        self.query_one("#header", Static).update(self.tr(HEADER, game=type(m).title, n=m.showdowns + 1,
+                                                         dealer=m.names[m.dealer]))
+        self.query_one("#rack", TokenRack).show(m.names, m.tokens, unit=m.unit, out=m.out,
+                                                pot=m.pot if m.banker else None, next_dealer=m.dealer, lang=lang)
+        state = self._state()
+        live = play is not None and play.hands is not None and not play.void
+        pile = self.query_one("#pile", Static)
+        pile.display = live and not self.exchanges
+        if live and not self.exchanges:
+            top = play.public[-1].display(lang) if play.public else "—"
+            pile.update(self.tr(PILE, top=top, n=play.stock) + self._closing_note())
+        faceup = self.query_one("#faceup")
+        faceup.display = live and self.exchanges
+        self.face_cards = [None] * 3
+        if live and self.exchanges:
+            self.face_cards = [play.public[i] if i < len(play.public) else None for i in range(3)]
+            for i, card in enumerate(self.face_cards):
+                self._card_button(self.query_one(f"#face-{i}", Button), card, False)
+        seat = self.shown_seat
+        hand = list(play.hands[seat]) if live and seat is not None else []
+        blind = state == "blind"
+        self.slot_cards = [hand[i] if i < len(hand) and not blind else None for i in range(SLOTS)]
+        for i, card in enumerate(self.slot_cards):
+            self._card_button(self.query_one(f"#slot-{i}", Button), card, card is not None and card == self.give)
+        name = self.query_one("#hand-name", Static)
+        if seat is None:
+            name.update(self.tr(P_HIDDEN))
+        elif blind:
+            name.update(self.tr(HIDDEN_BLIND, name=m.names[seat]))
+        elif hand:
+            value = hand_value(hand, m.rules.values()).said() if len(hand) == 3 else CardList(hand)
+            name.update(self.tr(YOUR_HAND, name=m.names[seat], value=value))
+        else:
+            name.update("")
+        self.query_one("#hand").display = live or seat is None
+        shown = {"draw": ("stock", "take", "knock"), "throw": (), "swap": ("pass", "all", "hold"),
+                 "blind": ("blind", "keep")}.get(state, ())
+        for key in ("stock", "take", "knock", "pass", "all", "hold", "blind", "keep"):
+            self.query_one(f"#{key}", Button).display = key in shown
+        if state == "draw":
+            self.query_one("#take", Button).disabled = not play.public
+            self.query_one("#knock", Button).disabled = not m.can(Knock(play.turn))
+        if state == "swap":
+            hold = self.query_one("#hold", Button)
+            widow = not m.banker
+            hold.label = self.tr((B_STOP_ON if self.hold else B_STOP) if widow else (B_HOLD_ON if self.hold else B_HOLD))
+            hold.disabled = play.knocker is not None and not widow
+        self.query_one("#plays").display = bool(shown)
+        self.query_one("#prompt", Static).update(self._prompt(state))
+        self.show_message()
+        self.query_one("#undo", Button).disabled = not self.session.can_undo
+
+    def _closing_note(self) -> str:
+        play = self.match.play
+        if play is None or play.knocker is None:
+            return ""
+        return self.tr(HELD if self.exchanges else KNOCKED, name=self.match.names[play.knocker])
+
+    def _card_button(self, button: Button, card: Card | None, picked: bool) -> None:
+        button.display = card is not None
+        if card is not None:
+            button.label = card.display(self.app.lang)
+            button.set_class(card.is_red, "red")
+            button.set_class(picked, "-picked")
+
+    def _prompt(self, state: str) -> str:
+        m, play = self.match, self.match.play
+        if m.is_over or play is None:
+            return ""
+        if self._passing:
+            return self.tr(P_HIDDEN)
+        name = m.names[self.shown_seat] if self.shown_seat is not None else ""
+        if state == "draw":
+            return self.tr(P_DRAW, name=name, top=play.public[-1].display(self.app.lang) if play.public else "—")
+        if state == "throw":
+            return self.tr(P_THROW, name=name)
+        if state == "swap":
+            return self.tr(P_SWAP, name=name) + self._closing_note()
+        if state == "blind":
+            return self.tr(P_BLIND, name=name)
+        if not play.ended and not play.void:
+            return self.tr(P_WAIT, name=m.names[m.dealer if self.exchanges and not play.blind_done else play.turn])
+        return ""
+
+    # ------------------------------------------------------------ input
+    @on(Button.Pressed, "#hand Button")
+    def hand_tapped(self, event: Button.Pressed) -> None:
+        event.stop()
+        card = self.slot_cards[int((event.button.id or "slot-0").removeprefix("slot-"))]
+        if card is not None:
+            self.tap(card)
+
+    @on(Button.Pressed, "#faceup Button")
+    def face_tapped(self, event: Button.Pressed) -> None:
+        event.stop()
+        card = self.face_cards[int((event.button.id or "face-0").removeprefix("face-"))]
+        if card is not None and self._state() == "swap":
+            self.swap_one(card)
+
+    def tap(self, card: Card) -> None:
+        state, seat, play = self._state(), self.shown_seat, self.match.play
+        if not state or seat is None or play is None:
+            return
+        if card not in play.hands[seat]:  # type: ignore[index]
+            if state == "swap" and card in play.public:
+                self.swap_one(card)
+                return
+            self.message = (NOT_YOURS(card=card), "error")
+            self.refresh_view()
+            return
+        if state == "throw":
+            self.human_op(Discard(seat, card))
+        elif state == "swap":
+            self.give = None if self.give == card else card
+            self.message = None
+            self.refresh_view()
+
+    def swap_one(self, take: Card) -> None:
+        seat = self.shown_seat
+        if self.give is None or seat is None:
+            return
+        op = Exchange(seat, (self.give,), (take,), self.hold)
+        if self.human_op(op):
+            self.give, self.hold = None, False
+
+    @on(Button.Pressed, ".bar Button")
+    def action_button(self, event: Button.Pressed) -> None:
+        self.run_command(event.button.id or "")
+
+    def run_command(self, command: str) -> None:
+        m, seat, play = self.match, self.shown_seat, self.match.play
+        state = self._state()
+        op: Operation | None = None
+        if command == "stock" and state == "draw":
+            op = Draw(seat)  # type: ignore[arg-type]
+        elif command == "take" and state == "draw" and play is not None and play.public:
+            op = Draw(seat, play.public[-1])  # type: ignore[arg-type]
+        elif command == "knock" and state == "draw":
+            op = Knock(seat)  # type: ignore[arg-type]
+        elif command == "pass" and state == "swap":
+            op = Exchange(seat, hold=self.hold)  # type: ignore[arg-type]
+        elif command == "all" and state == "swap" and play is not None:
+            op = Exchange(seat, tuple(play.hands[seat]), tuple(play.public), self.hold)  # type: ignore[arg-type, index]
+        elif command == "hold" and state == "swap":
+            self.hold = not self.hold
+            self.refresh_view()
+            return
+        elif command in ("blind", "keep") and state == "blind" and play is not None:
+            op = BlindSwap(command == "blind", tuple(play.hands[m.dealer]) if command == "blind" else ())  # type: ignore[index]
+        elif command == "pace":
+            self.cycle_pace()
+            return
+        elif command in ("stock", "take", "knock", "pass", "all", "hold", "blind", "keep"):
+            return  # not this player's moment: the button is hidden anyway
+        else:
+            self.run_shared(command, "trente_et_un")
+            return
+        if self.human_op(op):
+            self.give, self.hold = None, False
+
+    @on(Input.Submitted, "#entry")
+    def typed(self, event: Input.Submitted) -> None:
+        text, event.input.value = event.value.strip(), ""
+        if not text:
+            return
+        try:
+            text = check_length(text)
+            word = text.split()[0].casefold()
+            if word in ("pace", "rythme"):
+                self.cycle_pace()
+                return
+            if word in SHARED_WORDS:
+                self.run_command(SHARED_WORDS[word])
+                return
+            verb = TURN_WORDS.get(word)
+            if verb == "hold" and len(text.split()) == 1:  # « tiens » alone: pass and hold
+                self.hold = True
+                self.run_command("pass")
+                return
+            if verb in ("stock", "take", "knock", "pass", "all", "blind", "keep") and len(text.split()) == 1:
+                self.run_command(verb)
+                return
+            if verb is not None:
+                op = turn_entry(self.match, text, self.app.lang)
+                if op is not None and self._state():
+                    self.human_op(op)
+                return
+            cards = [parse_card(t, self.app.lang) for t in text.replace(",", " ").split()]
+        except CompanionError as error:
+            self.message = (error.msg, "error")
+            self.refresh_view()
+            return
+        for card in cards:
+            self.tap(card)
+
