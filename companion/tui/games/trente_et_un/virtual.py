@@ -109,7 +109,11 @@ class VirtualTrenteScreen(VirtualScreenBase):
     def acting_human(self) -> int | None:
         m = self.match
         play = m.play
-        if m.winner is not None or play is None or play.ended or play.void or self.next_auto_op() is not None:
+        if m.winner is not None or play is None or play.ended or play.void:
+            return None
+        from companion.games.trente_et_un.players import next_op
+
+        if next_op(m, ["human"] * m.players) is not None:  # a 31 to show, new face-up cards: no search needed
             return None
         seat = m.dealer if self.exchanges and not play.blind_done else play.turn
         return seat if self.kinds()[seat] == "human" else None
