@@ -307,3 +307,15 @@ async def test_a_whole_banker_match_with_two_humans_passing_the_device(tmp_path)
         assert match.winner is not None and app.store.match(session.match_id).finished
         humans = [op for op in match.log if isinstance(op, Exchange) and op.seat in (0, 1)]
         assert any(len(op.give) == 1 for op in humans) and any(len(op.give) == 3 for op in humans)
+
+
+@pytest.mark.parametrize("limit", [1, 2, 3])
+def test_a_rollout_cut_short_mid_turn_still_shows_three_cards_each(monkeypatch, limit):
+    from companion.games.trente_et_un import players
+
+    monkeypatch.setattr(players, "ROLLOUT_LIMIT", limit)
+    m = knock(3, 11)
+    m.apply(next_op(m, ["normal"] * 3))  # the deal
+    seat = m.play.turn  # with limit 2 the rollout stops just after the next player's draw, with four cards
+    world = players.determinized(m, seat, random.Random(seat))
+    assert players.rollout(world, seat, Draw(seat)) in (-1.0, 0.0, 1.0)

@@ -276,6 +276,8 @@ def rollout(world: TrenteMatch, seat: int, first: Operation) -> float:
             break
     else:
         play = world.play
+        if play is not None and play.hands is not None and not play.ended and play.has_drawn:
+            world.apply(knock_turn(world, play.turn, "normal", random.Random(0)))  # the throw: three cards each
         if play is not None and play.hands is not None:
             play.ended = True  # cut short: shown down as it stands
             world.apply(Showdown(tuple(tuple(h) if not world.out[s] else () for s, h in enumerate(play.hands)),
