@@ -89,3 +89,15 @@ async def enter_by_keys(pilot, entry: Op) -> None:
     elif isinstance(entry, NewGame):
         await pilot.press("enter")  # "Next game" has the focus in the end-of-game dialog
     await pilot.pause()
+
+
+async def settle_virtual(pilot, screen, rounds: int = 600) -> None:
+    """Let the computers move (instant pace) until a human must act or the game is over."""
+    for _ in range(rounds):
+        await pilot.pause()
+        if screen.app.screen is not screen:
+            return  # a dialog: the device is being passed, a choice of plays, or the game's end
+        if screen.waiting and (screen.match.is_over or screen.match.awaiting_continue
+                               or screen.acting_human() is not None):
+            return
+    raise AssertionError("the computers never handed over")

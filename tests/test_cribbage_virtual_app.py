@@ -9,18 +9,7 @@ from companion.games.cribbage.ops import Discard, Play
 from companion.games.cribbage.rules import CribbageRules
 from companion.session import MatchSession
 from tests.scripted import make_app
-
-
-async def settle(pilot, screen, rounds: int = 400) -> None:
-    """Let the computers move (instant pace) until a human must act or the game is over."""
-    for _ in range(rounds):
-        await pilot.pause()
-        if screen.app.screen is not screen:
-            return  # a dialog: the device is being passed, or the game's end
-        if screen.waiting and (screen.match.is_over or screen.match.awaiting_continue
-                               or screen.acting_human() is not None):
-            return
-    raise AssertionError("the computers never handed over")
+from tests.scripted import settle_virtual as settle
 
 
 def open_virtual(app, seats=("human", "easy"), names=("Ann", "Hal"), seed=4):

@@ -15,6 +15,7 @@ from companion.games.le31.players import next_op, play_out, score, weight
 from companion.games.le31.rules import Le31Rules
 from companion.session import MatchSession
 from tests.scripted import make_app
+from tests.scripted import settle_virtual as settle
 
 
 def virtual(players: int, seed: int, **rules) -> Le31Match:
@@ -111,14 +112,6 @@ def test_selfplay_prints_its_figures():
     assert result["games"] == 2 and set(result["figures"]["a"]) == {"points", "recoltes", "green_10", "red_2"}
 
 
-async def settle(pilot, screen, rounds: int = 600) -> None:
-    for _ in range(rounds):
-        await pilot.pause()
-        if screen.app.screen is not screen:
-            return
-        if screen.waiting and (screen.match.is_over or screen.acting_human() is not None):
-            return
-    raise AssertionError("the computers never handed over")
 
 
 @pytest.mark.ui

@@ -15,6 +15,7 @@ from companion.games.rummy2500.players import choose_lay, next_op, play_out
 from companion.games.rummy2500.rules import Rummy2500Rules
 from companion.session import MatchSession
 from tests.scripted import make_app
+from tests.scripted import settle_virtual as settle
 
 
 def virtual(players: int, seed: int, **rules) -> Rummy2500Match:
@@ -85,14 +86,6 @@ def test_selfplay_prints_its_figures():
     assert 0 <= result["win_rate"] <= 1 and result["even"] == round(1 / 3, 4)
 
 
-async def settle(pilot, screen, rounds: int = 600) -> None:
-    for _ in range(rounds):
-        await pilot.pause()
-        if screen.app.screen is not screen:
-            return
-        if screen.waiting and (screen.match.is_over or screen.acting_human() is not None):
-            return
-    raise AssertionError("the computers never handed over")
 
 
 async def test_a_whole_match_against_the_computer_by_taps(tmp_path):

@@ -17,6 +17,7 @@ from companion.games.trente_et_un.rules import BankerRules, KnockRules
 from companion.games.trente_et_un.turns import Claim31, DealPack, Discard, Draw, Exchange, Knock, Refresh, Start
 from companion.session import MatchSession
 from tests.scripted import make_app
+from tests.scripted import settle_virtual as settle
 
 
 def C(text: str) -> list[Card]:
@@ -220,14 +221,6 @@ def test_selfplay_prints_its_figures():
 
 # ---------------------------------------------------------------- in the app
 
-async def settle(pilot, screen, rounds: int = 600) -> None:
-    for _ in range(rounds):
-        await pilot.pause()
-        if screen.app.screen is not screen:
-            return
-        if screen.waiting and (screen.match.is_over or screen.acting_human() is not None):
-            return
-    raise AssertionError("the computers never handed over")
 
 
 @pytest.mark.ui
