@@ -392,6 +392,15 @@ class Match:
                 raise type(exc)(REPLAY_FAILED(seq=seq, why=exc.msg)) from exc
         return match
 
+    def fork(self: M, **fields: Any) -> M:
+        """A copy for a computer player's search: the same state, an empty log, and ``fields`` replacing the
+        attributes the search will change (each game copies those itself; the rest is shared, never mutated)."""
+        world = type(self).__new__(type(self))
+        world.__dict__.update(self.__dict__)
+        world.log, world.events = [], []
+        world.__dict__.update(fields)
+        return world
+
     def undone(self: M) -> M:
         """The match as it was before the last operation."""
         return type(self).replay(self.setup, self.log[:-1])

@@ -141,10 +141,6 @@ def determinized(match: Le31Match, seat: int, rng: random.Random) -> Le31Match:
     pool = sorted([c for s, h in enumerate(r.hands) if s != seat for c in h] + list(r.stock),
                   key=lambda c: c.sort_key)
     rng.shuffle(pool)
-    world = Le31Match.__new__(Le31Match)
-    world.__dict__.update({k: v for k, v in match.__dict__.items() if k not in ("r", "log", "events")})
-    world.log, world.events = [], []
-    world.points, world.rounds, world.carry = list(match.points), list(match.rounds), dict(match.carry)
     new = _copy_round(r)
     for other in range(match.players):
         if other != seat:
@@ -158,8 +154,7 @@ def determinized(match: Le31Match, seat: int, rng: random.Random) -> Le31Match:
             hand += [pool.pop() for _ in range(len(r.hands[other]) - len(hand))]
             new.hands[other] = hand  # type: ignore[index]
     new.stock = pool
-    world.r = new
-    return world
+    return match.fork(r=new, points=list(match.points), rounds=list(match.rounds), carry=dict(match.carry))
 
 
 def _board(world: Le31Match, side: int) -> float:

@@ -174,9 +174,6 @@ def _determinized(match: Rummy2500Match, seat: int, rng: random.Random) -> Rummy
     import copy
 
     bp = match.bp
-    world = Rummy2500Match.__new__(Rummy2500Match)
-    world.__dict__.update({k: v for k, v in match.__dict__.items() if k not in ("bp", "log", "events")})
-    world.log, world.events = [], []
     unseen = _unseen(match, seat)
     rng.shuffle(unseen)
     play = copy.copy(bp)
@@ -192,8 +189,7 @@ def _determinized(match: Rummy2500Match, seat: int, rng: random.Random) -> Rummy
             hands.append([unseen.pop() for _ in hand])
     play.hands = hands
     play.stock = unseen[:len(bp.stock)]
-    world.bp = play
-    return world
+    return match.fork(bp=play)
 
 
 def _rollout_value(world: Rummy2500Match, seat: int, first: Operation, limit: int = 400) -> float:

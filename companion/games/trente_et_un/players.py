@@ -233,10 +233,6 @@ def determinized(match: TrenteMatch, seat: int, rng: random.Random) -> TrenteMat
     play = _live(match)
     pool = _hidden_pool(match, seat)
     rng.shuffle(pool)
-    world = match.__class__.__new__(match.__class__)
-    world.__dict__.update({k: v for k, v in match.__dict__.items() if k not in ("play", "log", "events")})
-    world.log, world.events = [], []
-    world.tokens, world.out, world.swimming = list(match.tokens), list(match.out), list(match.swimming)
     new = copy.copy(play)
     new.public, new.order, new.last_turns = list(play.public), list(play.order), list(play.last_turns)
     new.taken = {s: list(c) for s, c in play.taken.items()}
@@ -247,8 +243,7 @@ def determinized(match: TrenteMatch, seat: int, rng: random.Random) -> TrenteMat
             hands[other] = known + [pool.pop() for _ in range(len(hands[other]) - len(known))]
     new.hands = hands
     new.stock_cards = pool
-    world.play = new
-    return world
+    return match.fork(play=new, tokens=list(match.tokens), out=list(match.out), swimming=list(match.swimming))
 
 
 def _utility(world: TrenteMatch, seat: int, before: list[int]) -> float:
@@ -268,7 +263,7 @@ def rollout(world: TrenteMatch, seat: int, first: Operation) -> float:
         play = world.play
         if play is None or play.void:
             break
-        op = next_op(world, normal, rollout=True)
+        op = next_op(world, normal)
         if op is None:
             break
         world.apply(op)
@@ -280,8 +275,7 @@ def rollout(world: TrenteMatch, seat: int, first: Operation) -> float:
             world.apply(knock_turn(world, play.turn, "normal", random.Random(0)))  # the throw: three cards each
         if play is not None and play.hands is not None:
             play.ended = True  # cut short: shown down as it stands
-            world.apply(Showdown(tuple(tuple(h) if not world.out[s] else () for s, h in enumerate(play.hands)),
-                                 None, play.dealt_31))
+            world.apply(next_op(world, normal))  # type: ignore[arg-type]
     if world.play is not None and world.play.void:
         return 0.0
     return _utility(world, seat, before)
@@ -293,16 +287,13 @@ def search(match: TrenteMatch, seat: int, candidates: Sequence[Operation], rng: 
     if len(candidates) == 1:
         return candidates[0]
     seeds = [rng.random() for _ in range(HARD_SAMPLES)]
-    best: tuple[float, int, Operation] | None = None
-    for order, op in enumerate(candidates):
-        total = 0.0
-        for seed in seeds:
-            world = determinized(match, seat, random.Random(seed))
-            total += rollout(world, seat, op)
+    best: tuple[float, Operation] | None = None
+    for op in candidates:
+        total = sum(rollout(determinized(match, seat, random.Random(seed)), seat, op) for seed in seeds)
         if best is None or total > best[0] + 1e-9:
-            best = (total, order, op)
+            best = (total, op)
     assert best is not None
-    return best[2]
+    return best[1]
 
 
 # ---------------------------------------------------------------- one operation at a time
@@ -318,7 +309,7 @@ def claim(match: TrenteMatch) -> Claim31 | None:
     return None
 
 
-def next_op(match: TrenteMatch, kinds: Sequence[str], rollout: bool = False) -> Operation | None:
+def next_op(match: TrenteMatch, kinds: Sequence[str]) -> Operation | None:
     """The next operation nobody at the screen has to choose: a deal, a 31 shown, a refresh of the face-up
     cards, the showdown, or a computer player's move. None: a human must act, or the match is over."""
     if match.winner is not None:
@@ -347,7 +338,7 @@ def next_op(match: TrenteMatch, kinds: Sequence[str], rollout: bool = False) -> 
     rng = position_rng(match, seat)
     if exchanges:
         return exchange_turn(match, seat, level, rng)
-    if level == "hard" and play.has_drawn and not rollout:
+    if level == "hard" and play.has_drawn:
         return search(match, seat, discard_candidates(match, seat), rng)
     return knock_turn(match, seat, level, rng)
 

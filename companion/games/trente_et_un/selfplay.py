@@ -52,7 +52,6 @@ def play_match(match: TrenteMatch, levels: tuple[str, ...]) -> GameRecord:
     counts = [{name: deals for name, _ in FIGURES} for _ in range(players)]
     for seat in range(players):
         counts[seat]["paid"] = max(1, int(totals[seat]["knocks"]))
-        totals[seat]["paid"] = totals[seat]["paid"]
     winners = match.winner if match.winner is not None else ()
     return GameRecord(tuple(winners), totals, counts, decisions)
 

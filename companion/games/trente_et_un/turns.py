@@ -20,6 +20,7 @@ from typing import ClassVar
 from companion.cards import Card, CardList
 from companion.errors import IllegalMoveError, InconsistencyError
 from companion.games.base import Event, Operation
+from companion.games.trente_et_un.values import hand_value
 from companion.i18n import Msg
 
 M = Msg
@@ -294,8 +295,6 @@ class TurnPlay:
 
     def _dealt_31(self, play: DealPlay) -> int | None:
         """Banker game: a player dealt 31; the dealer's turned cards making 31 are his (he takes them)."""
-        from companion.games.trente_et_un.values import hand_value
-
         values = self.rules.values()  # type: ignore[attr-defined]
         if hand_value(play.public, values).value >= 31:
             dealer = self.dealer  # type: ignore[attr-defined]
@@ -399,8 +398,6 @@ class TurnPlay:
     def _verify_claim_31(self, op: Claim31) -> None:
         play = self._playing()
         if play.hands is not None:
-            from companion.games.trente_et_un.values import hand_value
-
             if hand_value(play.hands[op.seat], self.rules.values()).value < 31:  # type: ignore[attr-defined]
                 raise IllegalMoveError(NOT_31(name=self._name(op.seat)))
 

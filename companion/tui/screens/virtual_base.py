@@ -56,6 +56,10 @@ class VirtualScreenBase(MatchScreenBase):
         self._timer: Timer | None = None
         self._passing = False
 
+    def kinds(self) -> list[str]:
+        """Each seat's player: "human", or a computer level."""
+        return [self.session.setup.seat_kind(s) for s in range(self.match.players)]
+
     # ------------------------------------------------------------ what a game says
     def next_auto_op(self) -> Operation | None:
         raise NotImplementedError

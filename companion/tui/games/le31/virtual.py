@@ -67,9 +67,6 @@ class VirtualLe31Screen(VirtualScreenBase):
         return self.session.match  # type: ignore[return-value]
 
     # ------------------------------------------------------------ the game's side of the pump
-    def kinds(self) -> list[str]:
-        return [self.session.setup.seat_kind(s) for s in range(self.match.players)]
-
     def next_auto_op(self) -> Operation | None:
         from companion.games.le31.players import next_op
 

@@ -68,9 +68,6 @@ class VirtualRummyScreen(TurnEntry, VirtualScreenBase):
         return self.session.match  # type: ignore[return-value]
 
     # ------------------------------------------------------------ the game's side of the pump
-    def kinds(self) -> list[str]:
-        return [self.session.setup.seat_kind(s) for s in range(self.match.players)]
-
     def next_auto_op(self) -> Operation | None:
         from companion.games.rummy2500.players import next_op
 

@@ -98,9 +98,6 @@ class VirtualTrenteScreen(VirtualScreenBase):
         return self.match._exchanges
 
     # ------------------------------------------------------------ the game's side of the pump
-    def kinds(self) -> list[str]:
-        return [self.session.setup.seat_kind(s) for s in range(self.match.players)]
-
     def next_auto_op(self) -> Operation | None:
         from companion.games.trente_et_un.players import next_op
 
