@@ -1,37 +1,183 @@
-"""Writing matches out of the store as files (a damaged match as raw JSON, for inspection)."""
+"""Matches out of the store and back: a damaged match as raw JSON (for inspection); one match or the whole
+history as JSON (which ``import_json`` reads back) or CSV (one row per match, for a spreadsheet).
+
+The JSON holds each match's setup and its log, nothing computed: an import replays every log through its
+game's engine, so a file edited by hand, damaged, or from a newer release is refused with the reason, and
+nothing is written unless every match in it is sound.
+"""
 
 from __future__ import annotations
 
+import csv
+import hashlib
+import io
 import json
 import os
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
+from companion.errors import CompanionError
 from companion.i18n import Msg
-from companion.store import Store, StoreError, detail_of
+from companion.store import MatchRecord, Store, StoreError, detail_of
 
 EXPORT_FAILED = Msg("The export could not be written: {why}", "L'export n'a pas pu être écrit : {why}")
+
+
+FORMAT = "companion-matches"
+VERSION = 1
+CSV_COLUMNS = ("id", "game", "created", "updated", "finished", "players", "scores", "winners", "entries")
+
+BAD_FILE = Msg("This file cannot be imported: {why}", "Ce fichier ne peut pas être importé : {why}")
+NOT_JSON = Msg("it is not JSON ({detail})", "ce n'est pas du JSON ({detail})")
+NOT_OURS = Msg("it is not a companion export", "ce n'est pas un export de companion")
+NEWER = Msg("it was written by a newer companion (format {found}; this one reads {known})",
+            "il a été écrit par un companion plus récent (format {found} ; celui-ci lit le {known})")
+BAD_MATCH = Msg("match {n}: {why}", "partie {n} : {why}")
+MISSING = Msg("the field {field!r} is missing or wrong", "le champ {field!r} manque ou est faux")
+
+
+class ImportRefused(CompanionError):
+    """An export that cannot be imported; nothing was written."""
 
 
 def exports_dir(store: Store) -> Path:
     return store.path.parent / "exports"
 
 
-def export_raw(store: Store, match_id: int, directory: Path | None = None) -> Path:
-    """Write the match exactly as stored (every column as text) to a new JSON file; returns its path."""
-    data = store.raw_match(match_id)
-    directory = directory or exports_dir(store)
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    path = directory / f"match-{match_id}-raw-{stamp}.json"
+def new_file(directory: Path, stem: str, suffix: str, text: str) -> Path:
+    """Write ``text`` to a new file (never overwriting an earlier export), atomically; returns its path."""
+    path = directory / f"{stem}{suffix}"
     n = 1
-    while path.exists():  # never overwrite an earlier export
+    while path.exists():
         n += 1
-        path = directory / f"match-{match_id}-raw-{stamp}-{n}.json"
+        path = directory / f"{stem}-{n}{suffix}"
     try:
         directory.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+        tmp.write_text(text, encoding="utf-8", newline="")
         os.replace(tmp, path)
     except OSError as exc:
         raise StoreError(EXPORT_FAILED(why=detail_of(exc))) from exc
     return path
+
+
+def _stamp() -> str:
+    return datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+
+
+def export_raw(store: Store, match_id: int, directory: Path | None = None) -> Path:
+    """Write the match exactly as stored (every column as text) to a new JSON file; returns its path."""
+    data = store.raw_match(match_id)
+    return new_file(directory or exports_dir(store), f"match-{match_id}-raw-{_stamp()}", ".json",
+                     json.dumps(data, ensure_ascii=False, indent=1))
+
+
+# ---------------------------------------------------------------- JSON and CSV
+
+def _records(store: Store, match_id: int | None) -> list[MatchRecord]:
+    if match_id is not None:
+        return [store.match(match_id)]
+    return sorted((r for r in store.list_matches() if r.damaged is None), key=lambda r: r.id)
+
+
+def as_json(store: Store, match_id: int | None = None) -> dict[str, Any]:
+    """One match (``match_id``) or every readable match, with setups and logs."""
+    matches = []
+    for record in _records(store, match_id):
+        _, ops = store.load(record.id)
+        matches.append({"id": record.id, "game": record.game, "setup": record.setup, "ops": ops,
+                        "created": record.created.isoformat(), "updated": record.updated.isoformat(),
+                        "finished": record.finished, "summary": record.summary})
+    return {"format": FORMAT, "version": VERSION, "exported": datetime.now(UTC).isoformat(timespec="seconds"),
+            "matches": matches}
+
+
+def as_csv(store: Store, match_id: int | None = None) -> str:
+    """One row per match: its players, scores and winners (names joined by « / »)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for record in _records(store, match_id):
+        summary = record.summary
+        sides = summary.get("sides") or summary.get("names") or []
+        winners = [sides[w] for w in summary.get("winners", []) if isinstance(w, int) and w < len(sides)]
+        writer.writerow([record.id, record.game, record.created.isoformat(timespec="seconds"),
+                         record.updated.isoformat(timespec="seconds"), int(record.finished), " / ".join(sides),
+                         " / ".join(str(x) for x in summary.get("scores", [])), " / ".join(winners), record.head])
+    return out.getvalue()
+
+
+def export_files(store: Store, match_id: int | None = None, directory: Path | None = None) -> tuple[Path, Path]:
+    """The JSON and the CSV of one match or of the whole history, as new files; returns their paths."""
+    directory = directory or exports_dir(store)
+    stem = f"match-{match_id}-{_stamp()}" if match_id is not None else f"history-{_stamp()}"
+    return (new_file(directory, stem, ".json", json.dumps(as_json(store, match_id), ensure_ascii=False, indent=1)),
+            new_file(directory, stem, ".csv", as_csv(store, match_id)))
+
+
+# ---------------------------------------------------------------- import
+
+def _fingerprint(game: str, setup: dict, ops: list) -> str:
+    text = json.dumps([game, setup, ops], sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _checked(n: int, item: Any) -> dict[str, Any]:
+    """One match of an export, replayed through its game's engine: the row to store, or ImportRefused."""
+    from companion.games import registry
+
+    def refuse(why: Msg) -> ImportRefused:
+        return ImportRefused(BAD_FILE(why=BAD_MATCH(n=n, why=why)))
+
+    if not isinstance(item, dict):
+        raise refuse(MISSING(field="matches"))
+    for key, kind in (("game", str), ("setup", dict), ("ops", list)):
+        if not isinstance(item.get(key), kind):
+            raise refuse(MISSING(field=key))
+    now = datetime.now(UTC).isoformat(timespec="microseconds")
+    times = {}
+    for key in ("created", "updated"):
+        try:
+            times[key] = datetime.fromisoformat(item.get(key, now)).isoformat(timespec="microseconds")
+        except (TypeError, ValueError):
+            raise refuse(MISSING(field=key)) from None
+    try:
+        game = registry.get(item["game"])
+        setup = game.read_setup(item["setup"])
+        match = game.match.replay(setup, item["ops"])
+    except CompanionError as exc:
+        raise refuse(exc.msg) from exc
+    except (TypeError, ValueError, KeyError, AttributeError) as exc:  # a shape no decoder expected
+        raise refuse(Msg(f"unreadable ({type(exc).__name__})", f"illisible ({type(exc).__name__})")) from exc
+    return {"game": game.id, "setup": item["setup"], "ops": item["ops"], "summary": game.summarize(match),
+            "finished": match.is_over, **times}
+
+
+def import_json(store: Store, text: str) -> tuple[list[int], int]:
+    """Import an export: every match checked first, then all written in one transaction. Returns the new
+    ids and how many matches were skipped as already in the store (the same game, setup and log)."""
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise ImportRefused(BAD_FILE(why=NOT_JSON(detail=str(exc)[:80]))) from exc
+    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("matches"), list):
+        raise ImportRefused(BAD_FILE(why=NOT_OURS))
+    version = data.get("version")
+    if type(version) is not int or version > VERSION:
+        raise ImportRefused(BAD_FILE(why=NEWER(found=str(version)[:8], known=VERSION)))
+    rows = [_checked(n, item) for n, item in enumerate(data["matches"], 1)]
+    have = set()
+    for record in store.list_matches():
+        if record.damaged is None:
+            try:
+                have.add(_fingerprint(record.game, record.setup, store.ops(record.id)))
+            except StoreError:
+                continue
+    fresh = []
+    for row in rows:
+        key = _fingerprint(row["game"], row["setup"], row["ops"])
+        if key not in have:
+            have.add(key)
+            fresh.append(row)
+    return store.add_matches(fresh), len(rows) - len(fresh)

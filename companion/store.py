@@ -766,6 +766,15 @@ class Store:
             ops.append(op)
         return record, ops
 
+    def changed_elsewhere(self, match_id: int) -> bool:
+        """Whether the match's log changed since this Store last read or wrote it (another window, tab or
+        device wrote it): one small query, cheap enough to poll."""
+        with self._lock:
+            seen = self._seen.get(match_id)
+            with self._transaction("BEGIN") as conn:
+                row = conn.execute("SELECT rev FROM matches WHERE id = ?", (match_id,)).fetchone()
+        return row is None or seen is None or row[0] != seen
+
     def ops(self, match_id: int) -> list[dict]:
         """The active ops in order (seq 1..head)."""
         return self.load(match_id)[1]
@@ -909,6 +918,26 @@ class Store:
             )
             self._touch(conn, match_id, summary_text, finished, bump=True)
         return seq - 1 + len(texts)
+
+
+    def add_matches(self, matches: Sequence[dict[str, Any]]) -> list[int]:
+        """Add whole matches (``game``, ``setup``, ``ops``, ``summary``, ``finished``, ``created``,
+        ``updated``) in one transaction: all of them, or none. Returns their new ids."""
+        rows = [(m["game"], _encode(m["setup"], "setup"), m["created"], m["updated"], _encode(m["summary"], "summary"),
+                 int(bool(m["finished"])), [_encode(op, "op") for op in m["ops"]]) for m in matches]
+        ids: list[int] = []
+        with self._lock:
+            with self._transaction("BEGIN IMMEDIATE") as conn:
+                for game, setup, created, updated, summary, finished, ops in rows:
+                    cur = conn.execute("INSERT INTO matches (game, setup, created, updated, summary, finished, rev) "
+                                       "VALUES (?, ?, ?, ?, ?, ?, 0)", (game, setup, created, updated, summary, finished))
+                    match_id = int(cur.lastrowid or 0)
+                    conn.executemany("INSERT INTO ops (match_id, seq, op, active) VALUES (?, ?, ?, 1)",
+                                     [(match_id, seq, op) for seq, op in enumerate(ops, 1)])
+                    ids.append(match_id)
+            for match_id in ids:
+                self._seen[match_id] = 0
+        return ids
 
 
 # --------------------------------------------------------------------------- recovery

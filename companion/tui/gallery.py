@@ -119,8 +119,18 @@ async def damaged_match(pilot: Pilot) -> None:
     await settle(pilot)
 
 
+async def share_match(pilot: Pilot) -> None:
+    """A finished match's summary as a QR code, with its export."""
+    from companion.tui.dialogs.share import ShareDialog
+
+    record = sorted(pilot.app.store.list_matches(finished=True), key=lambda r: r.id)[0]
+    pilot.app.push_screen(ShareDialog(record))
+    await settle(pilot)
+
+
 SHELL_STATES: dict[str, State] = {"home": home, "setup": setup, "past-matches": past, "help": help_screen,
-                                  "home-damaged": home_damaged, "damaged-match": damaged_match}
+                                  "home-damaged": home_damaged, "damaged-match": damaged_match,
+                                  "share-match": share_match}
 
 
 def states() -> dict[str, State]:

@@ -17,6 +17,7 @@ ABANDON = Msg("Stop it (keep in the list)", "L'arrêter (garder dans la liste)")
 DELETE = Msg("Delete", "Supprimer")
 CONFIRM = Msg("Delete for good?", "Supprimer pour de bon ?")
 BACK = Msg("Back", "Retour")
+SHARE = Msg("Share / export", "Partager / exporter")
 WHO = Msg("{players} · {date} · {score}", "{players} · {date} · {score}")
 
 
@@ -43,12 +44,19 @@ class MatchActionsDialog(BaseModal):
                 yield Button(self.tr(OPEN), id="open", variant="primary")
                 if not record.finished:
                     yield Button(self.tr(ABANDON), id="abandon")
+                yield Button(self.tr(SHARE), id="share")
                 yield Button(self.tr(DELETE), id="delete", variant="error")
                 yield Button(self.tr(BACK), id="back")
 
     @on(Button.Pressed, "#open")
     def open_it(self) -> None:
         self.dismiss("open")
+
+    @on(Button.Pressed, "#share")
+    def share(self) -> None:
+        from companion.tui.dialogs.share import ShareDialog
+
+        self.app.push_screen(ShareDialog(self.record))
 
     @on(Button.Pressed, "#abandon")
     def abandon(self) -> None:

@@ -22,6 +22,8 @@ SHARED_WORDS = {"undo": "undo", "annuler": "undo", "redo": "redo", "refaire": "r
                 "rules": "rules", "règles": "rules", "regles": "rules", "help": "rules", "aide": "rules"}
 NOTHING_TO_UNDO = Msg("nothing to undo", "rien à annuler")
 NOTHING_TO_REDO = Msg("nothing to redo", "rien à rétablir")
+UPDATED = Msg("Updated from another device.", "Mis à jour depuis un autre appareil.")
+SYNC_S = 0.4  # how often the store is asked whether another device wrote this match
 
 
 class MatchScreenBase(BaseScreen):
@@ -38,6 +40,27 @@ class MatchScreenBase(BaseScreen):
 
     def fill(self) -> None:
         self.refresh_view()
+
+    def on_mount(self) -> None:
+        self.set_interval(SYNC_S, self.sync)
+
+    def sync(self) -> None:
+        """Follow entries made on another device (another tab of ``companion serve``, another window): when the
+        store's log of this match changed, show what it holds now."""
+        if self.app.screen is not self:
+            return  # a dialog is open: its entry will meet the change (and be refused with the reason)
+        try:
+            if not self.session.store.changed_elsewhere(self.session.match_id):
+                return
+            self.session.reload()
+        except CompanionError as error:
+            self.message = (error.msg, "error")
+        else:
+            self.message = (UPDATED, "announce")
+            self.after_step()
+        self.refresh_view()
+        if self.match.events and (self.match.is_over or self.match.awaiting_continue):
+            self.after(self.match.events[-1])
 
     def refresh_view(self) -> None:
         raise NotImplementedError

@@ -16,6 +16,7 @@ REMATCH = Msg("Rematch", "Revanche")
 UNDO = Msg("Undo last entry", "Annuler la dernière entrée")
 HOME = Msg("Home", "Accueil")
 VIEW = Msg("View board and log", "Voir le jeu et le journal")
+SHARE = Msg("Share", "Partager")
 
 
 class MatchEndScreen(BaseModal):
@@ -41,9 +42,11 @@ class MatchEndScreen(BaseModal):
                 else:
                     yield Button(self.tr(NEXT_GAME), id="next", variant="primary")
                 yield Button(self.tr(UNDO), id="undo")
+                yield Button(self.tr(HOME), id="home")
+            with Horizontal(classes="bar"):  # a second row: five buttons do not fit 80 columns
                 if over:  # a finished match can be looked at: the board and the log, nothing to enter
                     yield Button(self.tr(VIEW), id="view")
-                yield Button(self.tr(HOME), id="home")
+                yield Button(self.tr(SHARE), id="share")
 
     @on(Button.Pressed, "#next")
     def next_game(self) -> None:
@@ -63,6 +66,12 @@ class MatchEndScreen(BaseModal):
     @on(Button.Pressed, "#view")
     def view(self) -> None:
         self.dismiss("view")
+
+    @on(Button.Pressed, "#share")
+    def share(self) -> None:
+        from companion.tui.dialogs.share import ShareDialog
+
+        self.app.push_screen(ShareDialog(self.app.store.match(self.session.match_id)))
 
     @on(Button.Pressed, "#home")
     def home(self) -> None:

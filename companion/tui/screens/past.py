@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
+from textual.containers import Horizontal
 from textual.widgets import Button, DataTable, Static
 
 from companion.errors import CompanionError
@@ -19,6 +20,8 @@ ABANDONED = Msg("stopped", "arrêté")
 DAMAGED = Msg("damaged", "endommagé")
 NONE = Msg("none yet", "aucun pour l'instant")
 BACK = Msg("Back", "Retour")
+EXPORT_ALL = Msg("Export all (JSON + CSV)", "Tout exporter (JSON + CSV)")
+EXPORTED = Msg("Written: {json} and {csv}", "Écrit : {json} et {csv}")
 KEYS = Msg("Enter: open the match · Esc: back", "Entrée : ouvrir le match · Échap : retour")
 
 
@@ -53,7 +56,10 @@ class PastMatchesScreen(BaseScreen):
 
         legends = [ui_for(g.id).past_legend() for g in registry.available()]
         yield Static("\n".join(self.tr(m) for m in legends if m is not None), id="legend")
-        yield Button(self.tr(BACK), id="back", compact=True)
+        with Horizontal(classes="bar"):
+            yield Button(self.tr(BACK), id="back", compact=True)
+            yield Button(self.tr(EXPORT_ALL), id="export-all", compact=True)
+        yield Static("", id="exported", classes="announce")
         yield Static(self.tr(KEYS), classes="keys")
 
     def on_screen_resume(self) -> None:
@@ -115,6 +121,20 @@ class PastMatchesScreen(BaseScreen):
             return
         self.app.push_screen(MatchActionsDialog(record),
                              lambda answer: open_match(self.app, match_id) if answer == "open" else None)
+
+    @on(Button.Pressed, "#export-all")
+    def export_all(self) -> None:
+        from companion.export import export_files
+
+        note = self.query_one("#exported", Static)
+        try:
+            json_path, csv_path = export_files(self.app.store)
+        except CompanionError as error:
+            note.update(error.text(self.app.lang))
+            note.set_classes("error")
+            return
+        note.update(self.tr(EXPORTED, json=str(json_path), csv=str(csv_path)))
+        note.set_classes("announce")
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:

@@ -1,0 +1,83 @@
+"""``companion export``, ``companion import`` and ``companion share``: matches out of the store and back, and a
+match's summary as a QR code in the terminal."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from companion.cli_support import lang_of
+from companion.errors import CompanionError
+from companion.i18n import Msg
+
+IMPORTED = Msg("{n} match(es) imported, {skipped} already here.", "{n} partie(s) importée(s), {skipped} déjà présente(s).")
+UNREADABLE = Msg("cannot read {path}: {why}", "impossible de lire {path} : {why}")
+
+
+def _store():
+    from companion.store import open_or_recover
+
+    store, _ = open_or_recover()
+    return store
+
+
+def export(args: argparse.Namespace) -> int:
+    import json
+
+    from companion.export import as_csv, as_json
+
+    with _store() as store:
+        if args.csv:
+            text = as_csv(store, args.match)
+        else:
+            text = json.dumps(as_json(store, args.match), ensure_ascii=False, indent=1) + "\n"
+    if args.output:
+        from companion.export import new_file
+
+        path = Path(args.output)  # an existing file is never overwritten: the export goes beside it
+        print(new_file(path.parent, path.stem, path.suffix, text))
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def import_(args: argparse.Namespace) -> int:
+    from companion.export import import_json
+
+    try:
+        text = Path(args.file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise CompanionError(UNREADABLE(path=args.file, why=getattr(error, "strerror", None) or error)) from error
+    with _store() as store:
+        ids, skipped = import_json(store, text)
+    print(IMPORTED(n=len(ids), skipped=skipped).text(lang_of(args)))
+    return 0
+
+
+def share(args: argparse.Namespace) -> int:
+    from companion.serving.qr import terminal_lines
+    from companion.share import summary_text
+
+    with _store() as store:
+        text = summary_text(store.match(args.match), lang_of(args))
+    print("\n".join([*terminal_lines(text), text]))
+    return 0
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    out = commands.add_parser("export", help="write one match or the whole history as JSON (or CSV)",
+                              description="Writes the matches with their logs as JSON (which « companion import » "
+                                          "reads back), or one row per match as CSV.")
+    out.add_argument("--match", type=int, metavar="ID", help="only this match (default: every match)")
+    out.add_argument("--csv", action="store_true", help="CSV, one row per match, instead of JSON")
+    out.add_argument("--output", "-o", metavar="FILE", help="write to a new file (default: standard output)")
+    out.set_defaults(func=export)
+    into = commands.add_parser("import", help="add the matches of an exported JSON file",
+                               description="Checks every match of the file by replaying it; a bad file is refused "
+                                           "with the reason and changes nothing. Matches already here are skipped.")
+    into.add_argument("file", metavar="FILE")
+    into.set_defaults(func=import_)
+    show = commands.add_parser("share", help="a match's summary as a QR code that any phone camera reads")
+    show.add_argument("match", type=int, metavar="ID")
+    show.set_defaults(func=share)

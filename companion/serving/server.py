@@ -1,0 +1,237 @@
+"""The web server behind ``companion serve``: textual-serve, guarded.
+
+textual-serve runs one app process per browser tab and has no access control of its own, so this server adds:
+
+- **a secret token**: every page, asset and websocket needs it, in the address (``?token=…``, exchanged on the
+  first visit for a cookie and taken out of the address) or in that cookie; anything else is 403. There are
+  two: the *play* token, and a *view* token for spectators (a wall screen, a phone), whose app opens the store
+  read-only so nothing can be changed from it;
+- **an Origin check**: a websocket opened by another site's page is 403, even with the cookie;
+- **no directory listing** under ``/static/``;
+- **app processes that end with the server**: each runs in its own process group, which the server ends when it
+  stops; if the server is killed outright, each app notices its parent is gone and exits (see
+  ``companion.serving.child``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+import os
+import re
+import secrets
+import shlex
+import signal
+import socket
+import sys
+from dataclasses import dataclass, field
+from urllib.parse import urlencode, urlsplit
+
+import aiohttp_jinja2
+import jinja2
+from aiohttp import web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server
+
+log = logging.getLogger("companion.serve")
+
+PLAY, VIEW = "play", "view"
+_FONT_LINK = re.compile(r"<link[^>]*fonts\.googleapis\.com[^>]*>")
+FORBIDDEN = "403: this address needs the token shown by « companion serve » / il faut le jeton affiché par « companion serve »"
+
+
+@dataclass(frozen=True)
+class Tokens:
+    """The play and view secrets (URL-safe, 128 bits and more)."""
+
+    play: str = field(default_factory=lambda: secrets.token_urlsafe(18))
+    view: str = field(default_factory=lambda: secrets.token_urlsafe(18))
+
+    def role(self, value: str | None) -> str | None:
+        """PLAY, VIEW or None, compared in constant time."""
+        if not value:
+            return None
+        given = value.encode()
+        for role, token in ((PLAY, self.play), (VIEW, self.view)):
+            if hmac.compare_digest(given, token.encode()):
+                return role
+        return None
+
+
+def lan_address() -> str | None:
+    """This machine's address on the local network: the source address of a route out (a UDP socket is only
+    connected, nothing is sent), or None when there is no network."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never reached, only routed
+            address = probe.getsockname()[0]
+        except OSError:
+            return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+def child_command(role: str, parent: int, lang: str | None = None) -> str:
+    """The shell command of one browser's app process (``exec``: the app itself is the child, not a shell)."""
+    args = [sys.executable, "-m", "companion.serving.child", "--parent", str(parent)]
+    if role == VIEW:
+        args.append("--spectator")
+    if lang:
+        args += ["--lang", lang]
+    return "exec " + shlex.join(args)
+
+
+class GroupedAppService(AppService):
+    """textual-serve's app service, its process started in a process group of its own."""
+
+    async def _open_app_process(self, width: int = 80, height: int = 24):  # type: ignore[override]
+        self._process = process = await asyncio.create_subprocess_shell(
+            self.command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE, env=self._build_environment(width=width, height=height),
+            start_new_session=True)
+        assert process.stdin is not None
+        self._stdin = process.stdin
+        return process
+
+
+class GuardedServer(Server):
+    def __init__(self, tokens: Tokens, host: str, port: int, public_url: str, lang: str | None = None) -> None:
+        super().__init__(command="companion", host=host, port=port, title="companion", public_url=public_url)
+        self.tokens = tokens
+        self.lang = lang
+        self.cookie = f"companion_{port}"  # cookies are per host, not per port: one server's never serves another
+        self.services: set[GroupedAppService] = set()
+        self.sockets: set[web.WebSocketResponse] = set()
+        origin = urlsplit(public_url)
+        self.origins = {f"{origin.scheme}://{origin.netloc}"}
+        if host in ("127.0.0.1", "localhost", "::1"):
+            self.origins |= {f"http://127.0.0.1:{port}", f"http://localhost:{port}"}
+
+    # ------------------------------------------------------------ the guard
+    def origin_ok(self, origin: str | None) -> bool:
+        """A browser always sends Origin with a websocket: a foreign one is another site's page. Programs that
+        send none still need the token."""
+        return origin is None or origin in self.origins
+
+    @web.middleware
+    async def guard(self, request: web.Request, handler):
+        token = request.query.get("token")
+        role = self.tokens.role(token) or self.tokens.role(request.cookies.get(self.cookie))
+        if role is None:
+            raise web.HTTPForbidden(text=FORBIDDEN)
+        if request.path == "/ws" and not self.origin_ok(request.headers.get("Origin")):
+            raise web.HTTPForbidden(text=FORBIDDEN)
+        request["role"] = role
+        if token and request.path == "/" and request.method == "GET":
+            # The token becomes a cookie, and leaves the address bar (and the browser's history).
+            rest = {k: v for k, v in request.query.items() if k != "token"}
+            response = web.HTTPFound("/" + (f"?{urlencode(rest)}" if rest else ""))
+            response.set_cookie(self.cookie, token, httponly=True, samesite="Lax", path="/")
+            raise response
+        response = await handler(request)
+        if request.path == "/" and isinstance(response, web.Response) and response.text:
+            # textual-serve's page asks Google for a font; at a table with no Internet it would only wait
+            # for it, and nothing is fetched from outside at run time: the browser's own monospace serves.
+            response.text = _FONT_LINK.sub("", response.text)
+        return response
+
+    async def _make_app(self) -> web.Application:
+        app = web.Application(middlewares=[self.guard])
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app.add_routes([
+            web.get("/", self.handle_index, name="index"),
+            web.get("/ws", self.handle_websocket, name="websocket"),
+            web.get("/download/{key}", self.handle_download, name="download"),
+            web.static("/static", self.statics_path, show_index=False, name="static"),
+        ])
+        app.on_startup.append(self.on_startup)
+        app.on_shutdown.append(self.on_shutdown)
+        return app
+
+    async def on_startup(self, app: web.Application) -> None:
+        pass  # the command prints the addresses itself, once listening
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        self.end_apps()
+
+    def end_apps(self) -> None:
+        """End every app process's whole group (an app may have started helpers of its own)."""
+        for service in list(self.services):
+            process = getattr(service, "_process", None)
+            if process is not None and process.returncode is None:
+                try:
+                    os.killpg(process.pid, signal.SIGTERM)
+                except (ProcessLookupError, PermissionError):
+                    pass
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """One browser tab: its own app process, started with the tab's role (play or view)."""
+        websocket = web.WebSocketResponse(heartbeat=15)
+        width = _int(request.query.get("width"), 80)
+        height = _int(request.query.get("height"), 24)
+        service: GroupedAppService | None = None
+        try:
+            await websocket.prepare(request)
+            self.sockets.add(websocket)
+            service = GroupedAppService(child_command(request["role"], os.getpid(), self.lang),
+                                        write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+                                        close=websocket.close,  # type: ignore[arg-type]
+                                        download_manager=self.download_manager,
+                                        debug=self.debug)
+            self.services.add(service)
+            await service.start(width, height)
+            await self._process_messages(websocket, service)
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception as error:  # a browser that sends nonsense ends its own session, not the server
+            log.warning("websocket ended: %s", error)
+        finally:
+            if service is not None:
+                await service.stop()
+                self.services.discard(service)
+            self.sockets.discard(websocket)
+        return websocket
+
+    def run(self, sock: socket.socket, ready=None) -> None:
+        """Serve on the bound ``sock`` until SIGINT or SIGTERM; ``ready()`` is called once it listens."""
+        logging.basicConfig(level="WARNING", format="%(message)s")
+        asyncio.run(self._run(sock, ready))
+
+    async def _run(self, sock: socket.socket, ready) -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        runner = web.AppRunner(await self._make_app(), handle_signals=False, shutdown_timeout=2.0)
+        await runner.setup()
+        try:
+            await web.SockSite(runner, sock).start()
+            if ready is not None:
+                ready()
+            await stop.wait()
+        finally:
+            self.end_apps()
+            for socket_ in list(self.sockets):
+                await socket_.close()
+            await runner.cleanup()
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port`` (port 0: any free port)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def _int(value: str | None, default: int) -> int:
+    try:
+        return max(10, min(500, int(value or default)))
+    except ValueError:
+        return default

@@ -1,0 +1,86 @@
+"""A real ``companion serve`` on loopback for the tests, and what they need to look at its app processes."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import urlsplit
+
+CHILD = "companion.serving.child"
+
+
+class Served:
+    def __init__(self, process: subprocess.Popen, lines: list[str]) -> None:
+        self.process = process
+        self.lines = lines
+        self.play_url = lines[1]
+        self.view_url = next(line for line in lines[2:] if line.startswith("http://"))
+        parts = urlsplit(self.play_url)
+        self.base = f"{parts.scheme}://{parts.netloc}"
+        self.port = parts.port
+        self.play = self.play_url.split("token=")[1]
+        self.view = self.view_url.split("token=")[1]
+        self.cookie = f"companion_{self.port}"
+
+    def children(self) -> list[tuple[int, list[str]]]:
+        """The app processes this server started (found by their command line), still alive."""
+        found = []
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                argv = (entry / "cmdline").read_bytes().decode(errors="replace").split("\0")
+                state = next(line for line in (entry / "status").read_text().splitlines() if line.startswith("State"))
+            except (OSError, StopIteration):
+                continue
+            if CHILD in argv and str(self.process.pid) in argv and "Z" not in state:
+                found.append((int(entry.name), argv))
+        return found
+
+
+def wait_for(predicate, timeout: float = 10.0, step: float = 0.1) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(step)
+    return predicate()
+
+
+@contextmanager
+def served(home: Path, *args: str, timeout: float = 30.0):
+    """``companion serve --port 0`` with its own store in ``home``; yields once it prints its address."""
+    env = dict(os.environ, COMPANION_HOME=str(home), COMPANION_LANG="en")
+    process = subprocess.Popen([sys.executable, "-m", "companion.cli", "serve", "--port", "0", *args],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+                               start_new_session=True)
+    lines: list[str] = []
+    server: Served | None = None
+    try:
+        assert process.stdout is not None
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            line = process.stdout.readline()
+            if not line:
+                break
+            lines.append(line.rstrip("\n"))
+            if len([x for x in lines if x.startswith("http://")]) >= 2:
+                break
+        assert len([x for x in lines if x.startswith("http://")]) >= 2, lines
+        server = Served(process, lines)
+        yield server
+    finally:
+        leftovers = server.children() if server is not None else []
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(10)
+        for pid, _ in leftovers:  # a failed test must not leave an app running
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass

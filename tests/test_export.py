@@ -1,0 +1,130 @@
+"""Share and export: a match's summary as text (what its QR code holds), the history as JSON and CSV, and the
+import of an exported JSON, which checks every match and changes nothing when one is bad."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from companion.export import ImportRefused, as_csv, as_json, export_files, import_json
+from companion.games.base import Setup
+from companion.games.cribbage.ops import Points
+from companion.games.cribbage.rules import CribbageRules
+from companion.session import MatchSession
+from companion.share import summary_text
+from companion.store import Store
+
+
+def _finished(store: Store) -> int:
+    """Marie beats Paul 121–28 by quick entries (a double skunk)."""
+    session = MatchSession.create(store, Setup(("Marie", "Paul"), CribbageRules(), 0), "cribbage")
+    for side, points in ((0, 60), (1, 28), (0, 61)):
+        session.apply(Points(side, points))
+    return session.match_id
+
+
+def _unfinished(store: Store) -> int:
+    session = MatchSession.create(store, Setup(("Léa", "Jean"), CribbageRules(), 1), "cribbage")
+    session.apply(Points(1, 12))
+    return session.match_id
+
+
+@pytest.fixture
+def store(tmp_path):
+    with Store.open(tmp_path / "a.sqlite3") as opened:
+        yield opened
+
+
+def test_the_summary_says_players_scores_winner_and_date(store):
+    record = store.match(_finished(store))
+    date = record.created.astimezone().strftime("%Y-%m-%d")
+    assert summary_text(record, "en") == f"companion · Cribbage · {date}\nMarie 121 · Paul 28\nWinner: Marie"
+    assert summary_text(record, "fr").endswith("Marie 121 · Paul 28\nGagnant : Marie")
+    assert summary_text(store.match(_unfinished(store)), "fr").endswith("Léa 0 · Jean 12\nEn cours")
+
+
+def test_csv_has_one_row_per_match(store):
+    first, second = _finished(store), _unfinished(store)
+    rows = list(csv.reader(io.StringIO(as_csv(store))))
+    assert rows[0] == ["id", "game", "created", "updated", "finished", "players", "scores", "winners", "entries"]
+    assert [r[0] for r in rows[1:]] == [str(first), str(second)]
+    assert rows[1][4:] == ["1", "Marie / Paul", "121 / 28", "Marie", "3"]
+    assert rows[2][4:] == ["0", "Léa / Jean", "0 / 12", "", "1"]
+    assert len(list(csv.reader(io.StringIO(as_csv(store, second))))) == 2
+
+
+def test_an_export_imports_into_another_store_once(store, tmp_path):
+    _finished(store), _unfinished(store)
+    json_path, csv_path = export_files(store, directory=tmp_path / "out")
+    assert json_path.suffix == ".json" and csv_path.suffix == ".csv"
+    text = json_path.read_text(encoding="utf-8")
+    with Store.open(tmp_path / "b.sqlite3") as other:
+        ids, skipped = import_json(other, text)
+        assert len(ids) == 2 and skipped == 0
+        assert [other.ops(i) for i in ids] == [store.ops(r["id"]) for r in json.loads(text)["matches"]]
+        assert [other.match(i).summary["scores"] for i in ids] == [[121, 28], [0, 12]]
+        assert other.match(ids[0]).finished and not other.match(ids[1]).finished
+        assert import_json(other, text) == ([], 2)  # already here: not doubled
+
+
+@pytest.mark.parametrize("text, why", [
+    ("{not json", "not JSON"),
+    ('{"format": "something-else", "matches": []}', "not a companion export"),
+    ('{"format": "companion-matches", "version": 99, "matches": []}', "newer companion"),
+    ('{"format": "companion-matches", "version": 1, "matches": [{"game": "chess", "setup": {}, "ops": []}]}',
+     "unknown game"),
+    ('{"format": "companion-matches", "version": 1, "matches": [{"game": "cribbage", "setup": {}, "ops": []}]}',
+     "match 1"),
+])
+def test_a_bad_file_is_refused_with_its_reason(store, text, why):
+    before = store.list_matches()
+    with pytest.raises(ImportRefused) as error:
+        import_json(store, text)
+    assert why in error.value.text("en")
+    assert error.value.text("fr").startswith("Ce fichier ne peut pas être importé")
+    assert store.list_matches() == before
+
+
+def test_one_bad_match_and_nothing_is_imported(store, tmp_path):
+    _finished(store)
+    data = as_json(store)
+    bad = json.loads(json.dumps(data["matches"][0]))
+    bad["ops"].append(bad["ops"][0])  # an entry after the match was won: the replay refuses it
+    data["matches"].append(bad)
+    with Store.open(tmp_path / "b.sqlite3") as other:
+        with pytest.raises(ImportRefused) as error:
+            import_json(other, json.dumps(data))
+        assert "match 2" in error.value.text("en")
+        assert other.list_matches() == []
+
+
+def test_export_and_import_from_the_command_line(tmp_path):
+    def run(home, *args):
+        env = {"COMPANION_HOME": str(home), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
+        return subprocess.run([sys.executable, "-m", "companion.cli", *args], capture_output=True, text=True,
+                              timeout=60, env=env)
+
+    home = tmp_path / "home"
+    home.mkdir()
+    with Store.open(home / "companion.sqlite3") as store:
+        match_id = _finished(store)
+    out = run(home, "export", "--output", str(tmp_path / "all.json"))
+    assert out.returncode == 0, out.stderr
+    again = run(home, "export", "--output", str(tmp_path / "all.json"))  # never overwrites: a new file
+    assert again.stdout.strip().endswith("all-2.json")
+    assert run(home, "export", "--csv", "--match", str(match_id)).stdout.splitlines()[1].endswith("Marie,3")
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()
+    imported = run(fresh, "--lang", "fr", "import", str(tmp_path / "all.json"))
+    assert imported.returncode == 0 and "1 partie(s) importée(s)" in imported.stdout
+    (tmp_path / "bad.json").write_text("[]")
+    refused = run(fresh, "--lang", "fr", "import", str(tmp_path / "bad.json"))
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1
+    assert "pas un export de companion" in refused.stderr
+    shared = run(home, "share", str(match_id))
+    assert shared.stdout.splitlines()[-1] == "Winner: Marie" and "█" in shared.stdout

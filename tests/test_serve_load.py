@@ -1,0 +1,16 @@
+"""Twenty app processes racing to make entries on one match (what twenty browser tabs of ``companion serve``
+do to the store): nothing lost, nothing written twice, and the stored score is the replay of the log."""
+
+import pytest
+
+from companion.serving.load import run
+
+pytestmark = pytest.mark.slow
+
+
+def test_twenty_clients_on_one_match_lose_nothing(tmp_path):
+    figures = run(clients=20, seconds=2.0, home=tmp_path)
+    assert figures["accepted"] > 20
+    assert figures["lost"] == 0 and figures["duplicated"] == 0 and figures["unclaimed"] == 0
+    assert figures["stored_entries"] == figures["accepted"]
+    assert figures["score_matches_replay"]
