@@ -81,6 +81,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         from companion import history_cli
 
         history_cli.register(commands)
+    if only in (None, "stats", "players"):
+        from companion import people_cli
+
+        people_cli.register(commands)
     bench = commands.add_parser("bench", help="measure the scoring speed and the start-up time",
                                 description="Same as python -m companion.bench.")
     bench.add_argument("--sample", type=int, default=None, metavar="N",
@@ -110,7 +114,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     localize_argparse(lang_in(argv))
     clis = game_clis()
-    only = next((a for a in argv if a in clis or a in ("selfplay", "bench", "serve", "export", "import", "share")), None)
+    only = next((a for a in argv if a in clis or a in ("selfplay", "bench", "serve", "export", "import", "share", "stats",
+                                                          "players")), None)
     parser = build_parser(only)
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)

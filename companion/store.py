@@ -35,7 +35,7 @@ import sqlite3
 import tempfile
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -241,10 +241,70 @@ def _migrate_0_to_1(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX matches_by_updated ON matches (updated DESC, id DESC)")
 
 
+def fold(name: str) -> str:
+    """A seat name as compared: spaces around it and case do not make another player."""
+    return " ".join(str(name).split()).casefold()
+
+
+def _migrate_1_to_2(conn: sqlite3.Connection) -> None:
+    """Players as people: a roster, each seat name ever typed an alias of one player (renames and merges
+    change the roster, never a match); and a cache of each match's statistics, keyed by its log's rev.
+    Every name already used in a stored match becomes a player, spelt as first met."""
+    conn.execute(
+        """
+        CREATE TABLE players (
+            id      INTEGER PRIMARY KEY AUTOINCREMENT,
+            name    TEXT    NOT NULL UNIQUE,
+            colour  TEXT                                 -- a CSS colour, or NULL
+        )
+        """
+    )
+    conn.execute(
+        """
+        CREATE TABLE aliases (
+            key       TEXT    PRIMARY KEY,               -- a seat name, folded (see ``fold``)
+            player_id INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE
+        ) WITHOUT ROWID
+        """
+    )
+    conn.execute(
+        """
+        CREATE TABLE match_stats (
+            match_id INTEGER PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
+            rev      INTEGER NOT NULL,                   -- the log's rev these figures were computed from
+            data     TEXT    NOT NULL                    -- JSON object
+        )
+        """
+    )
+    for (setup,) in conn.execute("SELECT setup FROM matches ORDER BY id").fetchall():
+        try:
+            names = json.loads(setup).get("names", [])
+        except (ValueError, AttributeError):
+            continue  # a damaged row stays as it is; its names join the roster if it is ever repaired
+        for name in names if isinstance(names, list) else []:
+            add_player(conn, name)
+
+
+def add_player(conn: sqlite3.Connection, name: object) -> int | None:
+    """The roster's player for the seat name ``name``, added if new; None for a blank or odd name."""
+    if not isinstance(name, str) or not name.strip():
+        return None
+    key = fold(name)
+    row = conn.execute("SELECT player_id FROM aliases WHERE key = ?", (key,)).fetchone()
+    if row is not None:
+        return int(row[0])
+    shown = " ".join(name.split())
+    taken = conn.execute("SELECT id FROM players WHERE name = ?", (shown,)).fetchone()
+    player_id = int(taken[0]) if taken is not None else int(
+        conn.execute("INSERT INTO players (name) VALUES (?)", (shown,)).lastrowid or 0)
+    conn.execute("INSERT INTO aliases (key, player_id) VALUES (?, ?)", (key, player_id))
+    return player_id
+
+
 #: ``MIGRATIONS[v]`` upgrades a file from schema version ``v`` to ``v + 1``. It runs inside the
 #: opening transaction (never call ``executescript``/``COMMIT`` in one); the store sets
 #: ``user_version`` itself. Append, never edit, when the schema changes.
-MIGRATIONS: tuple[Migration, ...] = (_migrate_0_to_1,)
+MIGRATIONS: tuple[Migration, ...] = (_migrate_0_to_1, _migrate_1_to_2)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 #: Columns the code of this release reads and writes.
@@ -465,7 +525,7 @@ def _check(conn: sqlite3.Connection, path: Path, target: int) -> None:
         raise NewerVersionError(NEWER(path=str(path), found=version, known=target))
     if [row[0] for row in conn.execute("PRAGMA quick_check")] != ["ok"]:
         raise UnreadableStoreError(path, DAMAGED)
-    if version == target and not _schema_ok(conn):
+    if version >= 1 and not _schema_ok(conn):  # every version since the first has our two tables
         raise UnreadableStoreError(path, NOT_OUR_TABLES)
 
 
@@ -601,6 +661,8 @@ class Store:
                 raise UnreadableStoreError(path, FOREIGN)
             if version > target:
                 raise NewerVersionError(NEWER(path=str(path), found=version, known=target))
+            if version >= 1 and not _schema_ok(conn):  # ours by its id, but not our tables: never migrated
+                raise UnreadableStoreError(path, NOT_OUR_TABLES)
             if version < target:
                 try:
                     for step in range(version, target):
@@ -677,6 +739,14 @@ class Store:
             except sqlite3.Error as exc:
                 raise self._io_error(exc) from exc
 
+    def reading(self) -> AbstractContextManager[sqlite3.Connection]:
+        """A read transaction (one snapshot) for modules that keep their own tables here (the roster)."""
+        return self._transaction("BEGIN")
+
+    def writing(self) -> AbstractContextManager[sqlite3.Connection]:
+        """A write transaction: committed when the block ends, rolled back if it raises."""
+        return self._transaction("BEGIN IMMEDIATE")
+
     @staticmethod
     def _state(conn: sqlite3.Connection, match_id: int) -> tuple[int, int]:
         """(head, rev) of a match, or MatchNotFoundError."""
@@ -734,6 +804,8 @@ class Store:
                     (game, setup_text, now, now, summary_text),
                 )
                 match_id = int(cur.lastrowid or 0)
+                for name in setup.get("names", []) if isinstance(setup, dict) else []:
+                    add_player(conn, name)  # every seat name is a player of the roster
             self._seen[match_id] = 0
         return match_id
 
@@ -932,6 +1004,8 @@ class Store:
                     cur = conn.execute("INSERT INTO matches (game, setup, created, updated, summary, finished, rev) "
                                        "VALUES (?, ?, ?, ?, ?, ?, 0)", (game, setup, created, updated, summary, finished))
                     match_id = int(cur.lastrowid or 0)
+                    for name in json.loads(setup).get("names", []):
+                        add_player(conn, name)
                     conn.executemany("INSERT INTO ops (match_id, seq, op, active) VALUES (?, ?, ?, 1)",
                                      [(match_id, seq, op) for seq, op in enumerate(ops, 1)])
                     ids.append(match_id)

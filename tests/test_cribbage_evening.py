@@ -296,7 +296,14 @@ async def test_statistics_from_home_read_the_saved_matches(tmp_path):
         session.apply(op)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await pilot.click("#stats-cribbage")
+        await pilot.press("s")  # the statistics of every game, then cribbage's hands in detail
+        await pilot.pause()
+        from companion.tui.screens.statistics import StatisticsScreen
+
+        assert isinstance(app.screen, StatisticsScreen)
+        table = app.screen.query_one("#table")
+        assert [str(c) for c in table.get_row("Marie")[:4]] == ["Marie", "1", "1", "100"]
+        await pilot.click("#detail")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, CribbageStatsScreen)
@@ -306,6 +313,8 @@ async def test_statistics_from_home_read_the_saved_matches(tmp_path):
         screen.query_one("#player", Select).value = "paul"
         await pilot.pause()
         assert "4.00" in str(screen.query_one("#figures").render())
+        await pilot.press("escape")  # back to the statistics, then home
+        await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("p")

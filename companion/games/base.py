@@ -20,7 +20,7 @@ import random
 import types
 import typing
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import MISSING, Field, asdict, dataclass, field, fields, replace
 from typing import Any, ClassVar, Literal, TypeVar, Union
 
@@ -499,6 +499,10 @@ class GameInfo:
     # How the app picks the first dealer when asked to: (names, rng) -> (seat, what was drawn).
     draw_dealer: Callable[[Sequence[str], random.Random], tuple[int, Msg]] | None = None
     virtual_play: bool = False  # the app can deal and run a whole game, with computer players
+    # Statistics: per seat, a match's totals (from its replayed log), and how each reported figure is made of
+    # them summed over matches: ("ratio", total, count), ("sum", total) or ("max", total) (see companion.stats).
+    seat_figures: Callable[[Match], list[dict[str, float]]] | None = None
+    report: Mapping[str, tuple[str, ...]] | None = None
 
     def choose_dealer(self, names: Sequence[str], rng: random.Random) -> tuple[int, Msg]:
         if self.draw_dealer is not None:

@@ -83,6 +83,10 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as error:  # textual-serve is a dependency; a broken install says what is missing
         raise ServeError(NO_SERVER) from error
     tokens = Tokens()
+    if not args.dry_run:  # the store exists before any tab opens it (a spectator's opens it read-only)
+        from companion.store import open_or_recover
+
+        open_or_recover()[0].close()
     if args.dry_run:
         print(WOULD(host=where.host, port=where.port).text(lang))
         print("\n".join(announce(where, tokens.play, tokens.view, args.lan, lang)), flush=True)

@@ -128,9 +128,15 @@ async def share_match(pilot: Pilot) -> None:
     await settle(pilot)
 
 
+async def statistics(pilot: Pilot) -> None:
+    """Every game's statistics (the gallery's cribbage matches), with the win rate over time."""
+    await pilot.press("s")
+    await settle(pilot)
+
+
 SHELL_STATES: dict[str, State] = {"home": home, "setup": setup, "past-matches": past, "help": help_screen,
                                   "home-damaged": home_damaged, "damaged-match": damaged_match,
-                                  "share-match": share_match}
+                                  "share-match": share_match, "statistics-all": statistics}
 
 
 def states() -> dict[str, State]:

@@ -8,6 +8,7 @@ from typing import Any
 
 from companion.cards import standard_deck
 from companion.games.base import GameInfo
+from companion.games.cribbage import stats
 from companion.games.cribbage.engine import CribbageMatch
 from companion.games.cribbage.rules import CribbageRules
 from companion.games.registry import register
@@ -54,4 +55,6 @@ GAME = register(GameInfo(
     summary=summary,  # type: ignore[arg-type]
     draw_dealer=cut_for_deal,
     virtual_play=True,
+    seat_figures=stats.seat_figures,  # type: ignore[arg-type]
+    report=stats.REPORT,
 ))

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from companion.cards import Card
 from companion.games.cribbage.engine import CribbageMatch
-from companion.games.cribbage.ops import Crib, Cut, Go, Play, Show
+from companion.games.cribbage.ops import Crib, Cut, Go, Muggins, Play, Show
 from companion.games.cribbage.scoring import count_hand
 
 
@@ -137,3 +137,40 @@ def player_stats(matches: Iterable[CribbageMatch]) -> dict[str, PlayerStats]:
                 player.cribs += 1
                 player.crib_points += count_hand(op.cards, starter, True, match.rules).total
     return stats
+
+
+# ---------------------------------------------------------------- the figures ``companion stats`` reports
+
+#: Each reported figure from the per-seat totals of ``seat_figures`` summed over matches: a ratio of two
+#: totals, a sum, or the best (max) of one match's value.
+REPORT = {
+    "hand_average": ("ratio", "hand_points", "hands"),
+    "crib_average": ("ratio", "crib_points", "cribs"),
+    "pegging_per_deal": ("ratio", "pegging_points", "deals"),
+    "best_hand": ("max", "best_hand"),
+    "hands_28": ("sum", "hands_28"),
+    "hands_29": ("sum", "hands_29"),
+    "skunks_given": ("sum", "skunks_given"),
+    "skunks_taken": ("sum", "skunks_taken"),
+    "muggins_points": ("sum", "muggins_points"),
+}
+
+
+def seat_figures(match: CribbageMatch) -> list[dict[str, float]]:
+    """Per seat, this match's totals (from the replay above, and the muggins the seat's side took)."""
+    stats = player_stats([match])
+    out: list[dict[str, float]] = []
+    for name in match.names:
+        player = stats[_key(name)]
+        out.append({"hand_points": player.hand_points, "hands": player.hands, "crib_points": player.crib_points,
+                    "cribs": player.cribs, "pegging_points": player.pegging_points, "deals": player.deals,
+                    "best_hand": player.best_hand[0] if player.best_hand else 0,
+                    "hands_28": sum(1 for h in player.big_hands if h[0] == 28),
+                    "hands_29": sum(1 for h in player.big_hands if h[0] == 29),
+                    "skunks_given": player.skunks_given, "skunks_taken": player.skunks_taken, "muggins_points": 0})
+    for op, event in zip(match.log, match.events):
+        if isinstance(op, Muggins) and op.side is not None:
+            for seat in range(len(match.names)):
+                if match.side_of(seat) == op.side:
+                    out[seat]["muggins_points"] += sum(s.points for s in event.scores)
+    return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import GameInfo
+from companion.games.le31 import stats
 from companion.games.le31.engine import Le31Match
 from companion.games.le31.rules import Le31Rules
 from companion.games.registry import register
@@ -24,4 +25,6 @@ GAME = register(GameInfo(
     match=Le31Match,
     summary=summary,  # type: ignore[arg-type]
     virtual_play=True,
+    seat_figures=stats.seat_figures,  # type: ignore[arg-type]
+    report=stats.REPORT,
 ))

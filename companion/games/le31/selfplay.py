@@ -10,6 +10,7 @@ from companion.games.le31.engine import Le31Match
 from companion.games.le31.ops import Deal
 from companion.games.le31.players import next_op
 from companion.games.le31.rules import Le31Rules
+from companion.games.le31.stats import seat_figures
 from companion.i18n import Msg
 from companion.selfplay import GameRecord
 
@@ -30,14 +31,9 @@ def play_game(levels: tuple[str, ...], seed: int, first_dealer: int) -> GameReco
         if seat == 0 and not isinstance(op, Deal):
             decisions.append(time.perf_counter() - started)
         match.apply(op)
-    totals = [{name: 0.0 for name, _ in FIGURES} for _ in range(players)]
-    for result in match.rounds:
-        for seat in range(players):
-            side = result[match.side_of(seat)]
-            totals[seat]["points"] += side.points
-            for item in side.items:
-                if item.kind in ("recolte", "green_10", "red_2"):
-                    totals[seat][{"recolte": "recoltes"}.get(item.kind, item.kind)] += 1
+    # The statistics' own figures (from the engine's tallies), per round.
+    totals = [{"points": t["points"], "recoltes": t["recoltes"], "green_10": t["green_10s"], "red_2": t["red_2s"]}
+              for t in seat_figures(match)]
     counts = [{name: len(match.rounds) for name, _ in FIGURES} for _ in range(players)]
     outcome = match.outcome
     winners = tuple(s for s in range(players) if outcome is not None and match.side_of(s) in outcome.winners)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.games.base import GameInfo
 from companion.games.registry import register
+from companion.games.rummy2500 import stats
 from companion.games.rummy2500.engine import Rummy2500Match
 from companion.games.rummy2500.rules import Rummy2500Rules
 from companion.i18n import Msg
@@ -11,5 +12,5 @@ from companion.i18n import Msg
 GAME = register(GameInfo(
     id="rummy2500", title=Msg("2500", "2500"), min_players=2, max_players=8, rules=Rummy2500Rules,
     match=Rummy2500Match, summary=lambda m: {"brasses": len(m.brasses)},  # type: ignore[attr-defined]
-    virtual_play=True,
+    virtual_play=True, seat_figures=stats.seat_figures, report=stats.REPORT,  # type: ignore[arg-type]
 ))

@@ -8,12 +8,13 @@ public cards each other player took and kept, and how many cards the stock holds
   tie goes to the suit already held twice), never throws what the next player needs when it can help it,
   and knocks (or holds) on a total that depends on how many players must still be beaten (≥ 27 at two, one
   point more per two extra players, lower as the deal drags on).
-- **hard**: its draw and its discard (or its exchange) are chosen by search over the unseen cards
+- **hard**: its draw, its discard, its knock (or its exchange) are chosen by search over the unseen cards
   (determinized Monte Carlo): it deals the others' hidden cards and the stock again from the cards it cannot
   see, plays the deal out from each candidate with the normal policy for everyone, and keeps the candidate
-  whose showdowns cost it least (tokens shed, or lives and tokens kept). It knocks (or holds) by the normal
-  rule: sampled hands are random, weaker than the hands real players have built, and a search would knock
-  far too early against them.
+  whose showdowns cost it least (tokens shed, or lives and tokens kept). In the draw-and-knock game each
+  opponent is dealt a hand he would have kept after his last throw (uniform hands are far weaker than the
+  hands real players build, and a search against them knocked much too early). « Je tiens » follows the
+  normal rule.
 
 The samples come from a generator seeded by the match's seed and the position, so a seeded game replays,
 and the hidden cards are gathered in sorted order, so a decision cannot depend on where they really are.
@@ -34,6 +35,7 @@ from companion.games.trente_et_un.values import ValueRules, hand_value
 
 HARD_SAMPLES = 24  # deals of the unseen cards, shared by every candidate
 HARD_CANDIDATES = 4
+KNOCK_FLOOR = 21  # hard weighs a knock only from this total on (below it a knock never pays)
 ROLLOUT_LIMIT = 80  # operations: a deal that has not ended by then is shown down as it stands
 
 
@@ -130,10 +132,13 @@ def knock_turn(match: TrenteMatch, seat: int, level: str, rng: random.Random) ->
             return knock
         return Draw(seat)
     top = play.public[-1] if play.public else None
+    if level == "hard":  # the draw by search; then, from a fair hand on, knocking now against that draw
+        draw = search(match, seat, [Draw(seat), Draw(seat, top)], rng) if top is not None else Draw(seat)
+        if may_knock and _value(match, hand) >= KNOCK_FLOOR:
+            return search(match, seat, [draw, knock], rng)
+        return draw
     if may_knock and _value(match, hand) >= threshold(match, play):
         return knock
-    if level == "hard" and top is not None:
-        return search(match, seat, [Draw(seat), Draw(seat, top)], rng)
     if top is not None:
         best_with = max(_hand_score(match, [c for c in [*hand, top] if c != d]) for d in hand)
         if best_with > _hand_score(match, hand):
@@ -228,8 +233,36 @@ def _hidden_pool(match: TrenteMatch, seat: int) -> list[Card]:
     return sorted(pool)
 
 
+def last_throws(match: TrenteMatch, seat: int) -> dict[int, tuple[Card, Card | None]]:
+    """Each other player's last throw in this deal, with the discard he took that turn (None: the stock)."""
+    throws: dict[int, tuple[Card, Card | None]] = {}
+    for op in reversed(match.log):
+        if isinstance(op, DealPack):
+            break
+        if isinstance(op, Discard) and op.seat != seat and op.seat not in throws:
+            throws[op.seat] = (op.card, None)
+        elif isinstance(op, Draw) and op.seat in throws and op.card is not None:
+            thrown, took = throws[op.seat]
+            if took is None:
+                throws[op.seat] = (thrown, op.card)
+    return throws
+
+
+def consistent(match: TrenteMatch, hand: Sequence[Card], thrown: Card, took: Card | None) -> bool:
+    """Whether a club player holding ``hand`` now would have thrown ``thrown`` rather than one of these cards
+    (never the discard he took that turn)."""
+    kept = _hand_score(match, hand)
+    return all(_hand_score(match, [x for x in hand if x != card] + [thrown]) <= kept
+               for card in hand if card != took)
+
+
+TRIES = 40  # hands drawn for a player before one consistent with his last throw is found
+
+
 def determinized(match: TrenteMatch, seat: int, rng: random.Random) -> TrenteMatch:
-    """A copy of the match in which the cards ``seat`` cannot see are dealt again from the unseen ones."""
+    """A copy of the match in which the cards ``seat`` cannot see are dealt again from the unseen ones. In the
+    draw-and-knock game each other player is dealt a hand he would have kept after his last throw (drawn
+    again up to TRIES times): uniform hands would be far weaker than the hands real players have built."""
     play = _live(match)
     pool = _hidden_pool(match, seat)
     rng.shuffle(pool)
@@ -237,10 +270,22 @@ def determinized(match: TrenteMatch, seat: int, rng: random.Random) -> TrenteMat
     new.public, new.order, new.last_turns = list(play.public), list(play.order), list(play.last_turns)
     new.taken = {s: list(c) for s, c in play.taken.items()}
     hands = [list(h) for h in _hands(play)]
+    throws = {} if match.banker or match.rules.mode == "widow" else last_throws(match, seat)
     for other in play.order:
         if other != seat:
             known = [c for c in play.taken.get(other, []) if c in hands[other]]
-            hands[other] = known + [pool.pop() for _ in range(len(hands[other]) - len(known))]
+            need = len(hands[other]) - len(known)
+            dealt = pool[-need:] if need else []
+            if other in throws and need:
+                thrown, took = throws[other]
+                for _ in range(TRIES):
+                    if consistent(match, known + dealt, thrown, took):
+                        break
+                    dealt = rng.sample(pool, need)
+            for card in dealt:
+                pool.remove(card)
+            hands[other] = known + dealt
+    rng.shuffle(pool)
     new.hands = hands
     new.stock_cards = pool
     return match.fork(play=new, tokens=list(match.tokens), out=list(match.out), swimming=list(match.swimming))

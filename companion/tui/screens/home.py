@@ -23,18 +23,19 @@ RESUME_GAME = Msg("Resume {game}: {players} · {score}", "Reprendre {game} : {pl
 PAST = Msg("Past matches", "Matchs passés")
 HELP = Msg("Rules: {game}", "Règles : {game}")
 RULES = Msg("Rules of the games", "Règles des jeux")
-STATS = Msg("Statistics: {game}", "Statistiques : {game}")
+STATISTICS = Msg("Statistics", "Statistiques")
 PRACTICE = Msg("Practice: {game}", "Entraînement : {game}")
 LANG = Msg("Français", "English")
 QUIT = Msg("Quit", "Quitter")
-KEYS = Msg("keys: n new match · p past matches · h rules · l language · ctrl+q quit",
-           "touches : n nouveau match · p matchs passés · h règles · l langue · ctrl+q quitter")
+KEYS = Msg("keys: n new match · p past matches · s statistics · h rules · l language · ctrl+q quit",
+           "touches : n nouveau match · p matchs passés · s statistiques · h règles · l langue · ctrl+q quitter")
 DAMAGED = Msg("Damaged: {players} — {why}", "Endommagé : {players} — {why}")
 RESUMABLE = 3  # unfinished matches offered on home
 
 
 class HomeScreen(BaseScreen):
-    BINDINGS = [("n", "new", "New"), ("p", "past", "Past"), ("h", "help", "Help"), ("l", "lang", "Language")]
+    BINDINGS = [("n", "new", "New"), ("p", "past", "Past"), ("h", "help", "Help"), ("l", "lang", "Language"),
+                ("s", "statistics", "Statistics")]
 
     DEFAULT_CSS = """
     HomeScreen { align: center top; }
@@ -77,9 +78,8 @@ class HomeScreen(BaseScreen):
                 yield Button(self.tr(RULES), id="rules")
                 from companion.tui.games import ui_for
 
+                yield Button(self.tr(STATISTICS), id="statistics")
                 for game in games:
-                    if type(ui_for(game.id)).stats_screen is not GameUI.stats_screen:
-                        yield Button(self.tr(STATS, game=game.title), id=f"stats-{game.id}")
                     if type(ui_for(game.id)).practice_screen is not GameUI.practice_screen:
                         yield Button(self.tr(PRACTICE, game=game.title), id=f"practice-{game.id}")
                 yield Button(self.tr(QUIT), id="quit", variant="error")
@@ -148,6 +148,12 @@ class HomeScreen(BaseScreen):
     @on(Button.Pressed, "#lang")
     def action_lang(self) -> None:
         self.app.set_lang("en" if self.app.lang == "fr" else "fr")
+
+    @on(Button.Pressed, "#statistics")
+    def action_statistics(self) -> None:
+        from companion.tui.screens.statistics import StatisticsScreen
+
+        self.app.push_screen(StatisticsScreen())
 
     @on(Button.Pressed, "#quit")
     def quit(self) -> None:

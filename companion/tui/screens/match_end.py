@@ -36,6 +36,9 @@ class MatchEndScreen(BaseModal):
                 yield Static(self.tr(badge), classes="announce", id="badge")
             for line in match.result_lines():
                 yield Static(self.tr(line))
+            from companion.tui.widgets.plots import ScoreRace
+
+            yield ScoreRace(match, self.app.lang, id="race")
             with Horizontal(classes="bar"):
                 if over:
                     yield Button(self.tr(match.rematch_label() or REMATCH), id="rematch", variant="primary")

@@ -13,6 +13,7 @@ from typing import Any
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
+from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from companion.errors import CompanionError, SetupError
@@ -92,6 +93,15 @@ class SetupScreen(BaseScreen):
     def _kept(self, widget_id: str, default: object) -> object:
         return self.kept.get(widget_id, default)
 
+    def roster_names(self) -> list[str]:
+        """The players already known, the most played first: typing a name's first letters offers it (→ takes it)."""
+        from companion.roster import Roster
+
+        try:
+            return [p.name for p in Roster(self.app.store).players()]
+        except CompanionError:
+            return []
+
     def compose(self) -> ComposeResult:
         compact = True  # one row per field: every rule is in view at tablet size, with 4 players too
         game = self.game
@@ -111,11 +121,12 @@ class SetupScreen(BaseScreen):
                     yield Label(self.tr(PLAY))
                     yield Select([(self.tr(AT_TABLE), "table"), (self.tr(VIRTUAL), "virtual")],
                                  value=self._kept("mode", "table"), allow_blank=False, id="mode", compact=compact)
+            known = SuggestFromList(self.roster_names(), case_sensitive=False)
             for i in range(game.max_players):
                 with Horizontal(classes="row", id=f"row-name-{i}"):
                     yield Label(self.tr(NAME, n=i + 1))
                     yield Input(self.names[i], placeholder=self.tr(DEFAULT_NAME, n=i + 1), id=f"name-{i}",
-                                compact=compact)
+                                compact=compact, suggester=known)
                     if game.virtual_play:
                         yield Select([(self.tr(label), kind) for kind, label in KINDS],
                                      value=self._kept(f"kind-{i}", "human" if i == 0 else "normal"),

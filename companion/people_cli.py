@@ -1,0 +1,93 @@
+"""``companion stats`` and ``companion players``: the players as people, and their statistics in every game."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from companion.cli_support import lang_of
+from companion.i18n import Msg
+
+LINE = Msg("{name}: played {matches}, won {wins} ({rate:.0%}), streak {current} (best {best})",
+           "{name} : jouées {matches}, gagnées {wins} ({rate:.0%}), série {current} (meilleure {best})")
+VERSUS = Msg("Head to head: {a} {a_wins}–{b_wins} {b}", "Face à face : {a} {a_wins}–{b_wins} {b}")
+NOTHING = Msg("No match saved yet.", "Aucune partie enregistrée pour l'instant.")
+PLAYER = Msg("{name}: {matches} matches; also known as {aliases}", "{name} : {matches} parties ; aussi {aliases}")
+PLAYER_ONLY = Msg("{name}: {matches} matches", "{name} : {matches} parties")
+DONE = Msg("Done: {name}", "Fait : {name}")
+TWO_NAMES = Msg("{action} takes two names", "{action} prend deux noms")
+
+
+def _store():
+    from companion.store import open_or_recover
+
+    return open_or_recover()[0]
+
+
+def stats(args: argparse.Namespace) -> int:
+    from companion.games import registry
+    from companion.stats import FIGURE_LABELS, table
+
+    lang = lang_of(args)
+    with _store() as store:
+        data = table(store, args.game, args.player)
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False))
+        return 0
+    if not data["players"]:
+        print(NOTHING.text(lang))
+        return 0
+    for game in dict.fromkeys(p["game"] for p in data["players"]):
+        print(registry.get(game).title.text(lang))
+        for p in (p for p in data["players"] if p["game"] == game):
+            print("  " + LINE(name=p["name"], matches=p["matches"], wins=p["wins"], rate=p["win_rate"],
+                              current=p["current_streak"], best=p["best_streak"]).text(lang))
+            shown = " · ".join(f"{FIGURE_LABELS[k].text(lang) if k in FIGURE_LABELS else k} {v}"
+                               for k, v in p["figures"].items())
+            if shown:
+                print("    " + shown)
+        for h in (h for h in data["head_to_head"] if h["game"] == game):
+            print("  " + VERSUS(**h).text(lang))
+    return 0
+
+
+def players(args: argparse.Namespace) -> int:
+    from companion.errors import CompanionError
+    from companion.roster import Roster
+
+    lang = lang_of(args)
+    if args.action in ("rename", "merge") and len(args.names) != 2:
+        raise CompanionError(TWO_NAMES(action=args.action))
+    with _store() as store:
+        roster = Roster(store)
+        if args.action == "rename":
+            print(DONE(name=roster.rename(args.names[0], args.names[1]).name).text(lang))
+        elif args.action == "merge":
+            print(DONE(name=roster.merge(args.names[0], args.names[1]).name).text(lang))
+        else:
+            everyone = roster.players()
+            if args.json:
+                print(json.dumps([{"name": p.name, "colour": p.colour, "matches": p.matches,
+                                   "aliases": list(p.aliases)} for p in everyone], ensure_ascii=False))
+            for p in everyone if not args.json else []:
+                others = [a for a in p.aliases if a != p.name.casefold()]
+                message = PLAYER(aliases=", ".join(others), name=p.name, matches=p.matches) if others else \
+                    PLAYER_ONLY(name=p.name, matches=p.matches)
+                print(message.text(lang))
+    return 0
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    out = commands.add_parser("stats", help="statistics per player and game, from every saved match",
+                              description="Matches, wins, streaks, head-to-head and each game's own figures, all "
+                                          "replayed from the saved logs.")
+    out.add_argument("--game", metavar="G", help="one game (cribbage, le31, trente-et-un, banker, 2500)")
+    out.add_argument("--player", metavar="NAME", help="one player")
+    out.add_argument("--json", action="store_true", help="the JSON document (keys listed in the README)")
+    out.set_defaults(func=stats)
+    roster = commands.add_parser("players", help="the roster: list, rename or merge players",
+                                 description="Renaming or merging changes the roster only, never a match.")
+    roster.add_argument("action", nargs="?", choices=("list", "rename", "merge"), default="list")
+    roster.add_argument("names", nargs="*", metavar="NAME", help="rename OLD NEW, or merge KEEP GONE")
+    roster.add_argument("--json", action="store_true")
+    roster.set_defaults(func=players)

@@ -1,0 +1,254 @@
+"""Statistics across every game, per player (as the roster knows them) and game: matches played and won, win
+rate, current and best winning streaks, head-to-head, and each game's own figures.
+
+Every figure comes from the stored logs replayed through the game's own engine (``GameInfo.seat_figures``):
+no second scoring code. What one match gives is cached in the store beside it, keyed by the rev of its log,
+so an edited match is replayed again and an unchanged one never is.
+
+``table()`` is the ``companion stats --json`` contract::
+
+    {"players": [{"name", "game", "matches", "wins", "win_rate", "current_streak", "best_streak", "figures"}],
+     "head_to_head": [{"a", "b", "game", "a_wins", "b_wins"}]}
+
+``matches`` counts finished matches (a match stopped before its end is not played to a result); ``figures``
+come from every readable match, finished or not (the deals were played). The figure keys per game are each
+game's ``REPORT`` (listed in the README).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from companion.errors import CompanionError
+from companion.games import registry
+from companion.i18n import Msg
+from companion.store import Store, StoreError, fold
+
+STATS_VERSION = 1  # bump when a game's seat_figures change: every cached match is replayed again
+
+FIGURE_LABELS: dict[str, Msg] = {
+    "hand_average": Msg("average hand", "main moyenne"),
+    "crib_average": Msg("average crib", "crib moyen"),
+    "pegging_per_deal": Msg("pegging per deal", "points au jeu par donne"),
+    "best_hand": Msg("best hand", "meilleure main"),
+    "hands_28": Msg("28s", "28"), "hands_29": Msg("29s", "29"),
+    "skunks_given": Msg("skunks given", "skunks donnés"), "skunks_taken": Msg("skunks taken", "skunks reçus"),
+    "muggins_points": Msg("points taken by muggins", "points pris au muggins"),
+    "round_points_average": Msg("average round points", "points moyens par manche"),
+    "recoltes": Msg("récoltes", "récoltes"), "green_10s": Msg("green 10s", "10 verts"), "red_2s": Msg("red 2s", "2 rouges"),
+    "deals": Msg("deals", "donnes"), "deals_won": Msg("deals won", "donnes gagnées"),
+    "knocks": Msg("knocks", "cognes"), "knocks_paid": Msg("knocks that paid", "cognes payantes"),
+    "won_with_31": Msg("deals won with 31", "donnes gagnées à 31"),
+    "lost": Msg("lives or tokens lost", "vies ou jetons perdus"),
+    "brasse_average": Msg("average brasse", "brasse moyenne"), "best_brasse": Msg("best brasse", "meilleure brasse"),
+    "negative_brasses": Msg("brasses below zero", "brasses négatives"),
+}
+UNKNOWN_FILTER = Msg("no game {game!r} (one of: {games})", "aucun jeu {game!r} (parmi : {games})")
+
+
+@dataclass(frozen=True)
+class Facts:
+    """One match as the statistics see it."""
+
+    id: int
+    game: str
+    created: datetime
+    names: tuple[str, ...]
+    sides: tuple[int, ...]  # the side of each seat
+    winners: tuple[int, ...]  # winning seats (empty until it ends)
+    over: bool  # played to its end
+    figures: tuple[dict[str, float], ...]  # per seat, the game's totals for this match
+
+
+def _compute(store: Store, match_id: int) -> tuple[int, dict] | None:
+    """Replay one match; None when it cannot be read or replayed (a damaged match is left out, never a crash)."""
+    try:
+        record, ops = store.load(match_id)
+        game = registry.get(record.game)
+        match = game.match.replay(game.read_setup(record.setup), ops)
+    except (CompanionError, KeyError, TypeError, ValueError):
+        return None
+    outcome = match.outcome
+    seats = range(len(match.names))
+    winners = [s for s in seats if outcome is not None and match.side_of(s) in outcome.winners]
+    figures = game.seat_figures(match) if game.seat_figures is not None else [{} for _ in seats]
+    abandoned = record.summary.get("abandoned") is True and outcome is None
+    return record.rev, {"v": STATS_VERSION, "names": list(match.names), "sides": [match.side_of(s) for s in seats],
+                        "winners": winners, "over": outcome is not None and not abandoned, "figures": figures}
+
+
+def facts(store: Store) -> list[Facts]:
+    """Every readable match, oldest first, from the cache where it is current, replayed (and cached) where not."""
+    with store.reading() as conn:
+        rows = conn.execute("SELECT m.id, m.game, m.rev, m.created, s.rev, s.data FROM matches m "
+                            "LEFT JOIN match_stats s ON s.match_id = m.id ORDER BY m.created, m.id").fetchall()
+    found: list[Facts] = []
+    fresh: list[tuple[int, int, str]] = []
+    for match_id, game, rev, created, cached_rev, text in rows:
+        data = None
+        if cached_rev == rev and isinstance(text, str):
+            try:
+                data = json.loads(text)
+            except ValueError:
+                data = None
+            if not isinstance(data, dict) or data.get("v") != STATS_VERSION:
+                data = None
+        if data is None:
+            computed = _compute(store, match_id)
+            if computed is None:
+                continue
+            rev, data = computed
+            fresh.append((match_id, rev, json.dumps(data)))
+        try:
+            when = datetime.fromisoformat(created)
+        except (TypeError, ValueError):
+            continue
+        found.append(Facts(match_id, game, when, tuple(data["names"]), tuple(data["sides"]), tuple(data["winners"]),
+                           bool(data["over"]), tuple(data["figures"])))
+    if fresh and not store.read_only:
+        try:
+            with store.writing() as conn:
+                conn.executemany("INSERT OR REPLACE INTO match_stats (match_id, rev, data) VALUES (?, ?, ?)", fresh)
+        except StoreError:
+            pass  # only the cache is lost: the figures were computed
+    return found
+
+
+# ---------------------------------------------------------------- per player and game
+
+@dataclass
+class Line:
+    name: str
+    game: str
+    results: list[bool] = field(default_factory=list)  # each finished match, in order: won?
+    dates: list[datetime] = field(default_factory=list)
+    totals: dict[str, float] = field(default_factory=dict)
+    best: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def matches(self) -> int:
+        return len(self.results)
+
+    @property
+    def wins(self) -> int:
+        return sum(self.results)
+
+    @property
+    def win_rate(self) -> float:
+        return round(self.wins / self.matches, 3) if self.results else 0.0
+
+    @property
+    def best_streak(self) -> int:
+        best = run = 0
+        for won in self.results:
+            run = run + 1 if won else 0
+            best = max(best, run)
+        return best
+
+    @property
+    def current_streak(self) -> int:
+        run = 0
+        for won in reversed(self.results):
+            if not won:
+                break
+            run += 1
+        return run
+
+    def figures(self, report: dict[str, tuple[str, ...]]) -> dict[str, float]:
+        out: dict[str, float] = {}
+        for key, (how, *names) in report.items():
+            if how == "ratio":
+                count = self.totals.get(names[1], 0.0)
+                value = self.totals.get(names[0], 0.0) / count if count else 0.0
+            elif how == "max":
+                value = self.best.get(names[0], 0.0)
+            else:
+                value = self.totals.get(names[0], 0.0)
+            out[key] = round(value, 3) if value != int(value) else int(value)
+        return out
+
+
+def resolve_game(name: str | None) -> str | None:
+    """A registered game id from an id or a command name (``trente-et-un``, ``banker``, ``2500``)."""
+    if name is None:
+        return None
+    aliases = {"2500": "rummy2500", "trente-et-un": "trente_et_un", "banker": "trente_et_un_banker",
+               "trente-et-un-banker": "trente_et_un_banker"}
+    game = aliases.get(name, name)
+    ids = [g.id for g in registry.available()]
+    if game not in ids:
+        raise CompanionError(UNKNOWN_FILTER(game=name, games=", ".join(ids)))
+    return game
+
+
+def lines(found: Iterable[Facts], person) -> tuple[dict[tuple[str, str], Line], dict[tuple[str, str, str], list[int]]]:
+    """Per (player, game) lines and head-to-head tallies {(game, a, b): [a wins, b wins]} with a < b."""
+    table: dict[tuple[str, str], Line] = {}
+    versus: dict[tuple[str, str, str], list[int]] = {}
+    for fact in found:
+        people = [person(name) for name in fact.names]
+        for seat, who in enumerate(people):
+            line = table.setdefault((who, fact.game), Line(who, fact.game))
+            if fact.over:
+                line.results.append(seat in fact.winners)
+                line.dates.append(fact.created)
+            for key, value in (fact.figures[seat] if seat < len(fact.figures) else {}).items():
+                line.totals[key] = line.totals.get(key, 0.0) + value
+                line.best[key] = max(line.best.get(key, value), value)
+        if not fact.over:
+            continue
+        for i, a in enumerate(people):
+            for j in range(i + 1, len(people)):
+                b = people[j]
+                if a == b or fact.sides[i] == fact.sides[j]:
+                    continue
+                first, second, ij = (a, b, (i, j)) if a.casefold() <= b.casefold() else (b, a, (j, i))
+                tally = versus.setdefault((fact.game, first, second), [0, 0])
+                won = (ij[0] in fact.winners, ij[1] in fact.winners)
+                if won[0] and not won[1]:
+                    tally[0] += 1
+                elif won[1] and not won[0]:
+                    tally[1] += 1
+    return table, versus
+
+
+def gather(store: Store, game: str | None = None) -> tuple[dict[tuple[str, str], Line], dict[tuple[str, str, str], list[int]]]:
+    """Per (player, game) lines and head-to-head tallies, players named as the roster knows them."""
+    from companion.roster import Roster
+
+    game = resolve_game(game)
+    by_alias = Roster(store).by_alias()
+
+    def person(name: str) -> str:
+        entry = by_alias.get(fold(name))
+        return entry.name if entry is not None else " ".join(name.split())
+
+    return lines([f for f in facts(store) if game is None or f.game == game], person)
+
+
+def row(line: Line) -> dict:
+    """One player's line of the JSON document."""
+    report = registry.get(line.game).report or {}
+    return {"name": line.name, "game": line.game, "matches": line.matches, "wins": line.wins,
+            "win_rate": line.win_rate, "current_streak": line.current_streak, "best_streak": line.best_streak,
+            "figures": line.figures(dict(report))}
+
+
+def table(store: Store, game: str | None = None, player: str | None = None) -> dict:
+    """The ``companion stats --json`` document (see the module's docstring)."""
+    per, versus = gather(store, game)
+    wanted = None
+    if player is not None:
+        from companion.roster import Roster
+
+        wanted = fold(Roster(store).person(player))
+    order = {g.id: n for n, g in enumerate(registry.available())}
+    ranked = sorted(per.values(), key=lambda line: (order.get(line.game, 99), -line.matches, line.name.casefold()))
+    players = [row(line) for line in ranked if wanted is None or fold(line.name) == wanted]
+    head = [{"a": a, "b": b, "game": g, "a_wins": w[0], "b_wins": w[1]}
+            for (g, a, b), w in sorted(versus.items(), key=lambda kv: (order.get(kv[0][0], 99), kv[0][1], kv[0][2]))
+            if wanted is None or wanted in (fold(a), fold(b))]
+    return {"players": players, "head_to_head": head}

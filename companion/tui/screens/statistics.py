@@ -1,0 +1,150 @@
+"""Statistics across every game: per player, matches played and won, streaks and the game's own figures, the
+head-to-head, and a player's win rate over time. Everything is replayed from the saved logs (cached per match)."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Button, DataTable, Select, Static
+
+from companion.errors import CompanionError
+from companion.games import registry
+from companion.i18n import Msg
+from companion.stats import FIGURE_LABELS, Line, gather, row
+from companion.tui.screens.base import BaseScreen
+from companion.tui.widgets.plots import Lines
+
+TITLE = Msg("Statistics", "Statistiques")
+EVERYONE = Msg("Everyone", "Tout le monde")
+COLUMNS = (Msg("Player", "Joueur"), Msg("Played", "Jouées"), Msg("Won", "Gagnées"), Msg("Win %", "% gagnées"),
+           Msg("Streak", "Série"), Msg("Best", "Meilleure"))
+VERSUS = Msg("Head to head", "Face à face")
+RATE = Msg("Win rate over the matches played (%)", "Pourcentage de victoires au fil des parties")
+MATCHES = Msg("matches", "parties")
+NONE = Msg("No match of this game saved yet.", "Aucune partie de ce jeu enregistrée pour l'instant.")
+DETAIL = Msg("Cribbage hands in detail", "Les mains de cribbage en détail")
+BACK = Msg("Back", "Retour")
+KEYS = Msg("Esc: back", "Échap : retour")
+
+
+def win_rate_series(line: Line) -> tuple[list[float], list[float]]:
+    """After each finished match, the share won so far (in %)."""
+    xs, ys, won = [], [], 0
+    for n, result in enumerate(line.results, 1):
+        won += result
+        xs.append(float(n))
+        ys.append(round(100 * won / n, 1))
+    return xs, ys
+
+
+class StatisticsScreen(BaseScreen):
+    BINDINGS = [("escape", "back", "Back")]
+    DEFAULT_CSS = """
+    StatisticsScreen VerticalScroll { padding: 0 1; height: 1fr; }
+    StatisticsScreen #pick { height: auto; }
+    StatisticsScreen #pick Select { width: 36; margin-right: 1; }
+    StatisticsScreen #table { height: auto; max-height: 12; }
+    StatisticsScreen #versus { margin: 1 0 0 0; }
+    StatisticsScreen #rate { margin: 1 0 0 0; height: 12; }
+    StatisticsScreen #bar { height: auto; }
+    """
+
+    def __init__(self, game: str | None = None) -> None:
+        super().__init__()
+        self.per: dict[tuple[str, str], Line] = {}
+        self.versus: dict[tuple[str, str, str], list[int]] = {}
+        self.trouble: Msg | None = None
+        self.game = game
+        self.player: str | None = None
+
+    def on_mount(self) -> None:
+        self.fill()
+
+    def _load(self) -> None:
+        try:
+            self.per, self.versus = gather(self.app.store)
+        except CompanionError as error:
+            self.per, self.versus, self.trouble = {}, {}, error.msg
+
+    def compose(self) -> ComposeResult:
+        self._load()
+        games = [g for g in registry.available() if any(k[1] == g.id for k in self.per)] or registry.available()
+        if self.game not in [g.id for g in games]:
+            self.game = games[0].id
+        yield Static(self.tr(TITLE), classes="title")
+        with VerticalScroll():
+            with Horizontal(id="pick"):
+                yield Select([(self.tr(g.title), g.id) for g in games], value=self.game, allow_blank=False,
+                             id="game", compact=True)
+                yield Select([(self.tr(EVERYONE), "")], value="", allow_blank=False, id="player", compact=True)
+            yield Static("", id="trouble", classes="error")
+            yield DataTable(cursor_type="row", id="table", zebra_stripes=True)
+            yield Static("", id="versus")
+            yield Lines([], ylim=(0, 100), id="rate")
+        with Horizontal(id="bar", classes="bar"):
+            yield Button(self.tr(BACK), id="back", compact=True)
+            yield Button(self.tr(DETAIL), id="detail", compact=True)
+        yield Static(self.tr(KEYS), classes="keys")
+
+    def lines(self) -> list[Line]:
+        found = [line for (name, game), line in self.per.items() if game == self.game]
+        return sorted(found, key=lambda line: (-line.matches, -line.wins, line.name.casefold()))
+
+    def fill(self) -> None:
+        lines = self.lines()
+        self.query_one("#detail", Button).display = self.game == "cribbage"
+        self.query_one("#trouble", Static).update(self.tr(self.trouble) if self.trouble else "")
+        picker = self.query_one("#player", Select)
+        options = [(self.tr(EVERYONE), "")] + [(line.name, line.name) for line in lines]
+        if self.player not in [line.name for line in lines]:
+            self.player = None
+        with picker.prevent(Select.Changed):
+            picker.set_options(options)
+            picker.value = self.player or ""
+        table = self.query_one("#table", DataTable)
+        table.clear(columns=True)
+        report = list((registry.get(self.game).report or {}).keys()) if self.game else []
+        table.add_columns(*(self.tr(c) for c in COLUMNS),
+                          *((self.tr(FIGURE_LABELS[k]) if k in FIGURE_LABELS else k) for k in report))
+        shown = [line for line in lines if self.player in (None, line.name)]
+        for line in shown:
+            data = row(line)
+            table.add_row(line.name, str(line.matches), str(line.wins), f"{100 * line.win_rate:.0f}",
+                          str(line.current_streak), str(line.best_streak),
+                          *(str(data["figures"][k]) for k in report), key=line.name)
+        if not lines:
+            table.add_row(self.tr(NONE), *([""] * (len(COLUMNS) - 1 + len(report))))
+        versus = [f"{a} {w[0]}–{w[1]} {b}" for (g, a, b), w in sorted(self.versus.items())
+                  if g == self.game and (self.player is None or self.player in (a, b))]
+        self.query_one("#versus", Static).update(
+            (self.tr(VERSUS) + " : " if self.app.lang == "fr" else self.tr(VERSUS) + ": ") + " · ".join(versus)
+            if versus else "")
+        plotted = [line for line in shown if line.results][:6]
+        plot = self.query_one("#rate", Lines)
+        plot.show([(line.name, *win_rate_series(line)) for line in plotted],
+                  xlabel=self.tr(RATE) if plotted else "")
+        plot.display = bool(plotted)
+
+    @on(Select.Changed, "#game")
+    def game_changed(self, event: Select.Changed) -> None:
+        self.game = str(event.value)
+        self.player = None
+        self.fill()
+
+    @on(Select.Changed, "#player")
+    def player_changed(self, event: Select.Changed) -> None:
+        self.player = str(event.value) or None
+        self.fill()
+
+    @on(Button.Pressed, "#detail")
+    def detail(self) -> None:
+        from companion.tui.games import ui_for
+
+        screen = ui_for("cribbage").stats_screen()
+        if screen is not None:
+            self.app.push_screen(screen)
+
+    @on(Button.Pressed, "#back")
+    def action_back(self) -> None:
+        self.app.pop_screen()
