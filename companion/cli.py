@@ -81,7 +81,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         from companion import history_cli
 
         history_cli.register(commands)
-    if only in (None, "stats", "players"):
+    if only in (None, "stats", "players", "evenings"):
         from companion import people_cli
 
         people_cli.register(commands)
@@ -115,7 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     localize_argparse(lang_in(argv))
     clis = game_clis()
     only = next((a for a in argv if a in clis or a in ("selfplay", "bench", "serve", "export", "import", "share", "stats",
-                                                          "players")), None)
+                                                          "players", "evenings")), None)
     parser = build_parser(only)
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)

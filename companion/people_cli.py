@@ -77,7 +77,40 @@ def players(args: argparse.Namespace) -> int:
     return 0
 
 
+def evenings(args: argparse.Namespace) -> int:
+    from companion.evenings import evenings as found
+    from companion.evenings import move
+    from companion.roster import Roster
+
+    lang = lang_of(args)
+    with _store() as store:
+        if args.move:
+            move(store, int(args.move[0]), None if args.move[1] in ("-", "own", "sienne") else args.move[1])
+            print(DONE(name=f"#{args.move[0]}").text(lang))
+            return 0
+        person = Roster(store).person
+        shown = found(store)
+        if args.json:
+            print(json.dumps([{"evening": e.day.isoformat(), "matches": [f.id for f in e.matches],
+                               "standing": [{"name": s.name, "played": s.played, "wins": s.wins, "games": s.games}
+                                            for s in e.standing(person)]} for e in shown], ensure_ascii=False))
+            return 0
+        for evening in shown:
+            print(evening.summary(lang, person))
+            print()
+    if not shown:
+        print(NOTHING.text(lang))
+    return 0
+
+
 def register(commands: argparse._SubParsersAction) -> None:
+    night = commands.add_parser("evenings", help="the matches of each evening, with its standing",
+                                description="Matches group by the evening they started in (until 6 in the "
+                                            "morning); --move puts one in another evening, changing no match.")
+    night.add_argument("--move", nargs=2, metavar=("ID", "DATE"), help="move match ID to the evening DATE "
+                                                                      "(YYYY-MM-DD), or back to its own with -")
+    night.add_argument("--json", action="store_true")
+    night.set_defaults(func=evenings)
     out = commands.add_parser("stats", help="statistics per player and game, from every saved match",
                               description="Matches, wins, streaks, head-to-head and each game's own figures, all "
                                           "replayed from the saved logs.")

@@ -248,7 +248,8 @@ def fold(name: str) -> str:
 
 def _migrate_1_to_2(conn: sqlite3.Connection) -> None:
     """Players as people: a roster, each seat name ever typed an alias of one player (renames and merges
-    change the roster, never a match); and a cache of each match's statistics, keyed by its log's rev.
+    change the roster, never a match); a cache of each match's statistics, keyed by its log's rev; the
+    club nights, each a log of its own; and the evenings matches were moved to by hand.
     Every name already used in a stored match becomes a player, spelt as first met."""
     conn.execute(
         """
@@ -273,6 +274,25 @@ def _migrate_1_to_2(conn: sqlite3.Connection) -> None:
             match_id INTEGER PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
             rev      INTEGER NOT NULL,                   -- the log's rev these figures were computed from
             data     TEXT    NOT NULL                    -- JSON object
+        )
+        """
+    )
+    conn.execute(
+        """
+        CREATE TABLE nights (
+            id      INTEGER PRIMARY KEY AUTOINCREMENT,
+            name    TEXT    NOT NULL,
+            created TEXT    NOT NULL,                   -- ISO 8601, UTC
+            updated TEXT    NOT NULL,
+            ops     TEXT    NOT NULL DEFAULT '[]'       -- JSON list: the night's log (companion.club.night)
+        )
+        """
+    )
+    conn.execute(
+        """
+        CREATE TABLE match_evenings (
+            match_id INTEGER PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
+            evening  TEXT    NOT NULL                    -- YYYY-MM-DD: the evening this match was moved to
         )
         """
     )

@@ -134,9 +134,42 @@ async def statistics(pilot: Pilot) -> None:
     await settle(pilot)
 
 
+async def club_night(pilot: Pilot) -> None:
+    """A twelve-player club night after three rounds: the fourth round's tables and the standings."""
+    from companion import nights
+    from companion.club.night import start_op
+    from companion.tui.screens.club import ClubNightScreen
+
+    players = ["Marie", "Paul", "Léa", "Jean", "Zoé", "Luc", "Hugo", "Anne", "Éric", "Nadia", "Yves", "Chloé"]
+    store = pilot.app.store
+    night_id = nights.create(store, "Club du mardi", start_op(players, rounds=9))
+    scores = [75, 98, 110, 89, 120, 101, 64, 93, 117, 105, 88, 99, 112, 95, 80, 118, 107, 91]
+    for round_no in range(4):
+        night = nights.append(store, night_id, {"op": "pair"}, len(nights.load(store, night_id).night.log))
+        if round_no == 3:
+            break
+        for t, (a, b) in enumerate(night.tables(night.round), 1):
+            score = scores[(round_no * 6 + t) % len(scores)]
+            night = nights.append(store, night_id, {"op": "result", "table": t, "winner": a if (t + round_no) % 3 else b,
+                                                    "loser_score": score}, len(night.log))
+    night = nights.append(store, night_id, {"op": "result", "table": 2, "winner": night.tables(4)[1][0],
+                                            "loser_score": 102}, len(night.log))
+    pilot.app.push_screen(ClubNightScreen(night_id))
+    await settle(pilot)
+
+
+async def evenings(pilot: Pilot) -> None:
+    """The gallery's matches as one evening, its standing and the way to share it."""
+    from companion.tui.screens.evenings import EveningsScreen
+
+    pilot.app.push_screen(EveningsScreen())
+    await settle(pilot)
+
+
 SHELL_STATES: dict[str, State] = {"home": home, "setup": setup, "past-matches": past, "help": help_screen,
                                   "home-damaged": home_damaged, "damaged-match": damaged_match,
-                                  "share-match": share_match, "statistics-all": statistics}
+                                  "share-match": share_match, "statistics-all": statistics,
+                                  "club-night": club_night, "evenings": evenings}
 
 
 def states() -> dict[str, State]:

@@ -3,6 +3,9 @@ winner, date), and its export as JSON and CSV files."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -18,29 +21,32 @@ from companion.tui.screens.base import BaseModal
 TITLE = Msg("Share this match", "Partager ce match")
 SCAN = Msg("Scan it with a phone camera: the summary is plain text, no app needed.",
            "Scannez-le avec l'appareil photo d'un téléphone : le résumé est du texte, sans application.")
-EXPORT = Msg("Export JSON + CSV", "Exporter JSON + CSV")
-EXPORTED = Msg("Written: {json} and {csv}", "Écrit : {json} et {csv}")
+EXPORT = Msg("Export CSV", "Exporter CSV")
+EXPORT_MATCH = Msg("Export JSON + CSV", "Exporter JSON + CSV")
+EXPORTED = Msg("Written: {paths}", "Écrit : {paths}")
 CLOSE = Msg("Close", "Fermer")
 
 
-class ShareDialog(BaseModal):
+class QrDialog(BaseModal):
+    """A text to share as a QR code, with an export that writes files (it returns their paths)."""
+
     BINDINGS = [("escape", "close", "Close")]
     DEFAULT_CSS = """
-    ShareDialog > Vertical { max-width: 100; }
-    ShareDialog #qr { color: white; background: black; width: auto; height: auto; margin-right: 1; }
-    ShareDialog #side { width: 1fr; height: auto; }
-    ShareDialog #body { height: auto; }
-    ShareDialog #scan { color: $text-muted; margin: 1 0; }
+    QrDialog > Vertical { max-width: 100; }
+    QrDialog #qr { color: white; background: black; width: auto; height: auto; margin-right: 1; }
+    QrDialog #side { width: 1fr; height: auto; }
+    QrDialog #body { height: auto; }
+    QrDialog #scan { color: $text-muted; margin: 1 0; }
     """
 
-    def __init__(self, record: MatchRecord) -> None:
+    def __init__(self, title: Msg, text: str, export: Callable[[], Sequence[Path]], export_label: Msg = EXPORT) -> None:
         super().__init__()
-        self.record = record
+        self.title_msg, self.text, self.export_files, self.export_label = title, text, export, export_label
 
     def compose(self) -> ComposeResult:
-        text = summary_text(self.record, self.app.lang)
+        text = self.text
         with Vertical(id="share"):
-            yield Static(self.tr(TITLE), classes="title")
+            yield Static(self.tr(self.title_msg), classes="title")
             # White on black, whatever the theme: the light modules are drawn, two per character cell.
             with Horizontal(id="body"):
                 yield Static("\n".join(half_blocks(matrix(text, small=True))), id="qr")
@@ -48,22 +54,34 @@ class ShareDialog(BaseModal):
                     yield Static(text, id="summary")
                     yield Static(self.tr(SCAN), id="scan")
                     yield Static("", id="note", classes="announce")
-                    yield Button(self.tr(EXPORT), id="export")
+                    yield Button(self.tr(self.export_label), id="export")
                     yield Button(self.tr(CLOSE), id="close", variant="primary")
 
     @on(Button.Pressed, "#export")
     def export(self) -> None:
-        from companion.export import export_files
-
         note = self.query_one("#note", Static)
         try:
-            json_path, csv_path = export_files(self.app.store, self.record.id)
+            paths = self.export_files()
         except CompanionError as error:
             note.update(error.text(self.app.lang))
             note.set_classes("error")
             return
-        note.update(self.tr(EXPORTED, json=str(json_path), csv=str(csv_path)))
+        note.update(self.tr(EXPORTED, paths=" · ".join(str(p) for p in paths)))
 
     @on(Button.Pressed, "#close")
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class ShareDialog(QrDialog):
+    """A stored match: its summary, and its JSON and CSV."""
+
+    def __init__(self, record: MatchRecord) -> None:
+        from companion.export import export_files
+
+        self.record = record
+        super().__init__(TITLE, "", lambda: export_files(self.app.store, record.id), EXPORT_MATCH)
+
+    def compose(self) -> ComposeResult:
+        self.text = summary_text(self.record, self.app.lang)
+        yield from super().compose()

@@ -24,6 +24,7 @@ PAST = Msg("Past matches", "Matchs passés")
 HELP = Msg("Rules: {game}", "Règles : {game}")
 RULES = Msg("Rules of the games", "Règles des jeux")
 STATISTICS = Msg("Statistics", "Statistiques")
+CLUB = Msg("Cribbage club night", "Soirée de club de cribbage")
 PRACTICE = Msg("Practice: {game}", "Entraînement : {game}")
 LANG = Msg("Français", "English")
 QUIT = Msg("Quit", "Quitter")
@@ -79,6 +80,7 @@ class HomeScreen(BaseScreen):
                 from companion.tui.games import ui_for
 
                 yield Button(self.tr(STATISTICS), id="statistics")
+                yield Button(self.tr(CLUB), id="club")
                 for game in games:
                     if type(ui_for(game.id)).practice_screen is not GameUI.practice_screen:
                         yield Button(self.tr(PRACTICE, game=game.title), id=f"practice-{game.id}")
@@ -154,6 +156,12 @@ class HomeScreen(BaseScreen):
         from companion.tui.screens.statistics import StatisticsScreen
 
         self.app.push_screen(StatisticsScreen())
+
+    @on(Button.Pressed, "#club")
+    def club(self) -> None:
+        from companion.tui.screens.club import ClubNightsScreen
+
+        self.app.push_screen(ClubNightsScreen())
 
     @on(Button.Pressed, "#quit")
     def quit(self) -> None:

@@ -21,6 +21,7 @@ DAMAGED = Msg("damaged", "endommagé")
 NONE = Msg("none yet", "aucun pour l'instant")
 BACK = Msg("Back", "Retour")
 EXPORT_ALL = Msg("Export all (JSON + CSV)", "Tout exporter (JSON + CSV)")
+EVENINGS = Msg("Evenings", "Soirées")
 EXPORTED = Msg("Written: {json} and {csv}", "Écrit : {json} et {csv}")
 KEYS = Msg("Enter: open the match · Esc: back", "Entrée : ouvrir le match · Échap : retour")
 
@@ -59,6 +60,7 @@ class PastMatchesScreen(BaseScreen):
         with Horizontal(classes="bar"):
             yield Button(self.tr(BACK), id="back", compact=True)
             yield Button(self.tr(EXPORT_ALL), id="export-all", compact=True)
+            yield Button(self.tr(EVENINGS), id="evenings", compact=True)
         yield Static("", id="exported", classes="announce")
         yield Static(self.tr(KEYS), classes="keys")
 
@@ -135,6 +137,12 @@ class PastMatchesScreen(BaseScreen):
             return
         note.update(self.tr(EXPORTED, json=str(json_path), csv=str(csv_path)))
         note.set_classes("announce")
+
+    @on(Button.Pressed, "#evenings")
+    def evenings(self) -> None:
+        from companion.tui.screens.evenings import EveningsScreen
+
+        self.app.push_screen(EveningsScreen())
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:

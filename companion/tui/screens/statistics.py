@@ -58,9 +58,6 @@ class StatisticsScreen(BaseScreen):
         self.game = game
         self.player: str | None = None
 
-    def on_mount(self) -> None:
-        self.fill()
-
     def _load(self) -> None:
         try:
             self.per, self.versus = gather(self.app.store)

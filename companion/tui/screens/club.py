@@ -1,0 +1,353 @@
+"""Cribbage club nights: the list of nights, a new night's form, and the night itself (its tables round by round,
+results typed or taken from matches played in the app, corrections, players leaving, and standings large enough
+for a wall screen). Every entry is saved before it is shown (``companion.nights``)."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.suggester import SuggestFromList
+from textual.widgets import Button, DataTable, Input, Label, Select, Static
+
+from companion import nights
+from companion.club.night import LEFT_FORFEIT, LEFT_WITHDRAW, ClubNight, start_op
+from companion.errors import CompanionError
+from companion.i18n import Msg
+from companion.tui.screens.base import BaseScreen
+
+TITLE = Msg("Club nights", "Soirées de club")
+NEW = Msg("New club night", "Nouvelle soirée de club")
+NONE = Msg("No club night yet.", "Aucune soirée de club pour l'instant.")
+BACK = Msg("Back", "Retour")
+NAME = Msg("Name", "Nom")
+PLAYERS = Msg("Players (commas between)", "Joueurs (séparés par des virgules)")
+ROUNDS = Msg("Rounds", "Tours")
+METHOD = Msg("Pairing", "Appariement")
+ROTATION = Msg("Rotation (table plan)", "Rotation (plan de tables)")
+SWISS = Msg("Swiss (by standing)", "Suisse (selon le classement)")
+START = Msg("Start the night", "Commencer la soirée")
+DEFAULT_NAME = Msg("Club night {date}", "Soirée de club {date}")
+ROUND = Msg("{name} · round {round} of {rounds}", "{name} · tour {round} sur {rounds}")
+NOT_PAIRED = Msg("{name} · {n} players · {rounds} rounds: pair the first round",
+                 "{name} · {n} joueurs · {rounds} tours : appariez le premier tour")
+OVER = Msg("{name} · the night is over", "{name} · la soirée est finie")
+TABLES = (Msg("Table", "Table"), Msg("Player", "Joueur"), Msg("Player", "Joueur"), Msg("Result", "Résultat"))
+STANDINGS = (Msg("#", "#"), Msg("Player", "Joueur"), Msg("Points", "Points"), Msg("Won", "Gagnées"),
+             Msg("Lost", "Perdues"), Msg("Spread", "Écart"), Msg("Byes", "Exemptions"), Msg("", ""))
+BYE = Msg("bye", "exemption")
+WON = Msg("{winner} 121–{score}", "{winner} 121–{score}")
+FORFEIT = Msg("{winner} by forfeit", "{winner} par forfait")
+PAIR = Msg("Next round", "Tour suivant")  # short labels: seven buttons fit 80 columns
+RESULT = Msg("Result", "Résultat")
+FROM_MATCH = Msg("From match", "D'un match")
+LEAVE = Msg("Leaves", "Départ")
+UNDO = Msg("Undo", "Annuler")
+EXPORT = Msg("CSV", "CSV")
+WHO_WON = Msg("Table {table}: who won, and the loser's score", "Table {table} : qui a gagné, et le pointage du perdant")
+PICK_TABLE = Msg("pick a table with its players first", "choisissez d'abord une table avec ses joueurs")
+WHICH_MATCH = Msg("Table {table}: the match it was played in", "Table {table} : le match où elle a été jouée")
+WHO_LEAVES = Msg("Who leaves?", "Qui part ?")
+HOW_LEAVE = Msg("{name} leaves: his later games…", "{name} part : ses parties suivantes…")
+AS_FORFEIT = Msg("are lost by forfeit", "sont perdues par forfait")
+AS_WITHDRAW = Msg("are not paired", "ne sont plus appariées")
+CANCEL = Msg("Cancel", "Annuler")
+EXPORTED = Msg("Written: {path}", "Écrit : {path}")
+KEYS = Msg("Enter on a table: its result · Esc: back", "Entrée sur une table : son résultat · Échap : retour")
+
+
+class ClubNightsScreen(BaseScreen):
+    BINDINGS = [("escape", "back", "Back")]
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.tr(TITLE), classes="title")
+        with VerticalScroll():
+            yield Button(self.tr(NEW), id="new", variant="primary")
+            try:
+                found = nights.listed(self.app.store)
+            except CompanionError as error:
+                found = []
+                yield Static(error.text(self.app.lang), classes="error")
+            for night_id, name, created in found:
+                yield Button(f"{name} · {created.astimezone():%Y-%m-%d}", id=f"night-{night_id}")
+            if not found:
+                yield Static(self.tr(NONE))
+        yield Button(self.tr(BACK), id="back", compact=True)
+
+    def fill(self) -> None:
+        pass
+
+    def on_screen_resume(self) -> None:
+        self.refresh(recompose=True)
+
+    @on(Button.Pressed, "#new")
+    def new(self) -> None:
+        self.app.push_screen(NewNightScreen())
+
+    @on(Button.Pressed)
+    def open_night(self, event: Button.Pressed) -> None:
+        if (event.button.id or "").startswith("night-"):
+            self.app.push_screen(ClubNightScreen(int(event.button.id.removeprefix("night-"))))
+
+    @on(Button.Pressed, "#back")
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+class NewNightScreen(BaseScreen):
+    BINDINGS = [("escape", "back", "Back")]
+
+    def compose(self) -> ComposeResult:
+        from datetime import date
+
+        from companion.roster import Roster
+
+        try:
+            known = [p.name for p in Roster(self.app.store).players()]
+        except CompanionError:
+            known = []
+        yield Static(self.tr(NEW), classes="title")
+        with VerticalScroll():
+            with Horizontal(classes="row"):
+                yield Label(self.tr(NAME))
+                yield Input(self.tr(DEFAULT_NAME, date=date.today().isoformat()), id="name")
+            yield Label(self.tr(PLAYERS))
+            yield Input(", ".join(known[:12]), id="players", suggester=SuggestFromList(known, case_sensitive=False))
+            with Horizontal(classes="row"):
+                yield Label(self.tr(ROUNDS))
+                yield Select([(str(n), n) for n in range(1, 13)], value=9, allow_blank=False, id="rounds",
+                             compact=True)
+            with Horizontal(classes="row"):
+                yield Label(self.tr(METHOD))
+                yield Select([(self.tr(ROTATION), "rotation"), (self.tr(SWISS), "swiss")], value="rotation",
+                             allow_blank=False, id="method", compact=True)
+            yield Static("", id="message", classes="error")
+            with Horizontal(classes="bar"):
+                yield Button(self.tr(START), id="start", variant="primary")
+                yield Button(self.tr(BACK), id="back")
+
+    def fill(self) -> None:
+        pass
+
+    @on(Button.Pressed, "#start")
+    def start(self) -> None:
+        players = [p.strip() for p in self.query_one("#players", Input).value.split(",") if p.strip()]
+        name = self.query_one("#name", Input).value.strip() or "club"
+        op = start_op(players, rounds=int(self.query_one("#rounds", Select).value),  # type: ignore[arg-type]
+                      method=str(self.query_one("#method", Select).value))
+        try:
+            night_id = nights.create(self.app.store, name, op)
+            from companion.roster import Roster
+
+            for player in players:
+                Roster(self.app.store).add(player)
+        except CompanionError as error:
+            self.query_one("#message", Static).update(error.text(self.app.lang))
+            return
+        self.app.switch_screen(ClubNightScreen(night_id))
+
+    @on(Button.Pressed, "#back")
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+class ClubNightScreen(BaseScreen):
+    """One night. The standings table is the wall screen: one line per player, the leader on top."""
+
+    BINDINGS = [("escape", "back", "Back"), ("ctrl+z", "undo", "Undo")]
+    DEFAULT_CSS = """
+    ClubNightScreen #tables { height: auto; max-height: 12; margin: 0 0 1 0; }
+    ClubNightScreen #standings { height: auto; }
+    ClubNightScreen .bar { height: auto; }
+    """
+
+    def __init__(self, night_id: int) -> None:
+        super().__init__()
+        self.night_id = night_id
+        self.night = ClubNight()
+        self.night_name = ""
+        self.message: tuple[Msg | str, str] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="heading", classes="title")
+        with VerticalScroll():
+            yield DataTable(cursor_type="row", id="tables")
+            yield Static("", id="message")
+            yield DataTable(cursor_type="none", id="standings", zebra_stripes=True)
+        with Horizontal(classes="bar"):
+            yield Button(self.tr(PAIR), id="pair", variant="primary", compact=True)
+            yield Button(self.tr(RESULT), id="result", compact=True)
+            yield Button(self.tr(FROM_MATCH), id="from-match", compact=True)
+            yield Button(self.tr(LEAVE), id="leave", compact=True)
+            yield Button(self.tr(UNDO), id="undo", compact=True)
+            yield Button(self.tr(EXPORT), id="export", compact=True)
+            yield Button(self.tr(BACK), id="back", compact=True)
+        yield Static(self.tr(KEYS), classes="keys")
+
+    def load(self) -> None:
+        try:
+            record = nights.load(self.app.store, self.night_id)
+        except CompanionError as error:
+            self.message = (error.msg, "error")
+            return
+        self.night, self.night_name = record.night, record.name
+
+    def fill(self) -> None:
+        self.load()
+        night = self.night
+        if night.finished:
+            heading = self.tr(OVER, name=self.night_name)
+        elif night.round == 0:
+            heading = self.tr(NOT_PAIRED, name=self.night_name, n=len(night.players), rounds=night.rules.rounds)
+        else:
+            heading = self.tr(ROUND, name=self.night_name, round=night.round, rounds=night.rules.rounds)
+        self.query_one("#heading", Static).update(heading)
+        tables = self.query_one("#tables", DataTable)
+        tables.clear(columns=True)
+        tables.add_columns(*(self.tr(c) for c in TABLES))
+        if night.round:
+            for t, (a, b) in enumerate(night.tables(night.round), 1):
+                result = night.results.get((night.round, t))
+                if b is None:
+                    shown = self.tr(BYE)
+                elif result is None:
+                    shown = "…"
+                elif result.forfeit:
+                    shown = self.tr(FORFEIT, winner=result.winner)
+                else:
+                    shown = self.tr(WON, winner=result.winner, score=result.loser_score)
+                    if result.match is not None:
+                        shown += f" (#{result.match})"
+                tables.add_row(str(t), a, b or "—", shown, key=str(t))
+        standings = self.query_one("#standings", DataTable)
+        standings.clear(columns=True)
+        standings.add_columns(*(self.tr(c) for c in STANDINGS))
+        for place, s in enumerate(night.standings(), 1):
+            left = "" if s.left is None else self.tr(LEFT_FORFEIT if s.left == "forfeit" else LEFT_WITHDRAW)
+            standings.add_row(str(place), s.name, str(s.points), str(s.won), str(s.lost), f"{s.spread:+d}",
+                              str(s.byes), left)
+        note = self.query_one("#message", Static)
+        if self.message is not None:
+            text, css = self.message
+            note.update(self.tr(text) if isinstance(text, Msg) else text)
+            note.set_classes(css)
+        else:
+            note.update("")
+        self.query_one("#pair", Button).disabled = night.round >= night.rules.rounds or bool(night.open_tables())
+
+    # ------------------------------------------------------------ entries
+    def enter(self, op: dict) -> bool:
+        """Save one entry (checked first); the screen shows what the store holds."""
+        try:
+            nights.check_against_match(self.app.store, self.night, op) if op.get("op") == "result" else None
+            self.night = nights.append(self.app.store, self.night_id, op, len(self.night.log))
+            self.message = None
+        except CompanionError as error:
+            self.message = (error.msg, "error")
+            self.fill()
+            return False
+        self.fill()
+        return True
+
+    def chosen_table(self) -> int | None:
+        tables = self.query_one("#tables", DataTable)
+        if not self.night.round or tables.row_count == 0:
+            return None
+        t = tables.cursor_row + 1
+        a, b = self.night.tables(self.night.round)[t - 1]
+        return t if b is not None else None
+
+    @on(Button.Pressed, "#pair")
+    def pair(self) -> None:
+        self.enter({"op": "pair"})
+
+    @on(DataTable.RowSelected, "#tables")
+    def table_selected(self, event: DataTable.RowSelected) -> None:
+        self.result()
+
+    @on(Button.Pressed, "#result")
+    def result(self) -> None:
+        from companion.tui.dialogs.points import NumberDialog
+
+        t = self.chosen_table()
+        if t is None:
+            self.message = (PICK_TABLE, "error")
+            self.fill()
+            return
+        a, b = self.night.tables(self.night.round)[t - 1]
+        players = [a, b]
+
+        def answered(answer) -> None:
+            if answer is not None:
+                side, score = answer
+                self.enter({"op": "result", "round": self.night.round, "table": t, "winner": players[side],
+                            "loser_score": score})
+
+        self.app.push_screen(NumberDialog(self.tr(WHO_WON, table=t), players, 0,
+                                          maximum=self.night.rules.target - 1), answered)
+
+    @on(Button.Pressed, "#from-match")
+    def from_match(self) -> None:
+        from companion.tui.dialogs.points import NumberDialog
+
+        t = self.chosen_table()
+        if t is None:
+            self.message = (PICK_TABLE, "error")
+            self.fill()
+            return
+
+        def answered(answer) -> None:
+            if answer is None:
+                return
+            try:
+                op = nights.result_from_match(self.app.store, self.night, self.night.round, t, answer[1])
+            except CompanionError as error:
+                self.message = (error.msg, "error")
+                self.fill()
+                return
+            self.enter(op)
+
+        self.app.push_screen(NumberDialog(self.tr(WHICH_MATCH, table=t), maximum=10**9, minimum=1), answered)
+
+    @on(Button.Pressed, "#leave")
+    def leave(self) -> None:
+        from companion.tui.dialogs.choice import ChoiceDialog
+
+        staying = [p for p in self.night.players if p not in self.night.left]
+
+        def mode(name: str):
+            def chosen(answer) -> None:
+                if answer in ("forfeit", "withdraw"):
+                    self.enter({"op": "leave", "player": name, "mode": answer})
+            self.app.push_screen(ChoiceDialog(self.tr(HOW_LEAVE, name=name), "",
+                                              [(self.tr(AS_WITHDRAW), "withdraw"), (self.tr(AS_FORFEIT), "forfeit"),
+                                               (self.tr(CANCEL), None)]), chosen)
+
+        self.app.push_screen(ChoiceDialog(self.tr(WHO_LEAVES), "", [(p, p) for p in staying] + [(self.tr(CANCEL), None)]),
+                             lambda name: mode(name) if name else None)
+
+    @on(Button.Pressed, "#undo")
+    def action_undo(self) -> None:
+        try:
+            self.night = nights.undo(self.app.store, self.night_id, len(self.night.log))
+            self.message = None
+        except CompanionError as error:
+            self.message = (error.msg, "error")
+        self.fill()
+
+    @on(Button.Pressed, "#export")
+    def export(self) -> None:
+        from companion.export import exports_dir, new_file
+
+        try:
+            path = new_file(exports_dir(self.app.store), f"club-night-{self.night_id}", ".csv",
+                            self.night.csv(self.app.lang))
+        except CompanionError as error:
+            self.message = (error.msg, "error")
+        else:
+            self.message = (self.tr(EXPORTED, path=str(path)), "announce")
+        self.fill()
+
+    @on(Button.Pressed, "#back")
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,201 @@
+"""Club nights: pairings (properties over 4–40 players and 1–12 rounds), game points and standings worked out by
+hand, corrections, players who leave, and the night kept in the store across a crash."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.club.night import ClubNight, NightError, start_op
+from companion.club.pairing import circle, met, search
+from companion.games.base import Setup
+from companion.games.cribbage.ops import Points
+from companion.games.cribbage.rules import CribbageRules
+from companion.nights import append, create, load, result_from_match, undo
+from companion.session import MatchSession
+from companion.store import ConflictError, Store
+
+FOUR = ["Ann", "Bob", "Cy", "Di"]
+
+
+def _check_round(pairs, present) -> None:
+    seated = [p for pair in pairs for p in pair if p is not None]
+    assert sorted(seated) == sorted(present), "everyone present plays once, nobody twice"
+    assert sum(1 for _, b in pairs if b is None) == len(present) % 2
+
+
+@pytest.mark.parametrize("n", range(4, 41))
+def test_rotation_pairs_everyone_once_never_repeats_while_avoidable_and_spreads_byes(n):
+    players = [f"P{i}" for i in range(n)]
+    history: list = []
+    for r in range(12):
+        pairs = circle(players, r)
+        _check_round(pairs, players)
+        history.append(pairs)
+        distinct_rounds = n - 1 if n % 2 == 0 else n  # after these everyone has met everyone
+        repeats = sum(c - 1 for c in met(history).values())
+        if r + 1 <= distinct_rounds:
+            assert repeats == 0
+        byes = [sum(1 for rnd in history for a, b in rnd if b is None and a == p) for p in players]
+        assert max(byes) - min(byes) <= 1
+
+
+def _all_matchings(people):
+    if not people:
+        yield []
+        return
+    a = people[0]
+    for b in people[1:]:
+        rest = [p for p in people[1:] if p != b]
+        for m in _all_matchings(rest):
+            yield [(a, b)] + m
+
+
+@pytest.mark.parametrize("n", range(4, 11))
+def test_searched_rounds_repeat_a_pair_only_when_no_round_can_avoid_it(n):
+    rng = random.Random(n)
+    players = [f"P{i}" for i in range(n)]
+    history: list = []
+    for _ in range(12):
+        order = players[:]
+        rng.shuffle(order)  # any standings order
+        pairs = search(order, history)
+        _check_round(pairs, players)
+        seen = met(history)
+        repeats = sum(seen[frozenset(p)] for p in pairs if p[1] is not None)
+        field = [p for p in order if p not in [a for a, b in pairs if b is None]]
+        fewest = min(sum(seen[frozenset(p)] for p in m) for m in _all_matchings(field))
+        assert repeats == fewest
+        history.append(pairs)
+
+
+@pytest.mark.parametrize("n", [12, 13, 25, 40])
+def test_swiss_nights_of_nine_rounds_with_random_results(n):
+    rng = random.Random(n)
+    players = [f"P{i}" for i in range(n)]
+    night = ClubNight.replay([start_op(players, rounds=9, method="swiss")])
+    for _ in range(9):
+        night.apply({"op": "pair"})
+        _check_round(night.tables(night.round), players)
+        for t in night.open_tables():
+            a, b = night.tables(night.round)[t - 1]
+            night.apply({"op": "result", "table": t, "winner": rng.choice((a, b)), "loser_score": rng.randrange(121)})
+    assert sum(c - 1 for c in met(night.rounds).values()) == 0  # nine rounds need no repeat from 12 players up
+    byes = [sum(1 for rnd in night.rounds for a, b in rnd if b is None and a == p) for p in players]
+    assert max(byes) <= 1
+
+
+def _paper_night() -> ClubNight:
+    night = ClubNight.replay([start_op(FOUR, rounds=3)])
+    for results in ([("Ann", 85), ("Bob", 100)], [("Cy", 119), ("Bob", 60)], [("Ann", 110), ("Di", 95)]):
+        night.apply({"op": "pair"})
+        for table, (winner, score) in enumerate(results, 1):
+            night.apply({"op": "result", "table": table, "winner": winner, "loser_score": score})
+    return night
+
+
+def test_standings_worked_out_by_hand():
+    night = _paper_night()
+    # The circle: Ann–Di, Bob–Cy; then Ann–Cy, Di–Bob; then Ann–Bob, Cy–Di.
+    assert night.rounds == [[("Ann", "Di"), ("Bob", "Cy")], [("Ann", "Cy"), ("Di", "Bob")],
+                            [("Ann", "Bob"), ("Cy", "Di")]]
+    # Ann: skunk win 3 (85 < 91, +36), loss (−2), win 2 (+11) = 5 points, spread 45.
+    # Bob: win 2 (+21), skunk win 3 (+61), loss (−11) = 5 points, spread 71: ahead of Ann on spread.
+    # Cy: loss −21, win +2, loss −26: 2 points, −45.  Di: loss −36, loss −61, win +26: 2 points, −71.
+    rows = [(s.name, s.points, s.won, s.spread) for s in night.standings()]
+    assert rows == [("Bob", 5, 2, 71), ("Ann", 5, 2, 45), ("Cy", 2, 1, -45), ("Di", 2, 1, -71)]
+    assert night.finished
+    # A correction: round 3 was Bob's, 121–110. Bob 7 points (+93), Ann 3 (+23).
+    night.apply({"op": "result", "round": 3, "table": 1, "winner": "Bob", "loser_score": 110})
+    rows = [(s.name, s.points, s.won, s.spread) for s in night.standings()]
+    assert rows[:2] == [("Bob", 7, 3, 93), ("Ann", 3, 1, 23)]
+    assert night.csv().splitlines()[1] == "1,Bob,7,3,0,93,0,1,"
+
+
+def test_bad_entries_are_refused_with_the_reason():
+    night = ClubNight.replay([start_op(FOUR, rounds=2)])
+    night.apply({"op": "pair"})
+    for op, words in [({"op": "pair"}, "still has tables"), ({"op": "result", "table": 3, "winner": "Ann",
+                                                             "loser_score": 5}, "no table 3"),
+                      ({"op": "result", "table": 1, "winner": "Bob", "loser_score": 5}, "not at table 1"),
+                      ({"op": "result", "table": 1, "winner": "Ann", "loser_score": 121}, "from 0 to 120"),
+                      ({"op": "swap", "a": "Ann", "b": "Zed"}, "no player Zed")]:
+        with pytest.raises(NightError) as error:
+            night.apply(op)
+        assert words in error.value.text("en")
+    with pytest.raises(NightError) as error:
+        ClubNight.replay([start_op(["A", "B", "a", "C"])])
+    assert "deux fois" in error.value.text("fr")
+
+
+def test_changing_pairings_keeps_the_results_already_entered():
+    night = ClubNight.replay([start_op(["A", "B", "C", "D", "E", "F"], rounds=2)])
+    night.apply({"op": "pair"})  # A–F, B–E, C–D
+    night.apply({"op": "result", "table": 1, "winner": "A", "loser_score": 90})
+    with pytest.raises(NightError):
+        night.apply({"op": "swap", "a": "A", "b": "B"})  # table 1 has its result
+    night.apply({"op": "swap", "a": "B", "b": "C"})
+    assert night.tables(1) == [("A", "F"), ("C", "E"), ("B", "D")]
+    assert night.results[(1, 1)].winner == "A"
+
+
+def test_a_player_who_leaves_forfeits_or_withdraws_and_the_standings_say_which():
+    players = ["A", "B", "C", "D", "E", "F"]
+    night = ClubNight.replay([start_op(players, rounds=3)])
+    night.apply({"op": "pair"})
+    night.apply({"op": "leave", "player": "B", "mode": "forfeit"})  # B–E: E wins by forfeit at once
+    assert night.results[(1, 2)].forfeit and night.results[(1, 2)].winner == "E"
+    night.apply({"op": "result", "table": 1, "winner": "A", "loser_score": 100})
+    night.apply({"op": "result", "table": 3, "winner": "C", "loser_score": 100})
+    night.apply({"op": "leave", "player": "F", "mode": "withdraw"})
+    night.apply({"op": "pair"})
+    seated = [p for pair in night.tables(2) for p in pair if p]
+    assert "F" not in seated and "B" in seated and sum(1 for _, b in night.tables(2) if b is None) == 1
+    assert all(r.forfeit for (rnd, t), r in night.results.items() if rnd == 2 and "B" in night.tables(2)[t - 1])
+    status = {s.name: s.left for s in night.standings()}
+    assert status["B"] == "forfeit" and status["F"] == "withdraw"
+    assert "parti (forfaits)" in night.csv("fr")
+
+
+def test_a_night_is_kept_in_the_store_through_a_crash(tmp_path):
+    path = tmp_path / "c.sqlite3"
+    store = Store.open(path)
+    night_id = create(store, "Mardi", start_op(FOUR, rounds=3))
+    append(store, night_id, {"op": "pair"}, 1)
+    append(store, night_id, {"op": "result", "table": 1, "winner": "Ann", "loser_score": 85}, 2)
+    with pytest.raises(ConflictError):
+        append(store, night_id, {"op": "result", "table": 2, "winner": "Bob", "loser_score": 85}, 2)
+    with pytest.raises(NightError):
+        append(store, night_id, {"op": "pair"}, 3)  # refused: nothing written
+    store._conn = None  # killed: nothing closed, nothing flushed by us
+    again = Store.open(path)
+    record = load(again, night_id)
+    assert record.name == "Mardi" and record.night.round == 1 and record.night.open_tables() == [2]
+    assert undo(again, night_id, 3).results == {}
+    again.close()
+
+
+def test_a_result_from_a_played_match_must_be_that_table_s_game(tmp_path):
+    with Store.open(tmp_path / "c.sqlite3") as store:
+        night = ClubNight.replay([start_op(FOUR, rounds=3)])
+        night.apply({"op": "pair"})  # Ann–Di, Bob–Cy
+        session = MatchSession.create(store, Setup(("Di", "Ann"), CribbageRules(), 0), "cribbage")
+        session.apply(Points(0, 121))  # Di wins, Ann 0: a double skunk
+        op = result_from_match(store, night, 1, 1, session.match_id)
+        assert (op["winner"], op["loser_score"], op["match"]) == ("Di", 0, session.match_id)
+        with pytest.raises(NightError) as error:
+            result_from_match(store, night, 1, 2, session.match_id)  # Bob–Cy did not play it
+        assert "played by Di · Ann" in error.value.text("en")
+        unfinished = MatchSession.create(store, Setup(("Bob", "Cy"), CribbageRules(), 0), "cribbage").match_id
+        with pytest.raises(NightError) as error:
+            result_from_match(store, night, 1, 2, unfinished)
+        assert "not over" in error.value.text("en")
+        night.apply(op)
+        from companion.nights import check_against_match
+
+        with pytest.raises(NightError) as error:
+            check_against_match(store, night, {"op": "result", "table": 1, "winner": "Ann", "loser_score": 100})
+        assert "Di won" in error.value.text("en")
+
+
