@@ -19,9 +19,11 @@ TWO_NAMES = Msg("{action} takes two names", "{action} prend deux noms")
 
 
 def _store():
-    from companion.store import open_or_recover
+    """The store, without the integrity scan the app makes at start (it grows with the file): these commands
+    read, and a damaged file still gives a one-line error."""
+    from companion.store import Store
 
-    return open_or_recover()[0]
+    return Store.open(thorough=False)
 
 
 def stats(args: argparse.Namespace) -> int:

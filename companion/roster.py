@@ -36,9 +36,13 @@ class Roster:
     def players(self) -> list[Player]:
         """Every player, the most played first (the names a setup offers first), then by name."""
         counts: dict[str, int] = {}
-        for record in self.store.list_matches():
-            for name in record.setup.get("names", []) if isinstance(record.setup, dict) else []:
-                counts[fold(name)] = counts.get(fold(name), 0) + 1
+        with self.store.reading() as conn:  # one query, however many matches are stored
+            names = conn.execute("SELECT n.value, COUNT(*) FROM (SELECT setup FROM matches WHERE json_valid(setup) "
+                                 "AND json_type(setup, '$.names') = 'array') m, json_each(m.setup, '$.names') n "
+                                 "GROUP BY n.value").fetchall()
+        for name, n in names:
+            if isinstance(name, str):
+                counts[fold(name)] = counts.get(fold(name), 0) + n
         with self.store.reading() as conn:
             players = conn.execute("SELECT id, name, colour FROM players").fetchall()
             aliases = conn.execute("SELECT key, player_id FROM aliases ORDER BY key").fetchall()
@@ -50,8 +54,11 @@ class Roster:
         return sorted(found, key=lambda p: (-p.matches, p.name.casefold()))
 
     def by_alias(self) -> dict[str, Player]:
-        """Each folded seat name -> its player."""
-        return {key: player for player in self.players() for key in player.aliases}
+        """Each folded seat name -> its player (without match counts: one query, cheap on a big store)."""
+        with self.store.reading() as conn:
+            rows = conn.execute("SELECT a.key, p.id, p.name, p.colour FROM aliases a JOIN players p ON p.id = a.player_id"
+                                ).fetchall()
+        return {key: Player(pid, name, colour) for key, pid, name, colour in rows}
 
     def person(self, seat_name: str) -> str:
         """The roster name a seat name belongs to (the name itself when it is not in the roster)."""

@@ -27,7 +27,7 @@ from companion.games import registry
 from companion.i18n import Msg
 from companion.store import Store, StoreError, fold
 
-STATS_VERSION = 1  # bump when a game's seat_figures change: every cached match is replayed again
+STATS_VERSION = 2  # bump when a game's seat_figures change: every cached match is replayed again
 
 FIGURE_LABELS: dict[str, Msg] = {
     "hand_average": Msg("average hand", "main moyenne"),
@@ -60,7 +60,12 @@ class Facts:
     sides: tuple[int, ...]  # the side of each seat
     winners: tuple[int, ...]  # winning seats (empty until it ends)
     over: bool  # played to its end
-    figures: tuple[dict[str, float], ...]  # per seat, the game's totals for this match
+    keys: tuple[str, ...]  # the game's totals for this match: their names,
+    values: tuple[list[float], ...]  # and per seat their values in that order
+
+    @property
+    def figures(self) -> tuple[dict[str, float], ...]:
+        return tuple(dict(zip(self.keys, seat)) for seat in self.values)
 
 
 def _compute(store: Store, match_id: int) -> tuple[int, dict] | None:
@@ -75,9 +80,12 @@ def _compute(store: Store, match_id: int) -> tuple[int, dict] | None:
     seats = range(len(match.names))
     winners = [s for s in seats if outcome is not None and match.side_of(s) in outcome.winners]
     figures = game.seat_figures(match) if game.seat_figures is not None else [{} for _ in seats]
+    keys = sorted({key for seat in figures for key in seat})
     abandoned = record.summary.get("abandoned") is True and outcome is None
+    # Compact: the figure names once, then each seat's values in that order (a big store parses it faster).
     return record.rev, {"v": STATS_VERSION, "names": list(match.names), "sides": [match.side_of(s) for s in seats],
-                        "winners": winners, "over": outcome is not None and not abandoned, "figures": figures}
+                        "winners": winners, "over": outcome is not None and not abandoned, "keys": keys,
+                        "figures": [[seat.get(key, 0) for key in keys] for seat in figures]}
 
 
 def facts(store: Store) -> list[Facts]:
@@ -87,16 +95,21 @@ def facts(store: Store) -> list[Facts]:
                             "LEFT JOIN match_stats s ON s.match_id = m.id ORDER BY m.created, m.id").fetchall()
     found: list[Facts] = []
     fresh: list[tuple[int, int, str]] = []
-    for match_id, game, rev, created, cached_rev, text in rows:
-        data = None
-        if cached_rev == rev and isinstance(text, str):
+    cached = [text if cached_rev == rev and isinstance(text, str) else "null"
+              for _, _, rev, _, cached_rev, text in rows]
+    try:  # one parse for the whole cache; a damaged row makes it fail (or miscount), then row by row
+        parsed = json.loads("[" + ",".join(cached) + "]") if rows else []
+        if len(parsed) != len(rows):
+            raise ValueError("cache rows")
+    except ValueError:
+        parsed = []
+        for text in cached:
             try:
-                data = json.loads(text)
+                parsed.append(json.loads(text))
             except ValueError:
-                data = None
-            if not isinstance(data, dict) or data.get("v") != STATS_VERSION:
-                data = None
-        if data is None:
+                parsed.append(None)
+    for (match_id, game, rev, created, _, _), data in zip(rows, parsed):
+        if not isinstance(data, dict) or data.get("v") != STATS_VERSION:
             computed = _compute(store, match_id)
             if computed is None:
                 continue
@@ -104,10 +117,11 @@ def facts(store: Store) -> list[Facts]:
             fresh.append((match_id, rev, json.dumps(data)))
         try:
             when = datetime.fromisoformat(created)
-        except (TypeError, ValueError):
+            found.append(Facts(match_id, game, when, tuple(data["names"]), tuple(data["sides"]),
+                               tuple(data["winners"]), bool(data["over"]), tuple(data["keys"]),
+                               tuple(data["figures"])))
+        except (TypeError, ValueError, KeyError):
             continue
-        found.append(Facts(match_id, game, when, tuple(data["names"]), tuple(data["sides"]), tuple(data["winners"]),
-                           bool(data["over"]), tuple(data["figures"])))
     if fresh and not store.read_only:
         try:
             with store.writing() as conn:
@@ -188,21 +202,31 @@ def lines(found: Iterable[Facts], person) -> tuple[dict[tuple[str, str], Line], 
     """Per (player, game) lines and head-to-head tallies {(game, a, b): [a wins, b wins]} with a < b."""
     table: dict[tuple[str, str], Line] = {}
     versus: dict[tuple[str, str, str], list[int]] = {}
+    people: dict[str, str] = {}
+    maxed: dict[str, set[str]] = {}  # per game, the totals whose best is reported
     for fact in found:
-        people = [person(name) for name in fact.names]
-        for seat, who in enumerate(people):
-            line = table.setdefault((who, fact.game), Line(who, fact.game))
+        if fact.game not in maxed:
+            report = registry.get(fact.game).report or {}
+            maxed[fact.game] = {names[0] for how, *names in report.values() if how == "max"}
+        best_of = maxed[fact.game]
+        who = [people.get(name) or people.setdefault(name, person(name)) for name in fact.names]
+        for seat, name in enumerate(who):
+            line = table.get((name, fact.game))
+            if line is None:
+                line = table[(name, fact.game)] = Line(name, fact.game)
             if fact.over:
                 line.results.append(seat in fact.winners)
                 line.dates.append(fact.created)
-            for key, value in (fact.figures[seat] if seat < len(fact.figures) else {}).items():
-                line.totals[key] = line.totals.get(key, 0.0) + value
-                line.best[key] = max(line.best.get(key, value), value)
+            totals, best = line.totals, line.best
+            for key, value in zip(fact.keys, fact.values[seat] if seat < len(fact.values) else ()):
+                totals[key] = totals.get(key, 0.0) + value
+                if key in best_of:
+                    best[key] = max(best.get(key, value), value)
         if not fact.over:
             continue
-        for i, a in enumerate(people):
-            for j in range(i + 1, len(people)):
-                b = people[j]
+        for i, a in enumerate(who):
+            for j in range(i + 1, len(who)):
+                b = who[j]
                 if a == b or fact.sides[i] == fact.sides[j]:
                     continue
                 first, second, ij = (a, b, (i, j)) if a.casefold() <= b.casefold() else (b, a, (j, i))

@@ -36,7 +36,8 @@ def keep_leading_spaces(svg: str) -> str:
         return (f"{match.group(1)}{x:g}{match.group(3)}{length:g}{match.group(5)}{match.group(7)}{match.group(8)}")
 
     return _TEXT.sub(shift, svg)
-LANGS_SHOWN = {"home", "match-play", "match-show", "help", "home-damaged", "damaged-match", "share-match"}  # also in French
+LANGS_SHOWN = {"home", "match-play", "match-show", "help", "home-damaged", "damaged-match", "share-match",
+               "club-night"}  # also in French
 
 
 async def _shoot(name: str, size: tuple[int, int], lang: str, out: Path) -> Path:

@@ -23,6 +23,8 @@ TITLE = Msg("History — tap an entry to correct it", "Historique — touchez un
 BACK = Msg("Back", "Retour")
 DONE = Msg("Corrected: {kept}, {dropped}", "Corrigé : {kept}, {dropped}")
 KEYS = Msg("Enter: correct this entry · Esc: back", "Entrée : corriger cette entrée · Échap : retour")
+RACE = Msg("Score race", "Course aux points")
+RACE_FROM = 34  # terminal rows from which the race is shown at once
 
 
 class HistoryScreen(BaseScreen):
@@ -30,6 +32,7 @@ class HistoryScreen(BaseScreen):
 
     DEFAULT_CSS = """
     HistoryScreen OptionList { height: 1fr; }
+    HistoryScreen ScoreRace { height: 10; }
     HistoryScreen #note { height: auto; padding: 0 1; }
     """
 
@@ -38,11 +41,17 @@ class HistoryScreen(BaseScreen):
         self.session = session
 
     def compose(self) -> ComposeResult:
+        from companion.tui.widgets.plots import ScoreRace
+
         yield Static(self.tr(TITLE), classes="title")
+        race = ScoreRace(self.session.match, self.app.lang, id="race")
+        race.display = self.app.size.height >= RACE_FROM  # on a small screen the list comes first: « Race » shows it
+        yield race
         yield OptionList(id="entries")
         yield Static("", id="note", classes="message")
         with Horizontal(classes="bar"):
             yield Button(self.tr(BACK), id="back", compact=True)
+            yield Button(self.tr(RACE), id="show-race", compact=True)
         yield Static(self.tr(KEYS), classes="keys")
 
     def fill(self, keep: int | None = None) -> None:
@@ -55,6 +64,16 @@ class HistoryScreen(BaseScreen):
             entries.add_option(Option(f"{seq:>3}. {self.tr(event.text)}{points}", id=str(seq)))
         if match.events:
             entries.highlighted = min(keep, len(match.events)) - 1 if keep else len(match.events) - 1
+        from companion.tui.widgets.plots import ScoreRace
+
+        for race in self.query(ScoreRace):
+            if race.is_mounted and race.match is not match:
+                race.draw(match)
+
+    @on(Button.Pressed, "#show-race")
+    def toggle_race(self) -> None:
+        race = self.query_one("#race")
+        race.display = not race.display
 
     def note(self, msg: Msg, css: str = "message") -> None:
         note = self.query_one("#note", Static)

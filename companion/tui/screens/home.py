@@ -28,8 +28,8 @@ CLUB = Msg("Cribbage club night", "Soirée de club de cribbage")
 PRACTICE = Msg("Practice: {game}", "Entraînement : {game}")
 LANG = Msg("Français", "English")
 QUIT = Msg("Quit", "Quitter")
-KEYS = Msg("keys: n new match · p past matches · s statistics · h rules · l language · ctrl+q quit",
-           "touches : n nouveau match · p matchs passés · s statistiques · h règles · l langue · ctrl+q quitter")
+KEYS = Msg("keys: n new match · p past · s statistics · h rules · l language · ctrl+q quit",
+           "touches : n nouveau · p passés · s stats · h règles · l langue · ctrl+q quitter")
 DAMAGED = Msg("Damaged: {players} — {why}", "Endommagé : {players} — {why}")
 RESUMABLE = 3  # unfinished matches offered on home
 

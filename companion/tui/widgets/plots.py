@@ -61,6 +61,10 @@ class ScoreRace(PlotextPlot):
         self.match, self.lang = match, lang
 
     def on_mount(self) -> None:
+        self.draw(self.match)
+
+    def draw(self, match: Match) -> None:
+        self.match = match
         plt = self.plt
         plt.clear_figure()
         plt.theme("dark")
@@ -77,6 +81,7 @@ class ScoreRace(PlotextPlot):
         plt.yticks(ticks, [str(t) for t in ticks])
         plt.xticks(whole_ticks(max((len(v) for v in series), default=1) - 1))
         plt.xlabel(ENTRIES.text(self.lang))
+        self.refresh()
 
 
 class Lines(PlotextPlot):

@@ -10,12 +10,14 @@ from textual.widgets import Button, Select, Static
 
 from companion.cards import CardList
 from companion.errors import CompanionError
+from companion.games.cribbage.distribution import published_distribution
 from companion.games.cribbage.engine import CribbageMatch
 from companion.games.cribbage.stats import PlayerStats, deal_points, player_stats
 from companion.i18n import Msg
 from companion.session import MatchSession
 from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.charts import bar_chart, columns
+from companion.tui.widgets.plots import Lines
 
 TITLE = Msg("Cribbage statistics", "Statistiques de cribbage")
 PLAYER = Msg("Player", "Joueur")
@@ -35,6 +37,10 @@ BEST = Msg("Best hand: {n} ({cards} · starter {starter})", "Meilleure main : {n
 BIG = Msg("Every 28 and 29: {hands}", "Tous les 28 et 29 : {hands}")
 NO_BIG = Msg("No 28 or 29 yet.", "Pas encore de 28 ni de 29.")
 HANDS = Msg("Hand scores (how many hands counted each total)", "Valeur des mains (combien de mains par total)")
+AGAINST = Msg("Hand scores against every possible hand (% of hands at each total; the table the app ships)",
+               "Valeur des mains comparée à toutes les mains possibles (% des mains à chaque total ; la table fournie)")
+POINTS = Msg("points in the hand", "points de la main")
+EVERY = Msg("every hand", "toutes les mains")
 LAST = Msg("Points per deal, last match ({players})", "Points par donne, dernier match ({players})")
 COLOURS = ("#e8453c", "#4da3ff", "#5fd068", "#f2c230")
 
@@ -83,6 +89,8 @@ class CribbageStatsScreen(BaseScreen):
                     yield Select(options, value=self.chosen, allow_blank=False, id="player", compact=True)
                 yield Static("", id="figures")
                 yield Static("", id="hands", classes="chart")
+                yield Static(self.tr(AGAINST), classes="chart")
+                yield Lines([], xlabel=self.tr(POINTS), id="against")
                 yield Static("", id="deals", classes="chart")
         yield Button(self.tr(BACK), id="back", compact=True)
         yield Static(self.tr(KEYS), classes="keys")
@@ -109,6 +117,14 @@ class CribbageStatsScreen(BaseScreen):
         hands = Text(self.tr(HANDS) + "\n", style="bold")
         hands.append_text(bar_chart(player.hand_counts, width=36, keys=range(0, max(top, 12) + 1)))
         self.query_one("#hands", Static).update(hands)
+        exact = published_distribution()["hand"]
+        total = sum(exact.values())
+        shown = sum(player.hand_counts.values())
+        xs = [float(n) for n in range(30)]
+        series = [(self.tr(EVERY), xs, [100 * exact.get(n, 0) / total for n in range(30)])]
+        if shown:
+            series.insert(0, (player.name, xs, [100 * player.hand_counts.get(n, 0) / shown for n in range(30)]))
+        self.query_one("#against", Lines).show(series)
         last = next((m for m in reversed(self.matches)
                      if any(n.strip().casefold() == self.chosen for n in m.names)), None)
         deals = Text()
