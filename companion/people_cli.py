@@ -58,7 +58,7 @@ def players(args: argparse.Namespace) -> int:
     from companion.roster import Roster
 
     lang = lang_of(args)
-    if args.action in ("rename", "merge") and len(args.names) != 2:
+    if args.action in ("rename", "merge", "colour") and len(args.names) != 2:
         raise CompanionError(TWO_NAMES(action=args.action))
     with _store() as store:
         roster = Roster(store)
@@ -66,6 +66,9 @@ def players(args: argparse.Namespace) -> int:
             print(DONE(name=roster.rename(args.names[0], args.names[1]).name).text(lang))
         elif args.action == "merge":
             print(DONE(name=roster.merge(args.names[0], args.names[1]).name).text(lang))
+        elif args.action == "colour":
+            roster.set_colour(args.names[0], args.names[1] if args.names[1] not in ("-", "none") else None)
+            print(DONE(name=args.names[0]).text(lang))
         else:
             everyone = roster.players()
             if args.json:
@@ -122,7 +125,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     out.set_defaults(func=stats)
     roster = commands.add_parser("players", help="the roster: list, rename or merge players",
                                  description="Renaming or merging changes the roster only, never a match.")
-    roster.add_argument("action", nargs="?", choices=("list", "rename", "merge"), default="list")
-    roster.add_argument("names", nargs="*", metavar="NAME", help="rename OLD NEW, or merge KEEP GONE")
+    roster.add_argument("action", nargs="?", choices=("list", "rename", "merge", "colour"), default="list")
+    roster.add_argument("names", nargs="*", metavar="NAME",
+                        help="rename OLD NEW, merge KEEP GONE, or colour NAME COLOUR (a CSS colour, - for none)")
     roster.add_argument("--json", action="store_true")
     roster.set_defaults(func=players)

@@ -4,6 +4,7 @@ the names they were played under, and the statistics read them through the alias
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from companion.errors import CompanionError
@@ -13,6 +14,8 @@ from companion.store import Store, fold
 NAME_TAKEN = Msg("{name} is already a player: merge the two instead", "{name} est déjà un joueur : fusionnez-les plutôt")
 NO_PLAYER = Msg("no player named {name}", "aucun joueur nommé {name}")
 BLANK = Msg("a player needs a name", "un joueur doit avoir un nom")
+BAD_COLOUR = Msg("{colour!r} is not a colour (#e8453c, or a name such as teal)",
+                 "{colour!r} n'est pas une couleur (#e8453c, ou un nom comme teal)")
 SAME = Msg("{name} and {name} are the same entry already", "{name} et {name} sont déjà la même fiche")
 
 
@@ -110,6 +113,9 @@ class Roster:
         return self.find(keep)
 
     def set_colour(self, name: str, colour: str | None) -> None:
+        """A player's colour (``#e8453c``, ``#fa0`` or a colour name such as ``teal``), or None."""
+        if colour is not None and not re.fullmatch(r"#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-z]{3,20}", colour):
+            raise RosterError(BAD_COLOUR(colour=colour[:20]))
         player = self.find(name)
         with self.store.writing() as conn:
             conn.execute("UPDATE players SET colour = ? WHERE id = ?", (colour, player.id))

@@ -171,3 +171,48 @@ def test_stats_json_from_the_command_line(tmp_path, store):
     text = subprocess.run([sys.executable, "-m", "companion.cli", "--lang", "fr", "stats"], capture_output=True,
                           text=True, timeout=60, env=env).stdout
     assert "Marie : jouées 1, gagnées 1 (100%)" in text and "Face à face : Marie 1–0 Paul" in text
+
+
+async def test_the_players_screen_renames_and_merges_and_the_statistics_follow(tmp_path):
+    from textual.widgets import DataTable, Input
+
+    from companion.tui.dialogs.choice import ChoiceDialog
+    from companion.tui.screens.players import PlayersScreen
+    from companion.tui.screens.statistics import StatisticsScreen
+    from tests.scripted import make_app
+
+    app = make_app(tmp_path, lang="fr")
+    paper = _paper_match()
+    _enter(app.store, "cribbage", paper.setup, paper.log)
+    _enter(app.store, "cribbage", Setup(("Pol", "Marie"), CribbageRules(), 0), paper.log[:1])
+    logs = [app.store.load(r.id) for r in app.store.list_matches()]
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.click("#players")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PlayersScreen)
+        table = screen.query_one("#players", DataTable)
+        row = next(i for i in range(table.row_count) if str(table.get_row_at(i)[0]) == "Paul")
+        table.move_cursor(row=row)
+        screen.query_one("#new-name", Input).value = "Pierre"
+        await pilot.click("#rename")
+        await pilot.pause()
+        assert "Aucune partie n'a été modifiée" in str(screen.query_one("#note").render())
+        row = next(i for i in range(table.row_count) if str(table.get_row_at(i)[0]) == "Pol")
+        table.move_cursor(row=row)
+        await pilot.click("#merge")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        answer = next(i for i, (label, _) in enumerate(dialog.answers) if label == "Pierre")
+        await pilot.click(f"#answer-{answer}")
+        await pilot.pause()
+        assert [str(table.get_row_at(i)[0]) for i in range(table.row_count)].count("Pol") == 0
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StatisticsScreen)
+        lines = app.screen.query_one("#table", DataTable)
+        assert "Pierre" in [str(lines.get_row_at(i)[0]) for i in range(lines.row_count)]
+    assert [app.store.load(r.id) for r in app.store.list_matches()] == logs

@@ -158,6 +158,14 @@ async def club_night(pilot: Pilot) -> None:
     await settle(pilot)
 
 
+async def players(pilot: Pilot) -> None:
+    """The roster: each player, his matches and the other names he played under."""
+    from companion.tui.screens.players import PlayersScreen
+
+    pilot.app.push_screen(PlayersScreen())
+    await settle(pilot)
+
+
 async def evenings(pilot: Pilot) -> None:
     """The gallery's matches as one evening, its standing and the way to share it."""
     from companion.tui.screens.evenings import EveningsScreen
@@ -169,7 +177,7 @@ async def evenings(pilot: Pilot) -> None:
 SHELL_STATES: dict[str, State] = {"home": home, "setup": setup, "past-matches": past, "help": help_screen,
                                   "home-damaged": home_damaged, "damaged-match": damaged_match,
                                   "share-match": share_match, "statistics-all": statistics,
-                                  "club-night": club_night, "evenings": evenings}
+                                  "club-night": club_night, "evenings": evenings, "players": players}
 
 
 def states() -> dict[str, State]:

@@ -38,10 +38,13 @@ STANDINGS = (Msg("#", "#"), Msg("Player", "Joueur"), Msg("Points", "Points"), Ms
 BYE = Msg("bye", "exemption")
 WON = Msg("{winner} 121–{score}", "{winner} 121–{score}")
 FORFEIT = Msg("{winner} by forfeit", "{winner} par forfait")
-PAIR = Msg("Next round", "Tour suivant")  # short labels: seven buttons fit 80 columns
+PAIR = Msg("Next round", "Apparier")  # short labels: seven buttons fit 80 columns
 RESULT = Msg("Result", "Résultat")
-FROM_MATCH = Msg("From match", "D'un match")
+FROM_MATCH = Msg("From match", "Match")
 LEAVE = Msg("Leaves", "Départ")
+SWAP = Msg("Swap", "Échange")
+SWAP_WHO = Msg("Swap whom? (tables without a result)", "Échanger qui ? (tables sans résultat)")
+SWAP_WITH = Msg("{name} changes places with…", "{name} change de place avec…")
 UNDO = Msg("Undo", "Annuler")
 EXPORT = Msg("CSV", "CSV")
 WHO_WON = Msg("Table {table}: who won, and the loser's score", "Table {table} : qui a gagné, et le pointage du perdant")
@@ -178,6 +181,7 @@ class ClubNightScreen(BaseScreen):
             yield Button(self.tr(PAIR), id="pair", variant="primary", compact=True)
             yield Button(self.tr(RESULT), id="result", compact=True)
             yield Button(self.tr(FROM_MATCH), id="from-match", compact=True)
+            yield Button(self.tr(SWAP), id="swap", compact=True)
             yield Button(self.tr(LEAVE), id="leave", compact=True)
             yield Button(self.tr(UNDO), id="undo", compact=True)
             yield Button(self.tr(EXPORT), id="export", compact=True)
@@ -308,6 +312,26 @@ class ClubNightScreen(BaseScreen):
             self.enter(op)
 
         self.app.push_screen(NumberDialog(self.tr(WHICH_MATCH, table=t), maximum=10**9, minimum=1), answered)
+
+    @on(Button.Pressed, "#swap")
+    def swap(self) -> None:
+        """Two players change tables in this round (tables with a result keep their players and result)."""
+        from companion.tui.dialogs.choice import ChoiceDialog
+
+        night = self.night
+        movable = [p for t in night.open_tables() for p in night.tables(night.round)[t - 1] if p is not None]
+        movable += [a for a, b in (night.tables(night.round) if night.round else []) if b is None]
+
+        def second(first: str):
+            def chosen(other) -> None:
+                if other is not None:
+                    self.enter({"op": "swap", "a": first, "b": other})
+            self.app.push_screen(ChoiceDialog(self.tr(SWAP_WITH, name=first), "",
+                                              [(p, p) for p in movable if p != first] + [(self.tr(CANCEL), None)]),
+                                 chosen)
+
+        self.app.push_screen(ChoiceDialog(self.tr(SWAP_WHO), "", [(p, p) for p in movable] + [(self.tr(CANCEL), None)]),
+                             lambda first: second(first) if first else None)
 
     @on(Button.Pressed, "#leave")
     def leave(self) -> None:

@@ -24,6 +24,7 @@ RATE = Msg("Win rate over the matches played (%)", "Pourcentage de victoires au 
 MATCHES = Msg("matches", "parties")
 NONE = Msg("No match of this game saved yet.", "Aucune partie de ce jeu enregistrée pour l'instant.")
 DETAIL = Msg("Cribbage hands in detail", "Les mains de cribbage en détail")
+PLAYERS = Msg("Players: rename, merge", "Joueurs : renommer, fusionner")
 BACK = Msg("Back", "Retour")
 KEYS = Msg("Esc: back", "Échap : retour")
 
@@ -81,6 +82,7 @@ class StatisticsScreen(BaseScreen):
             yield Lines([], ylim=(0, 100), id="rate")
         with Horizontal(id="bar", classes="bar"):
             yield Button(self.tr(BACK), id="back", compact=True)
+            yield Button(self.tr(PLAYERS), id="players", compact=True)
             yield Button(self.tr(DETAIL), id="detail", compact=True)
         yield Static(self.tr(KEYS), classes="keys")
 
@@ -132,6 +134,16 @@ class StatisticsScreen(BaseScreen):
     @on(Select.Changed, "#player")
     def player_changed(self, event: Select.Changed) -> None:
         self.player = str(event.value) or None
+        self.fill()
+
+    @on(Button.Pressed, "#players")
+    def players(self) -> None:
+        from companion.tui.screens.players import PlayersScreen
+
+        self.app.push_screen(PlayersScreen())
+
+    def on_screen_resume(self) -> None:
+        self._load()  # back from the roster: a rename or a merge changes the lines
         self.fill()
 
     @on(Button.Pressed, "#detail")
