@@ -56,7 +56,7 @@ def _client(path: str, match_id: int, start: float, seconds: float, out: multipr
                 conflicts += 1  # refused, nothing written; the session has reloaded what is stored
                 continue
             accepted.append((session.head, op.to_json()))
-    out.put((accepted, conflicts))
+    out.put((accepted, conflicts, time.time() - start, op is None))
 
 
 def run(clients: int = 20, seconds: float = 10.0, home: Path | None = None, seed: int = 7) -> dict:
@@ -79,7 +79,8 @@ def check(path: Path, match_id: int, results: list, clients: int, seconds: float
     from companion.games import registry
     from companion.store import Store
 
-    accepted = [entry for entries, _ in results for entry in entries]
+    accepted = [entry for entries, *_ in results for entry in entries]
+    elapsed = max((r[2] for r in results), default=seconds)  # the match may end before the time is up
     with Store.open(path) as store:
         record, log = store.load(match_id)
     by_seq: dict[int, list[dict]] = {}
@@ -90,9 +91,10 @@ def check(path: Path, match_id: int, results: list, clients: int, seconds: float
     unclaimed = len(log) - len(by_seq)  # stored entries no client was told were accepted
     game = registry.get(record.game)
     replayed = game.summarize(game.match.replay(game.read_setup(record.setup), log))
-    return {"clients": clients, "seconds": seconds, "accepted": len(accepted),
-            "entries_per_second": round(len(accepted) / seconds, 1),
-            "refused_conflicts": sum(c for _, c in results), "lost": lost, "duplicated": twice,
+    return {"clients": clients, "seconds": round(elapsed, 2), "accepted": len(accepted),
+            "entries_per_second": round(len(accepted) / elapsed, 1) if elapsed > 0 else 0.0,
+            "match_over": any(r[3] for r in results),
+            "refused_conflicts": sum(r[1] for r in results), "lost": lost, "duplicated": twice,
             "unclaimed": unclaimed, "score_matches_replay": replayed["scores"] == record.summary.get("scores"),
             "stored_entries": len(log)}
 
@@ -107,7 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(figures))
     else:
-        print(f"{figures['clients']} clients on one match for {figures['seconds']:g} s "
+        ended = " (until the match ended)" if figures["match_over"] else ""
+        print(f"{figures['clients']} clients on one match for {figures['seconds']:g} s{ended} "
               f"({os.cpu_count()} cores): {figures['accepted']} entries accepted, "
               f"{figures['entries_per_second']} per second, {figures['refused_conflicts']} refused as conflicts, "
               f"lost: {figures['lost']}, duplicated: {figures['duplicated']}, "

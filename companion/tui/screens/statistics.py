@@ -29,13 +29,16 @@ BACK = Msg("Back", "Retour")
 KEYS = Msg("Esc: back", "Échap : retour")
 
 
-def win_rate_series(line: Line) -> tuple[list[float], list[float]]:
-    """After each finished match, the share won so far (in %)."""
+def win_rate_series(line: Line, points: int = 120) -> tuple[list[float], list[float]]:
+    """After each finished match, the share won so far (in %); at most ``points`` of them, evenly spread with
+    the last one kept (a plot is a hundred columns wide: more points only cost time to draw)."""
     xs, ys, won = [], [], 0
+    step = max(1, len(line.results) // points)
     for n, result in enumerate(line.results, 1):
         won += result
-        xs.append(float(n))
-        ys.append(round(100 * won / n, 1))
+        if n % step == 0 or n == len(line.results):
+            xs.append(float(n))
+            ys.append(round(100 * won / n, 1))
     return xs, ys
 
 
@@ -142,9 +145,14 @@ class StatisticsScreen(BaseScreen):
 
         self.app.push_screen(PlayersScreen())
 
+    def on_screen_suspend(self) -> None:
+        self.away = True
+
     def on_screen_resume(self) -> None:
-        self._load()  # back from the roster: a rename or a merge changes the lines
-        self.fill()
+        if getattr(self, "away", False):  # back from the roster: a rename or a merge changes the lines
+            self.away = False
+            self._load()
+            self.fill()
 
     @on(Button.Pressed, "#detail")
     def detail(self) -> None:
