@@ -199,3 +199,14 @@ def test_a_result_from_a_played_match_must_be_that_table_s_game(tmp_path):
         assert "Di won" in error.value.text("en")
 
 
+
+
+def test_a_night_of_games_to_61_skunks_under_31_as_cribbage_does():
+    night = ClubNight.replay([start_op(FOUR, rounds=1, target=61)])
+    assert night.rules.skunk_line == 31
+    night.apply({"op": "pair"})
+    night.apply({"op": "result", "table": 1, "winner": "Ann", "loser_score": 30})  # a skunk: 3 points, +31
+    night.apply({"op": "result", "table": 2, "winner": "Bob", "loser_score": 31})  # no skunk: 2 points, +30
+    assert [(s.name, s.points, s.spread) for s in night.standings()][:2] == [("Ann", 3, 31), ("Bob", 2, 30)]
+    with pytest.raises(NightError):
+        night.apply({"op": "result", "table": 1, "winner": "Ann", "loser_score": 61})

@@ -61,6 +61,10 @@ class NightRules:
     target: int = 121
     skunk_line: int = 91
 
+    def __post_init__(self) -> None:
+        if self.target == 61 and self.skunk_line == 91:  # as cribbage's own rules: games to 61 skunk under 31
+            object.__setattr__(self, "skunk_line", 31)
+
 
 @dataclass
 class Standing:

@@ -24,6 +24,7 @@ NAME = Msg("Name", "Nom")
 PLAYERS = Msg("Players (commas between)", "Joueurs (séparés par des virgules)")
 ROUNDS = Msg("Rounds", "Tours")
 METHOD = Msg("Pairing", "Appariement")
+GAME_TO = Msg("Games to", "Parties en")
 ROTATION = Msg("Rotation (table plan)", "Rotation (plan de tables)")
 SWISS = Msg("Swiss (by standing)", "Suisse (selon le classement)")
 START = Msg("Start the night", "Commencer la soirée")
@@ -36,7 +37,7 @@ TABLES = (Msg("Table", "Table"), Msg("Player", "Joueur"), Msg("Player", "Joueur"
 STANDINGS = (Msg("#", "#"), Msg("Player", "Joueur"), Msg("Points", "Points"), Msg("Won", "Gagnées"),
              Msg("Lost", "Perdues"), Msg("Spread", "Écart"), Msg("Byes", "Exemptions"), Msg("", ""))
 BYE = Msg("bye", "exemption")
-WON = Msg("{winner} 121–{score}", "{winner} 121–{score}")
+WON = Msg("{winner} {target}–{score}", "{winner} {target}–{score}")
 FORFEIT = Msg("{winner} by forfeit", "{winner} par forfait")
 PAIR = Msg("Next round", "Apparier")  # short labels: seven buttons fit 80 columns
 RESULT = Msg("Result", "Résultat")
@@ -121,6 +122,9 @@ class NewNightScreen(BaseScreen):
                 yield Select([(str(n), n) for n in range(1, 13)], value=9, allow_blank=False, id="rounds",
                              compact=True)
             with Horizontal(classes="row"):
+                yield Label(self.tr(GAME_TO))
+                yield Select([("121", 121), ("61", 61)], value=121, allow_blank=False, id="target", compact=True)
+            with Horizontal(classes="row"):
                 yield Label(self.tr(METHOD))
                 yield Select([(self.tr(ROTATION), "rotation"), (self.tr(SWISS), "swiss")], value="rotation",
                              allow_blank=False, id="method", compact=True)
@@ -137,7 +141,8 @@ class NewNightScreen(BaseScreen):
         players = [p.strip() for p in self.query_one("#players", Input).value.split(",") if p.strip()]
         name = self.query_one("#name", Input).value.strip() or "club"
         op = start_op(players, rounds=int(self.query_one("#rounds", Select).value),  # type: ignore[arg-type]
-                      method=str(self.query_one("#method", Select).value))
+                      method=str(self.query_one("#method", Select).value),
+                      target=int(self.query_one("#target", Select).value))  # type: ignore[arg-type]
         try:
             night_id = nights.create(self.app.store, name, op)
             from companion.roster import Roster
@@ -219,7 +224,7 @@ class ClubNightScreen(BaseScreen):
                 elif result.forfeit:
                     shown = self.tr(FORFEIT, winner=result.winner)
                 else:
-                    shown = self.tr(WON, winner=result.winner, score=result.loser_score)
+                    shown = self.tr(WON, winner=result.winner, score=result.loser_score, target=night.rules.target)
                     if result.match is not None:
                         shown += f" (#{result.match})"
                 tables.add_row(str(t), a, b or "—", shown, key=str(t))
