@@ -312,3 +312,25 @@ def test_a_rollout_cut_short_mid_turn_still_shows_three_cards_each(monkeypatch, 
     seat = m.play.turn  # with limit 2 the rollout stops just after the next player's draw, with four cards
     world = players.determinized(m, seat, random.Random(seat))
     assert players.rollout(world, seat, Draw(seat)) in (-1.0, 0.0, 1.0)
+
+
+def test_a_deal_that_drags_on_is_closed_so_every_deal_ends():
+    """Two players left, one exchanging the same card back and forth and the other passing, went on for ever
+    (banker game, seed 79: a self-play run never finished). The total a player closes on now falls past a few
+    circuits, down to nothing."""
+    from companion.games.trente_et_un.players import DRAG, threshold
+
+    m = BankerMatch(Setup(("Ann", "Bob"), BankerRules(), 0, "virtual", 79))
+    m.apply(next_op(m, ["easy", "easy"]))  # the deal is dealt
+    play = m.play
+    early = threshold(m, play)
+    play.turns = 2 * (DRAG + 40)
+    assert threshold(m, play) <= 0 < early
+
+
+@pytest.mark.slow
+def test_the_banker_game_of_seed_79_ends():
+    from companion.games.trente_et_un.banker_selfplay import play_game
+
+    record = play_game(("hard", "normal", "normal", "normal"), 79, 2)
+    assert record.winners

@@ -36,6 +36,7 @@ from companion.games.trente_et_un.values import ValueRules, hand_value
 HARD_SAMPLES = 24  # deals of the unseen cards, shared by every candidate
 HARD_CANDIDATES = 4
 KNOCK_FLOOR = 21  # hard weighs a knock only from this total on (below it a knock never pays)
+DRAG = 8  # circuits of a deal before the closing total starts to fall
 ROLLOUT_LIMIT = 80  # operations: a deal that has not ended by then is shown down as it stands
 
 
@@ -92,9 +93,13 @@ def threshold(match: TrenteMatch, play: DealPlay) -> float:
     """The total a normal player closes on: higher with more opponents, lower once the deal drags on."""
     others = len(play.order) - 1
     circuits = play.turns // max(1, len(play.order))
+    # A deal that drags on is closed sooner and sooner: past DRAG circuits the total asked for drops one point
+    # a circuit, so every deal ends (two players who keep exchanging and never hold would otherwise go on
+    # for ever, as a self-play measurement found).
+    drag = max(0, circuits - DRAG)
     if match.banker:  # only the lowest hand loses: a fair total is safe enough
-        return 24 + min(2, others // 3) - min(2, circuits // 2)
-    return min(30.0, 26 + (others + 1) // 2 - min(3, circuits // 2))
+        return 24 + min(2, others // 3) - min(2, circuits // 2) - drag
+    return min(30.0, 26 + (others + 1) // 2 - min(3, circuits // 2)) - drag
 
 
 # ---------------------------------------------------------------- draw and knock
@@ -128,7 +133,7 @@ def knock_turn(match: TrenteMatch, seat: int, level: str, rng: random.Random) ->
     knock = Knock(seat)
     may_knock = play.knocker is None and match.can(knock)
     if level == "easy":
-        if may_knock and _value(match, hand) >= 25:
+        if may_knock and _value(match, hand) >= min(25, threshold(match, play) + 1):
             return knock
         return Draw(seat)
     top = play.public[-1] if play.public else None
@@ -183,7 +188,7 @@ def exchange_turn(match: TrenteMatch, seat: int, level: str, rng: random.Random)
     if level == "easy":  # one card at a time, any that raises the total; never the whole hand
         now = _value(match, hand)
         better = [op for op in moves if len(op.give) == 1 and _value(match, _after(hand, op)) > now]
-        if now >= 27 or stalled:
+        if now >= 27 or stalled or now >= threshold(match, play) + 3:
             hold = next((op for op in options if op.hold and not op.give), None)
             if hold is not None:
                 return hold
