@@ -19,6 +19,7 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.i18n import Msg
+from companion.share import sides_and_winners
 from companion.store import MatchRecord, Store, StoreError, detail_of
 
 EXPORT_FAILED = Msg("The export could not be written: {why}", "L'export n'a pas pu être écrit : {why}")
@@ -100,8 +101,7 @@ def as_csv(store: Store, match_id: int | None = None) -> str:
     writer.writerow(CSV_COLUMNS)
     for record in _records(store, match_id):
         summary = record.summary
-        sides = summary.get("sides") or summary.get("names") or []
-        winners = [sides[w] for w in summary.get("winners", []) if isinstance(w, int) and w < len(sides)]
+        sides, winners = sides_and_winners(summary)
         writer.writerow([record.id, record.game, record.created.isoformat(timespec="seconds"),
                          record.updated.isoformat(timespec="seconds"), int(record.finished), " / ".join(sides),
                          " / ".join(str(x) for x in summary.get("scores", [])), " / ".join(winners), record.head])

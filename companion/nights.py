@@ -110,12 +110,12 @@ def result_from_match(store: Store, night: ClubNight, round_no: int, table: int,
     if not summary.get("over") or not isinstance(summary.get("winner"), int):
         raise refuse(NOT_OVER)
     a, b = night.tables(round_no)[table - 1]
-    roster = Roster(store)
-    sides = [roster.person(str(s)) for s in summary.get("sides", [])]
-    if sorted(map(fold, sides)) != sorted(fold(roster.person(p)) for p in (a, b) if p is not None):
+    person = Roster(store).namer()
+    sides = [person(str(s)) for s in summary.get("sides", [])]
+    if sorted(map(fold, sides)) != sorted(fold(person(p)) for p in (a, b) if p is not None):
         raise refuse(OTHER_PLAYERS(names=" · ".join(sides)))
     winner_side = summary["winner"]
-    winner = a if fold(roster.person(a)) == fold(sides[winner_side]) else b
+    winner = a if fold(person(a)) == fold(sides[winner_side]) else b
     loser_score = int(summary["scores"][1 - winner_side])
     return {"op": "result", "round": round_no, "table": table, "winner": winner, "loser_score": loser_score,
             "match": match_id}

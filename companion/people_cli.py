@@ -93,7 +93,7 @@ def evenings(args: argparse.Namespace) -> int:
             move(store, int(args.move[0]), None if args.move[1] in ("-", "own", "sienne") else args.move[1])
             print(DONE(name=f"#{args.move[0]}").text(lang))
             return 0
-        person = Roster(store).person
+        person = Roster(store).namer()
         shown = found(store)
         if args.json:
             print(json.dumps([{"evening": e.day.isoformat(), "matches": [f.id for f in e.matches],

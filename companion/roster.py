@@ -5,6 +5,7 @@ the names they were played under, and the statistics read them through the alias
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from companion.errors import CompanionError
@@ -63,10 +64,19 @@ class Roster:
                                 ).fetchall()
         return {key: Player(pid, name, colour) for key, pid, name, colour in rows}
 
+    def namer(self) -> Callable[[str], str]:
+        """Seat name -> the roster name it belongs to (the name itself when it is not in the roster), read once:
+        call it for every seat of every match."""
+        by_alias = self.by_alias()
+
+        def person(seat_name: str) -> str:
+            player = by_alias.get(fold(seat_name))
+            return player.name if player is not None else " ".join(seat_name.split())
+
+        return person
+
     def person(self, seat_name: str) -> str:
-        """The roster name a seat name belongs to (the name itself when it is not in the roster)."""
-        player = self.by_alias().get(fold(seat_name))
-        return player.name if player is not None else " ".join(seat_name.split())
+        return self.namer()(seat_name)
 
     def find(self, name: str) -> Player:
         player = self.by_alias().get(fold(name))

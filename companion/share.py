@@ -20,14 +20,20 @@ def game_title(game: str, lang: str) -> str:
         return game
 
 
+def sides_and_winners(summary: dict) -> tuple[list[str], list[str]]:
+    """A stored summary's side names and the names of its winners (an odd value gives none, never a crash)."""
+    sides = [str(s) for s in summary.get("sides") or summary.get("names") or []]
+    winners = [sides[w] for w in summary.get("winners", []) if isinstance(w, int) and 0 <= w < len(sides)]
+    return sides, winners
+
+
 def summary_text(record: MatchRecord, lang: str) -> str:
     summary = record.summary
-    sides = [str(s) for s in summary.get("sides") or summary.get("names") or []]
+    sides, winners = sides_and_winners(summary)
     scores = summary.get("scores") or []
     date = record.created.astimezone().strftime("%Y-%m-%d")
     lines = [f"companion · {game_title(record.game, lang)} · {date}",
              " · ".join(f"{name} {score}" for name, score in zip(sides, scores)) or " · ".join(sides)]
-    winners = [sides[w] for w in summary.get("winners", []) if isinstance(w, int) and 0 <= w < len(sides)]
     if summary.get("over") and len(winners) == 1:
         lines.append(WINNER(name=winners[0]).text(lang))
     elif summary.get("over") and winners:

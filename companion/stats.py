@@ -76,16 +76,21 @@ def _compute(store: Store, match_id: int) -> tuple[int, dict] | None:
         match = game.match.replay(game.read_setup(record.setup), ops)
     except (CompanionError, KeyError, TypeError, ValueError):
         return None
+    abandoned = record.summary.get("abandoned") is True and match.outcome is None
+    return record.rev, cached_facts(game, match, abandoned)
+
+
+def cached_facts(game, match, abandoned: bool = False) -> dict:
+    """What the statistics keep of one replayed match, as cached beside it. Compact: the figure names once,
+    then each seat's values in that order (a big store parses it faster)."""
     outcome = match.outcome
     seats = range(len(match.names))
-    winners = [s for s in seats if outcome is not None and match.side_of(s) in outcome.winners]
     figures = game.seat_figures(match) if game.seat_figures is not None else [{} for _ in seats]
     keys = sorted({key for seat in figures for key in seat})
-    abandoned = record.summary.get("abandoned") is True and outcome is None
-    # Compact: the figure names once, then each seat's values in that order (a big store parses it faster).
-    return record.rev, {"v": STATS_VERSION, "names": list(match.names), "sides": [match.side_of(s) for s in seats],
-                        "winners": winners, "over": outcome is not None and not abandoned, "keys": keys,
-                        "figures": [[seat.get(key, 0) for key in keys] for seat in figures]}
+    return {"v": STATS_VERSION, "names": list(match.names), "sides": [match.side_of(s) for s in seats],
+            "winners": [s for s in seats if outcome is not None and match.side_of(s) in outcome.winners],
+            "over": outcome is not None and not abandoned, "keys": keys,
+            "figures": [[seat.get(key, 0) for key in keys] for seat in figures]}
 
 
 def facts(store: Store) -> list[Facts]:
@@ -244,13 +249,7 @@ def gather(store: Store, game: str | None = None) -> tuple[dict[tuple[str, str],
     from companion.roster import Roster
 
     game = resolve_game(game)
-    by_alias = Roster(store).by_alias()
-
-    def person(name: str) -> str:
-        entry = by_alias.get(fold(name))
-        return entry.name if entry is not None else " ".join(name.split())
-
-    return lines([f for f in facts(store) if game is None or f.game == game], person)
+    return lines([f for f in facts(store) if game is None or f.game == game], Roster(store).namer())
 
 
 def row(line: Line) -> dict:

@@ -56,7 +56,7 @@ def _played(game: str, seed: int) -> Match:
 
 def build(path: Path, total: int, distinct: int) -> dict[str, float]:
     """The store, with its statistics cache filled; returns the cold replay time per match, per game."""
-    from companion.stats import STATS_VERSION
+    from companion.stats import cached_facts
     from companion.store import Store
 
     games = [g.id for g in registry.available()]
@@ -71,14 +71,7 @@ def build(path: Path, total: int, distinct: int) -> dict[str, float]:
             facts = []
             for match in made:  # what a first ``companion stats`` does for each match: replay, then figures
                 replayed = info.match.replay(match.setup, [op.to_json() for op in match.log])
-                outcome = replayed.outcome
-                seats = range(len(replayed.names))
-                figures = info.seat_figures(replayed) if info.seat_figures else [{} for _ in seats]
-                keys = sorted({key for seat in figures for key in seat})
-                facts.append({"v": STATS_VERSION, "sides": [replayed.side_of(s) for s in seats],
-                              "winners": [s for s in seats if outcome is not None and replayed.side_of(s) in outcome.winners],
-                              "over": outcome is not None, "keys": keys,
-                              "figures": [[seat.get(key, 0) for key in keys] for seat in figures]})
+                facts.append(cached_facts(info, replayed))
             cold[game] = (time.perf_counter() - started) / len(made)
             rows, cache = [], []
             for n in range(per_game):

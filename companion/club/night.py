@@ -230,8 +230,8 @@ class ClubNight:
             where[name] = found
         (ta, ia), (tb, ib) = where[names[0]], where[names[1]]
         pairs[ta][ia], pairs[tb][ib] = pairs[tb][ib], pairs[ta][ia]
-        fixed = [(a, b) if a is not None else (b, None) for a, b in pairs]
-        self.rounds[-1] = [(a, b) for a, b in fixed]  # type: ignore[misc]
+        # A bye is (player, None): whoever moves into a bye's table sits first.
+        self.rounds[-1] = [(a, b) if a is not None else (b, None) for a, b in pairs]  # type: ignore[misc]
 
     def _leave(self, op: dict[str, Any]) -> None:
         name = str(op.get("player"))

@@ -248,7 +248,8 @@ class ClubNightScreen(BaseScreen):
     def enter(self, op: dict) -> bool:
         """Save one entry (checked first); the screen shows what the store holds."""
         try:
-            nights.check_against_match(self.app.store, self.night, op) if op.get("op") == "result" else None
+            if op.get("op") == "result":
+                nights.check_against_match(self.app.store, self.night, op)
             self.night = nights.append(self.app.store, self.night_id, op, len(self.night.log))
             self.message = None
         except CompanionError as error:

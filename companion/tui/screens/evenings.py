@@ -34,6 +34,7 @@ class EveningsScreen(BaseScreen):
         super().__init__()
         self.found: list[Evening] = []
         self.chosen = 0
+        self.person = lambda name: name
 
     def compose(self) -> ComposeResult:
         yield Static(self.tr(TITLE), classes="title")
@@ -46,13 +47,11 @@ class EveningsScreen(BaseScreen):
             yield Button(self.tr(BACK), id="back", compact=True)
         yield Static(self.tr(KEYS), classes="keys")
 
-    def person(self, name: str) -> str:
-        from companion.roster import Roster
-
-        return Roster(self.app.store).person(name)
-
     def fill(self) -> None:
         from companion.games import registry
+        from companion.roster import Roster
+
+        self.person = Roster(self.app.store).namer()  # one roster read for the whole screen
 
         try:
             self.found = evenings(self.app.store)

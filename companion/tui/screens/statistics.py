@@ -19,7 +19,7 @@ TITLE = Msg("Statistics", "Statistiques")
 EVERYONE = Msg("Everyone", "Tout le monde")
 COLUMNS = (Msg("Player", "Joueur"), Msg("Played", "Jouées"), Msg("Won", "Gagnées"), Msg("Win %", "% gagnées"),
            Msg("Streak", "Série"), Msg("Best", "Meilleure"))
-VERSUS = Msg("Head to head", "Face à face")
+VERSUS = Msg("Head to head: {lines}", "Face à face : {lines}")
 RATE = Msg("Win rate over the matches played (%)", "Pourcentage de victoires au fil des parties")
 MATCHES = Msg("matches", "parties")
 NONE = Msg("No match of this game saved yet.", "Aucune partie de ce jeu enregistrée pour l'instant.")
@@ -119,9 +119,7 @@ class StatisticsScreen(BaseScreen):
             table.add_row(self.tr(NONE), *([""] * (len(COLUMNS) - 1 + len(report))))
         versus = [f"{a} {w[0]}–{w[1]} {b}" for (g, a, b), w in sorted(self.versus.items())
                   if g == self.game and (self.player is None or self.player in (a, b))]
-        self.query_one("#versus", Static).update(
-            (self.tr(VERSUS) + " : " if self.app.lang == "fr" else self.tr(VERSUS) + ": ") + " · ".join(versus)
-            if versus else "")
+        self.query_one("#versus", Static).update(self.tr(VERSUS, lines=" · ".join(versus)) if versus else "")
         plotted = [line for line in shown if line.results][:6]
         plot = self.query_one("#rate", Lines)
         plot.show([(line.name, *win_rate_series(line)) for line in plotted],
