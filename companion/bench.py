@@ -32,6 +32,7 @@ class Options:
     seed: int = 2026
     repeats: int = 3  # best of
     cold_runs: int = 5  # median of
+    strength: float = 0.0  # self-play: the share of STRENGTH's games played (0: none)
 
 
 Measurement = Callable[[Options], Iterator[Line]]
@@ -282,6 +283,28 @@ def measure_decisions(options: Options) -> Iterator[Line]:
                 f"{verdict} the 300 ms target)")
 
 
+# The computer players' strength, as docs/strength.md reports it: game, level A, level B, players, games, seed.
+STRENGTH = (("cribbage", "normal", "easy", 2, 400, 1), ("cribbage", "hard", "normal", 2, 400, 1),
+            ("le31", "normal", "easy", 2, 200, 1), ("le31", "hard", "normal", 2, 100, 1),
+            ("trente-et-un", "normal", "easy", 2, 300, 1), ("trente-et-un", "hard", "normal", 2, 300, 1001),
+            ("banker", "normal", "easy", 4, 300, 1), ("banker", "hard", "normal", 4, 200, 1),
+            ("2500", "normal", "easy", 3, 200, 1), ("2500", "hard", "normal", 3, 300, 1))
+
+
+def measure_strength(options: Options) -> Iterator[Line]:
+    """Self-play win rates with their 95% intervals (``--strength``: long, an hour or more on two cores)."""
+    from companion.selfplay import run
+
+    for game, a, b, players, games, seed in STRENGTH:
+        games = max(1, round(games * options.strength))
+        result = run(game, a, b, games, seed, players)
+        low, high = result["ci95"]
+        verdict = "better" if result["a_better"] else "NOT shown better"
+        yield f"{game} {a} against {b}", (
+            f"{result['win_rate']:.1%} of {games} games at {players} (95% CI {low:.1%}–{high:.1%}, even share "
+            f"{result['even']:.1%}): {verdict}; seed {seed}, {result['seconds']:.0f} s")
+
+
 MEASUREMENTS: list[Measurement] = [
     measure_hand_score,
     measure_count_hand,
@@ -299,10 +322,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m companion.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--sample", type=int, default=Options.sample, metavar="N",
                         help="random hands for the scoring measurements (default %(default)s)")
+    parser.add_argument("--strength", nargs="?", type=float, const=1.0, default=0.0, metavar="SHARE",
+                        help="also play the self-play matches of docs/strength.md (an hour or more on two cores), "
+                             "or SHARE of their games")
     args = parser.parse_args(argv)
-    options = Options(sample=max(1, args.sample))
+    options = Options(sample=max(1, args.sample), strength=max(0.0, args.strength))
     print(f"companion bench: python {sys.version.split()[0]}, {os.cpu_count()} cpu(s) seen", flush=True)
-    for measure in MEASUREMENTS:
+    for measure in MEASUREMENTS + ([measure_strength] if options.strength else []):
         for label, value in measure(options):
             print(f"{label + ':':<{LABEL_WIDTH}} {value}", flush=True)
     return 0

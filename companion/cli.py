@@ -89,6 +89,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                                 description="Same as python -m companion.bench.")
     bench.add_argument("--sample", type=int, default=None, metavar="N",
                        help="random hands to time (default 200,000)")
+    bench.add_argument("--strength", nargs="?", type=float, const=1.0, default=None, metavar="SHARE",
+                       help="also play the self-play matches of docs/strength.md (an hour or more)")
     bench.set_defaults(func=_bench_command)
     return parser
 
@@ -96,7 +98,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def _bench_command(args: argparse.Namespace) -> int:
     from companion import bench
 
-    return bench.main([] if args.sample is None else ["--sample", str(args.sample)])
+    argv = [] if args.sample is None else ["--sample", str(args.sample)]
+    return bench.main(argv + ([] if args.strength is None else ["--strength", str(args.strength)]))
 
 
 def run_app() -> int:

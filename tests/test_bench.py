@@ -32,3 +32,14 @@ def test_bench_runs_every_measurement_on_a_small_sample():
                      r"(under|OVER) the 1 s target\)$", out, re.MULTILINE)
     assert re.search(r"^save one entry \(append, fsync\):\s+[\d.]+ ms median, [\d.]+ ms p90, [\d.]+ ms max "
                      r"\(50 entries of a table-mode match", out, re.MULTILINE)
+
+
+def test_the_strength_lines_give_the_win_rate_its_interval_and_the_verdict(monkeypatch, capsys):
+    from companion import bench
+
+    monkeypatch.setattr(bench, "STRENGTH", (("le31", "normal", "easy", 2, 4, 1),))
+    monkeypatch.setattr(bench, "MEASUREMENTS", [])
+    assert bench.main(["--strength", "0.5"]) == 0
+    line = capsys.readouterr().out.splitlines()[-1]
+    assert re.match(r"^le31 normal against easy:\s+\d+\.\d% of 2 games at 2 \(95% CI \d+\.\d%–\d+\.\d%, even share "
+                    r"50\.0%\): (better|NOT shown better); seed 1, \d+ s$", line), line

@@ -232,6 +232,20 @@ def test_the_dealers_turned_card_stays_on_the_table_when_the_rule_says_so():
     assert bp.frime == Rank.EIGHT and G("3C")[0] in bp.hands[0]
 
 
+def test_the_table_knows_the_turned_cards_and_the_pige_cards_each_hand_took_until_they_leave_it():
+    m = two_players(unopened_may_take_series=True)
+    assert m.bp.shown == [G("8H"), G("6S")]  # each player's turned card is in his hand, face up
+    m.apply(DrawStock(1))  # Bob draws Q♦ unseen: nothing more is known of his hand
+    m.apply(Throw(1, one("6S")))  # his turned card leaves it
+    assert m.bp.shown[1] == []
+    m.apply(DrawStock(0))
+    m.apply(Throw(0, one("10C")))  # the pige: 7♦ 6♠ 10♣
+    m.apply(TakePige(1, 0, tuple(G("7S 7H"))))  # Bob lays 7♦ 7♠ 7♥ and takes the 6♠ and the 10♣ above it
+    assert m.bp.shown[1] == G("6S 10C")
+    m.apply(Throw(1, one("10C")))
+    assert m.bp.shown == [G("8H"), G("6S")]
+
+
 # ---------------------------------------------------------------------------- at a real table
 
 

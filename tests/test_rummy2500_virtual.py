@@ -45,12 +45,18 @@ def test_decisions_do_not_depend_on_the_hidden_cards():
         m.apply(op)
     first = next_op(m, kinds)
     bp = m.bp
-    # Swap the other hands' cards with the stock's: nothing seat 0 can see changes.
-    pool = [c for s in (1, 2) for c in bp.hands[s]] + bp.stock
+    # Swap the other hands' hidden cards with the stock's (each keeps the cards the table saw go into it, his
+    # turned card and what he took from the pige): nothing seat 0 can see changes.
+    assert all(bp.shown[s] for s in (1, 2))
+    hidden = {s: list(bp.hands[s]) for s in (1, 2)}
+    for s in (1, 2):
+        for card in bp.shown[s]:
+            hidden[s].remove(card)
+    pool = hidden[1] + hidden[2] + bp.stock
     random.Random(1).shuffle(pool)
     for s in (1, 2):
-        size = len(bp.hands[s])
-        bp.hands[s], pool = pool[:size], pool[size:]
+        size = len(hidden[s])
+        bp.hands[s], pool = list(bp.shown[s]) + pool[:size], pool[size:]
     bp.stock = pool
     assert next_op(m, kinds) == first
 

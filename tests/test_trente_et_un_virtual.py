@@ -334,3 +334,75 @@ def test_the_banker_game_of_seed_79_ends():
 
     record = play_game(("hard", "normal", "normal", "normal"), 79, 2)
     assert record.winners
+
+
+# ---------------------------------------------------------------- what hard reads from the others' play (hand-worked)
+
+def test_a_throw_that_a_club_player_would_never_make_does_not_fit():
+    from companion.games.trente_et_un.players import LastTurn, consistent
+
+    m = knock(2, 1)
+    # He took 9♥ and threw 2♣, keeping K♥ 9♥ 5♠ (19 in hearts; 2♣ instead of 5♠ would also leave 19): it fits.
+    assert consistent(m, C("KH 9H 5S"), LastTurn(parse_card("2C"), parse_card("9H"), None, True), 27)
+    # Throwing A♥ from A♥ K♥ 9♥ (30) to keep 5♠ (19) is no club player's throw.
+    assert not consistent(m, C("KH 9H 5S"), LastTurn(parse_card("AH"), parse_card("9H"), None, True), 27)
+
+
+def test_a_player_who_drew_instead_of_knocking_held_less_than_a_closing_total():
+    from companion.games.trente_et_un.players import LastTurn, consistent
+
+    m = knock(2, 1)
+    # He took 2♥ and threw Q♠, now holding A♠ K♠ 2♥ (21): before his draw he held A♠ K♠ Q♠, 31, and did not knock.
+    turn = LastTurn(parse_card("QS"), parse_card("2H"), None, True)
+    assert not consistent(m, C("AS KS 2H"), turn, 27)
+    # Once somebody has knocked, nobody may knock again: the same hand fits.
+    assert consistent(m, C("AS KS 2H"), LastTurn(parse_card("QS"), parse_card("2H"), None, False), 27)
+
+
+def test_a_player_who_passed_over_a_card_that_helps_did_not_hold_what_it_helps():
+    from companion.games.trente_et_un.players import LastTurn, consistent
+
+    m = knock(2, 1)
+    # He drew from the stock over A♦ and threw 4♠, now holding 10♦ 9♦ 3♣: whichever card he drew, A♦ would
+    # have made his diamonds 30 or better than what he held; he would have taken it.
+    assert not consistent(m, C("10D 9D 3C"), LastTurn(parse_card("4S"), None, parse_card("AD"), True), 27)
+    # Over 2♣ (no help to 10♦ 9♦ with anything) the same hand fits.
+    assert consistent(m, C("10D 9D 3C"), LastTurn(parse_card("4S"), None, parse_card("2C"), True), 27)
+
+
+def test_a_pass_in_the_banker_game_says_no_swap_helped_and_whether_the_hand_closes():
+    from companion.games.trente_et_un.players import fits_exchange
+
+    m = banker(4, 1)
+    pass_, hold = Exchange(1), Exchange(1, hold=True)
+    # A♠ K♠ 7♦ passing over Q♠ (31 for the 7♦): no club player passes.
+    assert not fits_exchange(m, C("AS KS 7D"), pass_, C("QS 8C 9H"), 24, True)
+    # A♠ K♠ 9♠ (30) over 7♥ 8♣ 9♦ (no help): a pass fits only with « Je tiens », 30 closes at 24.
+    assert not fits_exchange(m, C("AS KS 9S"), pass_, C("7H 8C 9D"), 24, True)
+    assert fits_exchange(m, C("AS KS 9S"), hold, C("7H 8C 9D"), 24, True)
+    # Once somebody has said « Je tiens », a pass on 30 fits.
+    assert fits_exchange(m, C("AS KS 9S"), pass_, C("7H 8C 9D"), 24, False)
+    # He gave 7♦ for 9♠: from A♠ K♠ 7♦ over 9♠ 8♣ Q♥ it is the best swap (30), it fits; giving A♠ would not.
+    assert fits_exchange(m, C("AS KS 9S"), Exchange(1, (parse_card("7D"),), (parse_card("9S"),)), C("9S 8C QH"), 24,
+                         True)
+    assert not fits_exchange(m, C("7D KS 9S"), Exchange(1, (parse_card("AS"),), (parse_card("9S"),)),
+                             C("9S 8C QH"), 24, True)
+
+
+def test_last_turns_are_read_from_the_deal_as_the_table_saw_it():
+    from companion.games.trente_et_un.players import last_turns
+
+    m = knock(2, 3)
+    m.apply(next_op(m, ["normal", "normal"]))
+    first = m.play.turn
+    other = 1 - first
+    m.apply(Draw(first))  # over the upcard
+    thrown = m.play.hands[first][0]
+    m.apply(Discard(first, thrown))
+    m.apply(Draw(other, thrown))  # he takes it
+    kept = m.play.hands[other][0]
+    m.apply(Discard(other, kept))
+    turns = last_turns(m, first)
+    assert set(turns) == {other}
+    assert (turns[other].thrown, turns[other].took, turns[other].could_knock) == (kept, thrown, True)
+    assert last_turns(m, other)[first].top is None  # the upcard is not in the log: nothing is read of it

@@ -25,6 +25,7 @@ from companion.games.base import Operation
 from companion.games.le31.deck import Le31Card
 from companion.games.le31.engine import Le31Match, RoundState, TableBuild, deal_virtual
 from companion.games.le31.ops import Build, Capture, Raise, Trail
+from companion.games.search import by_rollouts
 
 HARD_SAMPLES = 12
 HARD_CANDIDATES = 4
@@ -186,13 +187,8 @@ def search(match: Le31Match, seat: int, candidates: list[Operation], rng: random
     crowd = len(match.r.loose)
     samples = HARD_SAMPLES if crowd <= 5 else HARD_SAMPLES // 2 if crowd <= 7 else 2
     seeds = [rng.random() for _ in range(samples)]
-    best: tuple[float, Operation] | None = None
-    for op in candidates:
-        total = sum(rollout(determinized(match, seat, random.Random(seed)), seat, op) for seed in seeds)
-        if best is None or total > best[0] + 1e-9:
-            best = (total, op)
-    assert best is not None
-    return best[1]
+    return by_rollouts(candidates, lambda op, seed: rollout(determinized(match, seat, random.Random(seed)), seat, op),
+                       seeds)
 
 
 # ---------------------------------------------------------------- one operation at a time

@@ -169,6 +169,8 @@ class BrassePlay:
     indicator: Card | None = None  # the dealer's turned card, when it stays on the table out of his hand
     last: int | None = None  # mort douce / until the dealer: the seat whose turn closes the brasse
     reshuffles: int = 0
+    # per player: the cards the table saw go into his hand (his turned card, what he took from the pige), still there
+    shown: list[list[Card]] = field(default_factory=list)
 
     @property
     def table_mode(self) -> bool:
@@ -197,9 +199,12 @@ def trio_rank(group: list[Card], frime: Rank) -> Rank:
     return naturals[0] if naturals else frime
 
 
-def _take(hand: list[Slot], card: Card) -> None:
+def _take(bp: BrassePlay, seat: int, card: Card) -> None:
     """Remove a card from a hand: the card itself if it is known there, else one unseen card."""
+    hand = bp.hands[seat]
     hand.remove(card if card in hand else None)
+    if card in bp.shown[seat]:
+        bp.shown[seat].remove(card)
 
 
 class BrassePlayMixin:
@@ -241,11 +246,13 @@ class BrassePlayMixin:
         indicator = None
         if not self.rules.dealer_indicator_in_hand:  # type: ignore[attr-defined]
             indicator = hands[dealer].pop()
+        shown = [list(h) for h in hands]  # the turned cards are face up: everyone knows whose they are
         for seat in order:
             while len(hands[seat]) < sizes[seat]:
                 hands[seat].append(next(source))
         return BrassePlay(turned[dealer].rank, [], [], hands, sizes, [[] for _ in range(players)],
-                          [[] for _ in range(players)], [False] * players, order[0], indicator=indicator)
+                          [[] for _ in range(players)], [False] * players, order[0], indicator=indicator,
+                          shown=shown)
 
     def _deal_text(self, op: Operation, text: Msg) -> Event:
         from companion.cards import rank_text
@@ -339,13 +346,14 @@ class BrassePlayMixin:
         if op.pair:
             chosen = taken[0]
             for card in op.pair:
-                _take(bp.hands[op.seat], card)
+                _take(bp, op.seat, card)
             trio = [chosen, *op.pair]
             bp.laid[op.seat].append(trio)
             bp.credit[op.seat] += trio
             bp.opened[op.seat] = True
             taken = taken[1:]
         bp.hands[op.seat] += taken
+        bp.shown[op.seat] += taken
         text = D_PIGE(name=self.names[op.seat], n=len(taken) + (1 if op.pair else 0))  # type: ignore[attr-defined]
         return self._after_laying(op, op.seat, text)
 
@@ -393,7 +401,7 @@ class BrassePlayMixin:
     def _apply_meld(self, op: Meld) -> Event:
         bp = self.bp
         for card in op.cards:
-            _take(bp.hands[op.seat], card)
+            _take(bp, op.seat, card)
         bp.laid[op.seat].append(list(op.cards))
         bp.credit[op.seat] += list(op.cards)
         bp.opened[op.seat] = True
@@ -427,7 +435,7 @@ class BrassePlayMixin:
 
     def _apply_lay_off(self, op: LayOff) -> Event:
         bp = self.bp
-        _take(bp.hands[op.seat], op.card)
+        _take(bp, op.seat, op.card)
         bp.laid[op.owner][op.group].append(op.card)
         bp.credit[op.seat].append(op.card)
         return self._after_laying(op, op.seat, D_LAYOFF(name=self.names[op.seat], card=op.card))  # type: ignore[attr-defined]
@@ -441,7 +449,7 @@ class BrassePlayMixin:
 
     def _apply_throw(self, op: Throw) -> Event:
         bp = self.bp
-        _take(bp.hands[op.seat], op.card)
+        _take(bp, op.seat, op.card)
         bp.pige.append(op.card)
         text = D_THROW(name=self.names[op.seat], card=op.card)  # type: ignore[attr-defined]
         if bp.hands[op.seat]:

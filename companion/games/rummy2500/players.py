@@ -8,16 +8,19 @@ cards each player holds, and the cards the others threw.
   once open, a free top card that is a frime or goes on a trio); lays every trio, with a frime on a pair when
   it has one; lays off naturals on any trio and frimes on its own; keeps its frimes and pairs and throws the
   highest card that nobody can use from the table.
-- **hard**: lays like normal, but chooses its draw and its discard by search over the unseen cards
-  (determinized Monte Carlo): it deals the others' hands and the stock from the unseen cards several times,
-  plays the brasse out from each candidate with the normal policy for everyone, and keeps the candidate with
-  the best mean of (its brasse score − the others' mean).
+- **hard**: lays like normal, and draws and discards as normal does unless a search over the unseen cards finds
+  a clearly better move (determinized Monte Carlo): it deals the others' hidden cards and the stock from the
+  unseen cards several times (the cards the table saw go into a hand, a turned card or a pige series, stay
+  there), plays the brasse out from each candidate with the normal policy for everyone, and compares each
+  candidate's (brasse score − the others' mean) with the club player's move on the same deals: it deviates only
+  when the gain is larger than its standard error.
 
 The samples come from a generator seeded by the match's seed and the position, so a seeded game replays.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -27,8 +30,9 @@ from companion.games.base import Operation
 from companion.games.rummy2500.engine import Rummy2500Match
 from companion.games.rummy2500.play import BrassePlay, DealBrasse, DrawStock, LayOff, Meld, TakePige, Throw, trio_rank
 from companion.games.rummy2500.scoring import card_value
+from companion.games.search import by_rollouts
 
-HARD_SAMPLES = 8  # deals of the unseen cards per candidate
+HARD_SAMPLES = 32  # deals of the unseen cards, shared by every candidate
 HARD_CANDIDATES = 4  # discards searched: the ones normal would consider first
 
 
@@ -95,16 +99,24 @@ def choose_draw(match: Rummy2500Match, seat: int, level: str, rng: random.Random
     if level == "easy":
         return DrawStock(seat)
     options = _pige_options(match, seat)
-    if level == "hard":
+    normal = _normal_draw(match, seat, options)
+    if level == "hard":  # the club player's draw unless the search finds a clearly better one
         candidates: list[Operation] = [DrawStock(seat)]
         if options:
             candidates.append(max(options, key=lambda op: _series_value(match, op)))
         top = TakePige(seat, len(bp.pige) - 1)
-        if bp.pige and bp.opened[seat] and match.can(top) and top not in candidates:
+        if bp.pige and bp.opened[seat] and match.can(top):
             candidates.append(top)
-        return search(match, seat, candidates, rng or position_rng(match, seat))
+        return search(match, seat, candidates, rng or position_rng(match, seat), normal)
+    return normal
+
+
+def _normal_draw(match: Rummy2500Match, seat: int, options: list[TakePige]) -> Operation:
+    """A pige series when a natural pair makes a trio of its card (the top one first: nothing else comes), else
+    a free top card that helps, else the stock."""
+    bp = match.bp
     if options:
-        return max(options, key=lambda op: op.index == len(bp.pige) - 1)  # the top: nothing else comes
+        return max(options, key=lambda op: op.index == len(bp.pige) - 1)
     if _free_top_useful(match, seat):
         top = TakePige(seat, len(bp.pige) - 1)
         if match.can(top):
@@ -162,17 +174,18 @@ def _keep_score(match: Rummy2500Match, seat: int, card: Card) -> float:
 
 
 def _unseen(match: Rummy2500Match, seat: int) -> list[Card]:
+    """The cards ``seat`` cannot place: not in his hand, the pige, the table, or seen going into another hand."""
     bp = match.bp
     seen = Counter(_known(bp.hands[seat])) + Counter(bp.pige) + Counter(c for gs in bp.laid for g in gs for c in g)
+    seen += Counter(c for other, cards in enumerate(bp.shown) if other != seat for c in cards)
     if bp.indicator is not None:
         seen[bp.indicator] += 1
     return list((Counter(match.pack()) - seen).elements())
 
 
 def _determinized(match: Rummy2500Match, seat: int, rng: random.Random) -> Rummy2500Match:
-    """A copy of the match in which the cards ``seat`` cannot see are dealt again from the unseen ones."""
-    import copy
-
+    """A copy of the match in which the cards ``seat`` cannot see are dealt again from the unseen ones (the
+    cards seen going into another hand stay there)."""
     bp = match.bp
     unseen = _unseen(match, seat)
     rng.shuffle(unseen)
@@ -181,12 +194,14 @@ def _determinized(match: Rummy2500Match, seat: int, rng: random.Random) -> Rummy
     play.credit = [list(c) for c in bp.credit]
     play.opened = list(bp.opened)
     play.pige = list(bp.pige)
+    play.shown = [list(c) for c in bp.shown]
     hands = []
     for other, hand in enumerate(bp.hands):
         if other == seat:
             hands.append(list(hand))
         else:
-            hands.append([unseen.pop() for _ in hand])
+            known = bp.shown[other]
+            hands.append(list(known) + [unseen.pop() for _ in range(len(hand) - len(known))])
     play.hands = hands
     play.stock = unseen[:len(bp.stock)]
     return match.fork(bp=play)
@@ -212,21 +227,13 @@ def _rollout_value(world: Rummy2500Match, seat: int, first: Operation, limit: in
     return scores[seat] - sum(others) / len(others)
 
 
-def search(match: Rummy2500Match, seat: int, candidates: list[Operation], rng: random.Random) -> Operation:
-    """The candidate with the best mean rollout over the same deals of the unseen cards."""
-    if len(candidates) == 1:
-        return candidates[0]
-    worlds_seeds = [rng.random() for _ in range(HARD_SAMPLES)]
-    best: tuple[float, Operation] | None = None
-    for op in candidates:
-        total = 0.0
-        for seed in worlds_seeds:
-            world = _determinized(match, seat, random.Random(seed))
-            total += _rollout_value(world, seat, op)
-        if best is None or total > best[0] + 1e-9:
-            best = (total, op)
-    assert best is not None
-    return best[1]
+def search(match: Rummy2500Match, seat: int, candidates: list[Operation], rng: random.Random,
+           default: Operation | None = None) -> Operation:
+    """The candidate with the best rollouts over the same deals of the unseen cards (or the club player's
+    ``default`` unless one is clearly better)."""
+    seeds = [rng.random() for _ in range(HARD_SAMPLES)]
+    return by_rollouts(candidates, lambda op, seed: _rollout_value(_determinized(match, seat, random.Random(seed)),
+                                                                    seat, op), seeds, default)
 
 
 def choose_throw(match: Rummy2500Match, seat: int, level: str, rng: random.Random) -> Throw:
@@ -238,7 +245,7 @@ def choose_throw(match: Rummy2500Match, seat: int, level: str, rng: random.Rando
     ranked = sorted(legal, key=lambda c: (_keep_score(match, seat, c), c.index))
     if level == "hard":
         by_rank = list({c.rank: c for c in reversed(ranked)}.values())[::-1]  # one card per rank, best first
-        op = search(match, seat, [Throw(seat, c) for c in by_rank[:HARD_CANDIDATES]], rng)
+        op = search(match, seat, [Throw(seat, c) for c in by_rank[:HARD_CANDIDATES]], rng, Throw(seat, ranked[0]))
         assert isinstance(op, Throw)
         return op
     return Throw(seat, ranked[0])

@@ -8,13 +8,15 @@ public cards each other player took and kept, and how many cards the stock holds
   tie goes to the suit already held twice), never throws what the next player needs when it can help it,
   and knocks (or holds) on a total that depends on how many players must still be beaten (≥ 27 at two, one
   point more per two extra players, lower as the deal drags on).
-- **hard**: its draw, its discard, its knock (or its exchange) are chosen by search over the unseen cards
+- **hard**: plays the club player's move unless a search over the unseen cards finds a clearly better one
   (determinized Monte Carlo): it deals the others' hidden cards and the stock again from the cards it cannot
-  see, plays the deal out from each candidate with the normal policy for everyone, and keeps the candidate
-  whose showdowns cost it least (tokens shed, or lives and tokens kept). In the draw-and-knock game each
-  opponent is dealt a hand he would have kept after his last throw (uniform hands are far weaker than the
-  hands real players build, and a search against them knocked much too early). « Je tiens » follows the
-  normal rule.
+  see, plays the deal out from each candidate (the draw from the stock or the discard, the knock, each throw,
+  the best exchanges) with the normal policy for everyone, and compares each candidate's showdowns (tokens shed,
+  or lives and tokens kept) with the club player's move on the same deals: it deviates only when the gain is
+  larger than its standard error. Each other player is dealt a hand that fits his last turn as a club player
+  would have played it: in the draw-and-knock game his throw, his draw (a discard taken helped him; a top card
+  passed over did not) and his not knocking (he held less than a closing total); in the banker game his last
+  exchange (no other swap was better) and his « Je tiens » or its absence. « Je tiens » follows the normal rule.
 
 The samples come from a generator seeded by the match's seed and the position, so a seeded game replays,
 and the hidden cards are gathered in sorted order, so a decision cannot depend on where they really are.
@@ -24,16 +26,19 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache, partial
 
 from companion.cards import Card
 from companion.games.base import Operation
+from companion.games.search import by_rollouts
 from companion.games.trente_et_un.engine import Showdown, TrenteMatch
 from companion.games.trente_et_un.turns import BlindSwap, Claim31, DealPack, DealPlay, Discard, Draw, Exchange, Knock, Refresh
 from companion.games.trente_et_un.values import ValueRules, hand_value
 
-HARD_SAMPLES = 24  # deals of the unseen cards, shared by every candidate
+HARD_SAMPLES = 48  # deals of the unseen cards, shared by every candidate (draw and knock)
+EXCHANGE_SAMPLES = 24  # the same for an exchange, whose candidates are more and longer to play out
 HARD_CANDIDATES = 4
 KNOCK_FLOOR = 21  # hard weighs a knock only from this total on (below it a knock never pays)
 DRAG = 8  # circuits of a deal before the closing total starts to fall
@@ -89,10 +94,11 @@ def _hand_score(match: TrenteMatch, cards: Sequence[Card]) -> tuple:
     return (_key(match, cards), _suit_bonus(cards))
 
 
-def threshold(match: TrenteMatch, play: DealPlay) -> float:
-    """The total a normal player closes on: higher with more opponents, lower once the deal drags on."""
+def threshold(match: TrenteMatch, play: DealPlay, turns: int | None = None) -> float:
+    """The total a normal player closes on: higher with more opponents, lower once the deal drags on (after
+    ``turns`` turns of the deal: by default, the turns played so far)."""
     others = len(play.order) - 1
-    circuits = play.turns // max(1, len(play.order))
+    circuits = (play.turns if turns is None else turns) // max(1, len(play.order))
     # A deal that drags on is closed sooner and sooner: past DRAG circuits the total asked for drops one point
     # a circuit, so every deal ends (two players who keep exchanging and never hold would otherwise go on
     # for ever, as a self-play measurement found).
@@ -137,17 +143,25 @@ def knock_turn(match: TrenteMatch, seat: int, level: str, rng: random.Random) ->
             return knock
         return Draw(seat)
     top = play.public[-1] if play.public else None
-    if level == "hard":  # the draw by search; then, from a fair hand on, knocking now against that draw
-        draw = search(match, seat, [Draw(seat), Draw(seat, top)], rng) if top is not None else Draw(seat)
+    normal = _normal_draw(match, seat, may_knock, top)
+    if level == "hard":  # the club player's move unless the search finds a clearly better one
+        candidates: list[Operation] = [Draw(seat)]
+        if top is not None:
+            candidates.append(Draw(seat, top))
         if may_knock and _value(match, hand) >= KNOCK_FLOOR:
-            return search(match, seat, [draw, knock], rng)
-        return draw
+            candidates.append(knock)
+        return search(match, seat, candidates, rng, normal)
+    return normal
+
+
+def _normal_draw(match: TrenteMatch, seat: int, may_knock: bool, top: Card | None) -> Operation:
+    """Knock on a total that closes, else take the top discard when it helps, else draw from the stock."""
+    play = _live(match)
+    hand = _hands(play)[seat]
     if may_knock and _value(match, hand) >= threshold(match, play):
-        return knock
-    if top is not None:
-        best_with = max(_hand_score(match, [c for c in [*hand, top] if c != d]) for d in hand)
-        if best_with > _hand_score(match, hand):
-            return Draw(seat, top)
+        return Knock(seat)
+    if top is not None and _improves(match, hand, top):
+        return Draw(seat, top)
     return Draw(seat)
 
 
@@ -200,7 +214,7 @@ def exchange_turn(match: TrenteMatch, seat: int, level: str, rng: random.Random)
         ranked = sorted(moves, key=score, reverse=True)[:HARD_CANDIDATES]
         if stalled:
             ranked = [op for op in ranked if op.give] or ranked
-        best = search(match, seat, ranked, rng)  # type: ignore[assignment]
+        best = search(match, seat, ranked, rng, best, EXCHANGE_SAMPLES)  # type: ignore[assignment]
     after = _after(hand, best)
     hold = next((op for op in options if op.hold and op.give == best.give and op.take == best.take), None)
     if hold is not None and (_value(match, after) >= threshold(match, play) or stalled):
@@ -238,36 +252,131 @@ def _hidden_pool(match: TrenteMatch, seat: int) -> list[Card]:
     return sorted(pool)
 
 
-def last_throws(match: TrenteMatch, seat: int) -> dict[int, tuple[Card, Card | None]]:
-    """Each other player's last throw in this deal, with the discard he took that turn (None: the stock)."""
-    throws: dict[int, tuple[Card, Card | None]] = {}
+@dataclass(frozen=True)
+class LastTurn:
+    """What the table saw of another player's last turn in this deal."""
+
+    thrown: Card
+    took: Card | None  # the discard he took (None: he drew from the stock)
+    top: Card | None  # the top of the pile he passed over when he drew from the stock (None: not seen)
+    could_knock: bool  # nobody had knocked yet: he chose to draw rather than knock
+
+
+def last_turns(match: TrenteMatch, seat: int) -> dict[int, LastTurn]:
+    """Each other player's last turn in this deal."""
+    deal: list[Operation] = []
     for op in reversed(match.log):
         if isinstance(op, DealPack):
             break
-        if isinstance(op, Discard) and op.seat != seat and op.seat not in throws:
-            throws[op.seat] = (op.card, None)
-        elif isinstance(op, Draw) and op.seat in throws and op.card is not None:
-            thrown, took = throws[op.seat]
-            if took is None:
-                throws[op.seat] = (thrown, op.card)
-    return throws
+        deal.append(op)
+    deal.reverse()
+    turns: dict[int, LastTurn] = {}
+    knocked = False
+    top: Card | None = None
+    drawn: tuple[Draw, Card | None, bool] | None = None  # the draw, the top it passed over, whether he could knock
+    for op in deal:
+        if isinstance(op, Knock):
+            knocked = True
+        elif isinstance(op, Draw):
+            drawn = (op, top, not knocked)
+        elif isinstance(op, Discard):
+            if drawn is not None and drawn[0].seat == op.seat and op.seat != seat:
+                draw, passed, could = drawn
+                turns[op.seat] = LastTurn(op.card, draw.card, None if draw.card else passed, could)
+            top = op.card
+    return turns
 
 
-def consistent(match: TrenteMatch, hand: Sequence[Card], thrown: Card, took: Card | None) -> bool:
-    """Whether a club player holding ``hand`` now would have thrown ``thrown`` rather than one of these cards
-    (never the discard he took that turn)."""
+def _improves(match: TrenteMatch, hand: Sequence[Card], card: Card) -> bool:
+    """Whether a club player holding ``hand`` would take ``card`` (normal's draw)."""
+    best = max(_hand_score(match, [c for c in [*hand, card] if c != d]) for d in hand)
+    return best > _hand_score(match, hand)
+
+
+def consistent(match: TrenteMatch, hand: Sequence[Card], turn: LastTurn, closing: float) -> bool:
+    """Whether a club player now holding ``hand`` would have played his last turn as he did: not knocked on
+    the hand he held (a total of ``closing`` or more), taken the discard only if it helped (and passed over the
+    top card only if it did not), and thrown ``thrown`` rather than one of these cards."""
     kept = _hand_score(match, hand)
-    return all(_hand_score(match, [x for x in hand if x != card] + [thrown]) <= kept
-               for card in hand if card != took)
+    if not all(_hand_score(match, [x for x in hand if x != card] + [turn.thrown]) <= kept
+               for card in hand if card != turn.took):
+        return False
+    if turn.took is not None:
+        befores = [[c for c in hand if c != turn.took] + [turn.thrown]]
+    else:  # the card he drew is one of these, or the one he threw
+        befores = [list(hand)] + [[c for c in hand if c != x] + [turn.thrown] for x in hand]
+    return any((not turn.could_knock or _value(match, before) < closing)
+               and (turn.top is None or not _improves(match, before, turn.top)) for before in befores)
+
+
+def last_exchanges(match: TrenteMatch, seat: int) -> dict[int, tuple[Exchange, list[Card], int, bool]]:
+    """Each other player's last exchange since the face-up cards were last turned (banker game), with the
+    face-up cards he chose from, the turns played before it, and whether « Je tiens » was still open to him."""
+    deal: list[Operation] = []
+    for op in reversed(match.log):
+        if isinstance(op, (DealPack, Refresh, BlindSwap)):
+            break  # before these the face-up cards are not known from the log alone
+        deal.append(op)
+    play = _live(match)
+    public = list(play.public)
+    turns = play.turns
+    seen: dict[int, tuple[Exchange, list[Card], int]] = {}
+    held_at: int | None = None  # turns before the « Je tiens », walking back
+    for op in deal:  # newest first
+        if not isinstance(op, Exchange):
+            continue
+        turns -= 1
+        for card in op.give:
+            public.remove(card)
+        public.extend(op.take)
+        if op.hold:
+            held_at = turns
+        if op.seat != seat and op.seat not in seen:
+            seen[op.seat] = (op, sorted(public), turns)
+    return {other: (op, public_then, turns, held_at is None or held_at >= turns)
+            for other, (op, public_then, turns) in seen.items()}
+
+
+def fits_exchange(match: TrenteMatch, hand: Sequence[Card], op: Exchange, public: Sequence[Card], closing: float,
+                  could_hold: bool) -> bool:
+    """Whether a club player now holding ``hand`` would have made his last exchange ``op`` from ``public``: no
+    other swap would have left him a better hand, and he passed without « Je tiens » only on a total that does
+    not close (and said it only on one that does)."""
+    before = [c for c in hand if c not in op.take] + list(op.give)
+
+    def score(give: Sequence[Card], take: Sequence[Card]) -> tuple:
+        return (_hand_score(match, [c for c in before if c not in give] + list(take)), -len(give))
+
+    chosen = score(op.give, op.take)
+    if score(before, public) > chosen or score((), ()) > chosen:
+        return False
+    if any(score((g,), (t,)) > chosen for g in before for t in public):
+        return False
+    if could_hold and not op.give:
+        return (_value(match, hand) >= closing) == op.hold
+    return True
 
 
 TRIES = 40  # hands drawn for a player before one consistent with his last throw is found
 
 
+def _belief(match: TrenteMatch, seat: int) -> dict[int, Callable[[list[Card]], bool]]:
+    """For each other player whose play says something of his hidden cards, whether a hand fits it."""
+    play = _live(match)
+    if match.banker or match.rules.mode == "widow":
+        return {other: partial(fits_exchange, match, op=op, public=public, closing=threshold(match, play, turns),
+                               could_hold=could)
+                for other, (op, public, turns, could) in last_exchanges(match, seat).items()}
+    closing = threshold(match, play)
+    return {other: partial(consistent, match, turn=turn, closing=closing)
+            for other, turn in last_turns(match, seat).items()}
+
+
 def determinized(match: TrenteMatch, seat: int, rng: random.Random) -> TrenteMatch:
-    """A copy of the match in which the cards ``seat`` cannot see are dealt again from the unseen ones. In the
-    draw-and-knock game each other player is dealt a hand he would have kept after his last throw (drawn
-    again up to TRIES times): uniform hands would be far weaker than the hands real players have built."""
+    """A copy of the match in which the cards ``seat`` cannot see are dealt again from the unseen ones. Each
+    other player is dealt a hand that fits his last turn as a club player would have played it (drawn again up
+    to TRIES times): uniform hands would be far weaker than the hands real players have built, and a player who
+    passed without closing is seen to hold less than a closing total."""
     play = _live(match)
     pool = _hidden_pool(match, seat)
     rng.shuffle(pool)
@@ -275,16 +384,15 @@ def determinized(match: TrenteMatch, seat: int, rng: random.Random) -> TrenteMat
     new.public, new.order, new.last_turns = list(play.public), list(play.order), list(play.last_turns)
     new.taken = {s: list(c) for s, c in play.taken.items()}
     hands = [list(h) for h in _hands(play)]
-    throws = {} if match.banker or match.rules.mode == "widow" else last_throws(match, seat)
+    fits = _belief(match, seat)
     for other in play.order:
         if other != seat:
             known = [c for c in play.taken.get(other, []) if c in hands[other]]
             need = len(hands[other]) - len(known)
             dealt = pool[-need:] if need else []
-            if other in throws and need:
-                thrown, took = throws[other]
+            if other in fits and need:
                 for _ in range(TRIES):
-                    if consistent(match, known + dealt, thrown, took):
+                    if fits[other](known + dealt):
                         break
                     dealt = rng.sample(pool, need)
             for card in dealt:
@@ -331,19 +439,13 @@ def rollout(world: TrenteMatch, seat: int, first: Operation) -> float:
     return _utility(world, seat, before)
 
 
-def search(match: TrenteMatch, seat: int, candidates: Sequence[Operation], rng: random.Random) -> Operation:
-    """The candidate with the best mean rollout over the same deals of the unseen cards."""
-    candidates = list(dict.fromkeys(candidates))
-    if len(candidates) == 1:
-        return candidates[0]
-    seeds = [rng.random() for _ in range(HARD_SAMPLES)]
-    best: tuple[float, Operation] | None = None
-    for op in candidates:
-        total = sum(rollout(determinized(match, seat, random.Random(seed)), seat, op) for seed in seeds)
-        if best is None or total > best[0] + 1e-9:
-            best = (total, op)
-    assert best is not None
-    return best[1]
+def search(match: TrenteMatch, seat: int, candidates: Sequence[Operation], rng: random.Random,
+           default: Operation | None = None, samples: int = HARD_SAMPLES) -> Operation:
+    """The candidate with the best rollouts over the same deals of the unseen cards (or the club player's
+    ``default`` unless one is clearly better)."""
+    seeds = [rng.random() for _ in range(samples)]
+    return by_rollouts(candidates, lambda op, seed: rollout(determinized(match, seat, random.Random(seed)), seat, op),
+                       seeds, default)
 
 
 # ---------------------------------------------------------------- one operation at a time
@@ -389,7 +491,9 @@ def next_op(match: TrenteMatch, kinds: Sequence[str]) -> Operation | None:
     if exchanges:
         return exchange_turn(match, seat, level, rng)
     if level == "hard" and play.has_drawn:
-        return search(match, seat, discard_candidates(match, seat), rng)
+        hand = _hands(play)[seat]
+        normal = Discard(seat, _best_discard(match, hand, play.drawn, "normal", _next_needs(match, play, seat)))
+        return search(match, seat, discard_candidates(match, seat), rng, normal)
     return knock_turn(match, seat, level, rng)
 
 
