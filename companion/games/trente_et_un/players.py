@@ -357,7 +357,7 @@ def fits_exchange(match: TrenteMatch, hand: Sequence[Card], op: Exchange, public
     return True
 
 
-TRIES = 40  # hands drawn for a player before one consistent with his last throw is found
+TRIES = 40  # hands drawn for a player before one that fits his last turn is found (else the last is kept)
 
 
 def _belief(match: TrenteMatch, seat: int) -> dict[int, Callable[[list[Card]], bool]]:
