@@ -361,12 +361,13 @@ class BrassePlayMixin:
     def _holds(self, bp: BrassePlay, seat: int, cards: Iterable[Card]) -> None:
         """Every card is in the hand: known there, or one of its unseen cards (no more copies than the packs)."""
         hand = list(bp.hands[seat])
-        seen = bp.seen()
+        seen: Counter | None = None  # counted only for a card not known in the hand (table mode)
         packs = self.packs  # type: ignore[attr-defined]
         for card in cards:
             if card in hand:
                 hand.remove(card)
             elif None in hand:
+                seen = bp.seen() if seen is None else seen
                 seen[card] += 1
                 if seen[card] > packs:
                     raise InconsistencyError(COPIES(card=card, n=seen[card], packs=packs))

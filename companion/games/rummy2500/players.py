@@ -150,7 +150,9 @@ def choose_lay(match: Rummy2500Match, seat: int, level: str) -> Operation | None
     for card in hand:
         owners = [seat] + [o for o in range(len(bp.laid)) if o != seat]
         for owner in owners:
-            for index in range(len(bp.laid[owner])):
+            for index, group in enumerate(bp.laid[owner]):
+                if card.rank != bp.frime and card.rank != trio_rank(group, bp.frime):
+                    continue  # a natural goes only on a trio of its rank (the engine would refuse it)
                 op = LayOff(seat, card, owner, index)
                 if match.can(op):
                     return op
