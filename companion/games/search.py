@@ -13,12 +13,11 @@ SURE = 1.0  # standard errors by which a searched move must beat the club player
 
 
 def by_rollouts(candidates: Sequence[T], value: Callable[[T, float], float], seeds: Sequence[float],
-                default: T | None = None, sure: float | None = None) -> T:
+                default: T | None = None, sure: float = SURE) -> T:
     """The candidate whose play-outs (``value(candidate, seed)`` for each seed) are best on average. With a
     ``default`` (what a club player would do), another candidate is chosen only when it beats the default
-    clearly, by more than ``sure`` standard errors of the paired differences (SURE by default): a few noisy
+    clearly, by more than ``sure`` standard errors of the paired differences: a few noisy
     play-outs would otherwise trade a sound move for a lucky one."""
-    sure = SURE if sure is None else sure
     candidates = list(dict.fromkeys(candidates))
     if default is not None and default not in candidates:
         candidates.insert(0, default)

@@ -344,11 +344,11 @@ def fits_exchange(match: TrenteMatch, hand: Sequence[Card], op: Exchange, public
     not close (and said it only on one that does)."""
     before = [c for c in hand if c not in op.take] + list(op.give)
 
-    def score(give: Sequence[Card], take: Sequence[Card]) -> tuple:
-        return (_hand_score(match, [c for c in before if c not in give] + list(take)), -len(give))
+    def score(give: tuple[Card, ...], take: tuple[Card, ...]) -> tuple:  # as exchange_turn ranks its moves
+        return (_hand_score(match, _after(before, Exchange(op.seat, give, take))), -len(give))
 
     chosen = score(op.give, op.take)
-    if score(before, public) > chosen or score((), ()) > chosen:
+    if score(tuple(before), tuple(public)) > chosen or score((), ()) > chosen:
         return False
     if any(score((g,), (t,)) > chosen for g in before for t in public):
         return False
