@@ -122,7 +122,7 @@ def lines(result: dict, lang: str) -> list[str]:
 
 def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
-        "selfplay", help="computer players against each other: win rate with its 95% confidence interval",
+        "selfplay", help="computer players against each other: win rate with its 95%% confidence interval",
         description="Plays N seeded games, level A in seat 1 against level B in the other seats, the first "
                     "dealer alternating, and prints A's win rate with its 95% confidence interval.",
         epilog="example: companion selfplay --game cribbage --a hard --b normal --games 400 --seed 1")

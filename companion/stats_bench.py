@@ -94,12 +94,11 @@ def build(path: Path, total: int, distinct: int) -> dict[str, float]:
 
 
 async def _first_paint(path: Path) -> tuple[float, int]:
-    from textual.widgets import DataTable
-
     from companion.settings import Settings
     from companion.store import Store
     from companion.tui.app import CompanionApp
     from companion.tui.screens.statistics import StatisticsScreen
+    from companion.tui.widgets.plain import DataTable
 
     with Store.open(path) as store:
         app = CompanionApp(store, settings=Settings(lang="en"))

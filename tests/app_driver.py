@@ -149,7 +149,7 @@ async def drive(seed: int) -> int:
                 kind = "start"
                 await pilot.press("n")
                 await pilot.pause()
-                app.screen.query_one("#target", Select).value = 61  # as test_app_flow.start_match does
+                app.screen.query_one("#rule-target", Select).value = 61  # as test_app_flow.start_match does
                 await pilot.pause()
                 await pilot.click("#start")
             await pilot.pause()

@@ -49,9 +49,9 @@ def first_deal(script: Script) -> list[Op]:
     return entries
 
 
-def make_app(tmp_path, lang: str = "en") -> CompanionApp:
+def make_app(tmp_path, lang: str = "en", pace: float = 1.0) -> CompanionApp:
     store = Store.open(tmp_path / "companion.sqlite3")
-    return CompanionApp(store, settings=Settings(lang=lang))
+    return CompanionApp(store, settings=Settings(lang=lang, pace=pace))
 
 
 async def tap_card(pilot, card: Card) -> None:

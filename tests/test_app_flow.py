@@ -29,9 +29,9 @@ async def start_match(pilot, app, players=2, target=61, games=1, four_mode="team
     if players != 2 or target != 121 or games != 1 or four_mode != "teams":
         # Selects are set directly: the flows under test are the deal and the match.
         screen.query_one("#players", Select).value = players
-        screen.query_one("#target", Select).value = target
-        screen.query_one("#games_to_win", Select).value = games
-        screen.query_one("#four_player_mode", Select).value = four_mode
+        screen.query_one("#rule-target", Select).value = target
+        screen.query_one("#rule-games_to_win", Select).value = games
+        screen.query_one("#rule-four_player_mode", Select).value = four_mode
         await pilot.pause()
     await pilot.click("#start")
     await pilot.pause()

@@ -327,7 +327,7 @@ async def _start_match(pilot, app, dealer: int = 0, target: int = 61) -> MatchSc
     """Home -> setup (first dealer and target chosen) -> match screen."""
     await pilot.press("n")
     await pilot.pause()
-    app.screen.query_one("#target", Select).value = target
+    app.screen.query_one("#rule-target", Select).value = target
     app.screen.query_one("#dealer", Select).value = dealer
     await pilot.pause()
     await pilot.click("#start")

@@ -200,7 +200,7 @@ async def test_resume_past_matches_and_rematch(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, PastMatchesScreen)
         table = app.screen.query_one("#table")
-        rows = [table.get_row_at(i) for i in range(table.row_count)]
+        rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
         finished = next(r for r in rows if r[3] == "121–70")
         assert finished[1] == "Cribbage" and finished[4] == "Marie" and finished[5] == "S"
 
@@ -239,11 +239,11 @@ async def test_the_setup_language_switch_keeps_the_choices_already_made(tmp_path
         await pilot.press("n")
         await pilot.pause()
         app.screen.query_one("#name-0").value = "Marie"
-        app.screen.query_one("#target", Select).value = 61
+        app.screen.query_one("#rule-target", Select).value = 61
         app.screen.query_one("#lang", Select).value = "fr"
         await pilot.pause()
         await pilot.pause()
         assert app.lang == "fr"
         assert "Commencer" in str(app.screen.query_one("#start").label)
-        assert app.screen.query_one("#target", Select).value == 61
+        assert app.screen.query_one("#rule-target", Select).value == 61
         assert app.screen.query_one("#name-0").value == "Marie"

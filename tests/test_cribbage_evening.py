@@ -117,14 +117,14 @@ async def test_setup_enter_moves_on_and_switches_say_on_or_off(tmp_path):
         await pilot.press("A", "n", "n", "enter")  # Enter in a name goes to the next field
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen) and app.focused is setup.query_one("#name-1", Input)
-        switch = setup.query_one("#muggins")
+        switch = setup.query_one("#rule-muggins")
         switch.focus()
         await pilot.press("enter")  # Enter moves on; it never flips a switch
-        assert switch.value is False and str(setup.query_one("#muggins-state").render()) == "off"
+        assert switch.value is False and str(setup.query_one("#rule-muggins-state").render()) == "off"
         switch.focus()
         await pilot.press("space")
         await pilot.pause()
-        assert switch.value is True and str(setup.query_one("#muggins-state").render()) == "on"
+        assert switch.value is True and str(setup.query_one("#rule-muggins-state").render()) == "on"
 
 
 async def test_four_players_in_french_at_tablet_size_see_every_rule_without_scrolling(tmp_path):
@@ -156,7 +156,7 @@ async def test_a_stray_match_can_be_stopped_or_deleted_from_past_matches(tmp_pat
         await pilot.pause()
         assert isinstance(app.screen, PastMatchesScreen)
         assert app.store.match(stray.match_id).finished
-        row = table.get_row(str(stray.match_id))
+        row = [str(c) for c in table.get_row(str(stray.match_id))]
         assert row[4] == "stopped"
         table.move_cursor(row=table.get_row_index(str(stray.match_id)))
         await pilot.press("enter")

@@ -143,9 +143,9 @@ async def test_a_game_known_only_to_the_tests_is_played_through_the_shell(game, 
         setup = app.screen
         assert isinstance(setup, SetupScreen)
         # the form comes from the rules dataclass: a switch and a drop-down, nothing written by hand
-        assert setup.query_one("#aces_high").value is True
-        setup.query_one("#target").value = 3
-        setup.query_one("#aces_high").value = False
+        assert setup.query_one("#rule-aces_high").value is True
+        setup.query_one("#rule-target").value = 3
+        setup.query_one("#rule-aces_high").value = False
         setup.query_one("#name-0").value = "Ann"
         setup.query_one("#name-1").value = "Bob"
         setup.query_one("#dealer").value = 0
@@ -209,7 +209,7 @@ async def test_a_game_known_only_to_the_tests_is_played_through_the_shell(game, 
         await _settle(pilot)
         assert isinstance(app.screen, PastMatchesScreen)
         table = app.screen.query_one("#table")
-        row = table.get_row_at(0)
+        row = [str(c) for c in table.get_row_at(0)]
         assert row[1] == "Carte haute" and row[3] == "3–0" and row[4] == "Ann" and row[5] == "♠"
     record = store.match(match_id)
     assert record.game == "high_card" and record.finished

@@ -171,12 +171,17 @@ class Score:
 
 @dataclass(frozen=True)
 class Event:
-    """What one operation did: a line of the history."""
+    """What one operation did: a line of the history.
+
+    ``report`` marks the end of a round (a deal's tally, a showdown, a brasse): what happened there, item by
+    item, as the players check it (the hands shown, who went out, what each kept, the points moved). A virtual
+    game shows it and waits for a tap before the next deal."""
 
     op: Operation
     text: Msg
     scores: tuple[Score, ...] = ()
     warnings: tuple[Msg, ...] = ()
+    report: tuple[Msg, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -379,6 +384,16 @@ class Match:
     @property
     def last_event(self) -> Event | None:
         return self.events[-1] if self.events else None
+
+    def deal_events(self) -> list[Event]:
+        """The moves of the deal in progress, or of the one that just ended: every event since the last
+        round's report (the one just made excepted)."""
+        start = 0
+        for i in range(len(self.events) - 2, -1, -1):
+            if self.events[i].report:
+                start = i + 1
+                break
+        return self.events[start:]
 
     @classmethod
     def replay(cls: type[M], setup: Setup, ops: Iterable[Operation | dict]) -> M:

@@ -40,6 +40,10 @@ class CompanionApp(App):
         self.damage_checked: dict[tuple[int, int], Msg | None] = {}  # (match id, rev) -> why it cannot open
         self.theme = "textual-dark"  # one look everywhere, whatever TEXTUAL_THEME says
 
+    def notify(self, message: str, *, markup: bool = False, **kwargs) -> None:  # type: ignore[override]
+        """Notifications carry names and reasons: plain text, never markup."""
+        super().notify(message, markup=markup, **kwargs)
+
     def tr(self, msg: Msg, **args) -> str:
         """A message in the player's language."""
         return (msg(**args) if args else msg).text(self.lang)

@@ -5,13 +5,14 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Static
+from textual.widgets import Input
 
 from companion.cards import parse_card
 from companion.errors import CompanionError
 from companion.i18n import Msg
 from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.keypad import CardKeypad
+from companion.tui.widgets.plain import Button, Static
 
 CANCEL = Msg("Cancel", "Annuler")
 TYPE = Msg("or type it (5h)", "ou tapez-la (5c)")

@@ -7,21 +7,24 @@ from collections.abc import Sequence
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Static
 
 from companion.tui.screens.base import BaseModal
+from companion.tui.widgets.plain import Button, Static
 
 
 class ChoiceDialog(BaseModal):
-    """Dismisses with the value of the answer tapped (escape: the last answer)."""
+    """Dismisses with the value of the answer tapped. Escape never destroys: it gives ``safe``, the answer
+    that changes nothing (None unless the caller names another), and the focus starts on that answer, so a
+    stray Enter gives it too."""
 
     BINDINGS = [("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, body: str, answers: Sequence[tuple[str, object]]) -> None:
+    def __init__(self, title: str, body: str, answers: Sequence[tuple[str, object]], safe: object = None) -> None:
         super().__init__()
         self.title_text = title
         self.body = body
         self.answers = list(answers)
+        self.safe = safe
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -31,10 +34,19 @@ class ChoiceDialog(BaseModal):
                 for i, (label, _) in enumerate(self.answers):
                     yield Button(label, id=f"answer-{i}", variant="primary" if i == 0 else "default")
 
+    def on_mount(self) -> None:
+        super().on_mount()
+        for i, (_, value) in enumerate(self.answers):
+            if value is self.safe or value == self.safe:
+                self.query_one(f"#answer-{i}", Button).focus()
+                break
+        else:
+            self.set_focus(None)  # no answer is safe to give by a stray Enter
+
     @on(Button.Pressed)
     def answer(self, event: Button.Pressed) -> None:
         index = int((event.button.id or "answer-0").removeprefix("answer-"))
         self.dismiss(self.answers[index][1])
 
     def action_cancel(self) -> None:
-        self.dismiss(self.answers[-1][1])
+        self.dismiss(self.safe)

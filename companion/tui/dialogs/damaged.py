@@ -9,12 +9,12 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Static
 
 from companion.errors import CompanionError
 from companion.i18n import Msg
 from companion.store import MatchRecord
 from companion.tui.screens.base import BaseModal
+from companion.tui.widgets.plain import Button, Static
 
 TITLE = Msg("A damaged match", "Un match endommagé")
 WHO = Msg("{players} · {date}", "{players} · {date}")

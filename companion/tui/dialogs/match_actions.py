@@ -5,12 +5,12 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Static
 
 from companion.errors import CompanionError
 from companion.i18n import Msg
 from companion.store import MatchRecord
 from companion.tui.screens.base import BaseModal
+from companion.tui.widgets.plain import Button, Static
 
 OPEN = Msg("Open", "Ouvrir")
 ABANDON = Msg("Stop it (keep in the list)", "L'arrêter (garder dans la liste)")

@@ -8,11 +8,11 @@ from collections.abc import Sequence
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Static
 
 from companion.i18n import Msg
 from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.keypad import Key, NumberPad
+from companion.tui.widgets.plain import Button, Static
 
 CANCEL = Msg("Cancel", "Annuler")
 FOR = Msg("+{n} for {name}", "+{n} pour {name}")

@@ -9,7 +9,6 @@ from pathlib import Path
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Static
 
 from companion.errors import CompanionError
 from companion.i18n import Msg
@@ -17,6 +16,7 @@ from companion.serving.qr import half_blocks, matrix
 from companion.share import summary_text
 from companion.store import MatchRecord
 from companion.tui.screens.base import BaseModal
+from companion.tui.widgets.plain import Button, Static
 
 TITLE = Msg("Share this match", "Partager ce match")
 SCAN = Msg("Scan it with a phone camera: the summary is plain text, no app needed.",

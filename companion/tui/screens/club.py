@@ -8,13 +8,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.suggester import SuggestFromList
-from textual.widgets import Button, DataTable, Input, Label, Select, Static
+from textual.widgets import Input
 
 from companion import nights
 from companion.club.night import LEFT_FORFEIT, LEFT_WITHDRAW, ClubNight, start_op
 from companion.errors import CompanionError
 from companion.i18n import Msg
 from companion.tui.screens.base import BaseScreen
+from companion.tui.widgets.plain import Button, DataTable, Label, Select, Static
 
 TITLE = Msg("Club nights", "Soirées de club")
 NEW = Msg("New club night", "Nouvelle soirée de club")

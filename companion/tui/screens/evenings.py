@@ -5,12 +5,12 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, DataTable, Static
 
 from companion.errors import CompanionError
 from companion.evenings import Evening, evenings
 from companion.i18n import Msg
 from companion.tui.screens.base import BaseScreen
+from companion.tui.widgets.plain import Button, DataTable, Static
 
 TITLE = Msg("Evenings", "Soirées")
 COLUMNS = (Msg("Evening", "Soirée"), Msg("Matches", "Parties"), Msg("Games", "Jeux"), Msg("Leader", "En tête"))

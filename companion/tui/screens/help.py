@@ -7,10 +7,11 @@ from importlib.resources import files
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import Button, Markdown, Static
+from textual.widgets import Markdown
 
 from companion.i18n import Msg
 from companion.tui.screens.base import BaseScreen
+from companion.tui.widgets.plain import Button, Static
 
 BACK = Msg("Back", "Retour")
 OTHER = Msg("Français", "English")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Button, OptionList, Static
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from companion.errors import CompanionError
@@ -18,6 +18,7 @@ from companion.games.base import Operation
 from companion.i18n import Msg, Plural
 from companion.session import MatchSession
 from companion.tui.screens.base import BaseScreen
+from companion.tui.widgets.plain import Button, Static
 
 TITLE = Msg("History — tap an entry to correct it", "Historique — touchez une entrée pour la corriger")
 BACK = Msg("Back", "Retour")
@@ -47,7 +48,7 @@ class HistoryScreen(BaseScreen):
         race = ScoreRace(self.session.match, self.app.lang, id="race")
         race.display = self.app.size.height >= RACE_FROM  # on a small screen the list comes first: « Race » shows it
         yield race
-        yield OptionList(id="entries")
+        yield OptionList(id="entries", markup=False)
         yield Static("", id="note", classes="message")
         with Horizontal(classes="bar"):
             yield Button(self.tr(BACK), id="back", compact=True)

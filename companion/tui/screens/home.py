@@ -5,7 +5,6 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Button, Static
 
 from companion.errors import CompanionError
 from companion.games import registry
@@ -15,6 +14,7 @@ from companion.store import DamagedMatchError, MatchRecord
 from companion.tui.games import GameUI
 from companion.tui.screens.base import BaseScreen
 from companion.tui.screens.past import score_line, sides_of
+from companion.tui.widgets.plain import Button, Static
 
 WELCOME = Msg("companion — keeps the score beside your card table", "companion — tient le pointage à côté de votre table")
 NEW = Msg("New match: {game}", "Nouveau match : {game}")

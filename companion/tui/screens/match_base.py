@@ -65,9 +65,13 @@ class MatchScreenBase(BaseScreen):
     def refresh_view(self) -> None:
         raise NotImplementedError
 
+    def move_lines(self) -> list[str]:
+        """The deal's moves as the players read them (a ``MoveList`` shows them)."""
+        return [self.tr(event.text) for event in self.match.deal_events()]
+
     def show_message(self, selector: str = "#message") -> None:
         """The message line: what was refused (``self.message``), or the last entry and what it warns of."""
-        from textual.widgets import Static
+        from companion.tui.widgets.plain import Static
 
         note = self.query_one(selector, Static)
         if self.message:

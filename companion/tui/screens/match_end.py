@@ -5,11 +5,11 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Static
 
 from companion.i18n import Msg
 from companion.session import MatchSession
 from companion.tui.screens.base import BaseModal
+from companion.tui.widgets.plain import Button, Static
 
 NEXT_GAME = Msg("Next game", "Partie suivante")
 REMATCH = Msg("Rematch", "Revanche")

@@ -5,12 +5,12 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Button, DataTable, Static
 
 from companion.errors import CompanionError
 from companion.games import registry
 from companion.i18n import Msg
 from companion.tui.screens.base import BaseScreen
+from companion.tui.widgets.plain import Button, DataTable, Static
 
 TITLE = Msg("Past matches", "Matchs passés")
 COLUMNS = (Msg("Date", "Date"), Msg("Game", "Jeu"), Msg("Players", "Joueurs"), Msg("Score", "Pointage"),

@@ -10,11 +10,12 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Button, DataTable, Input, Static
+from textual.widgets import Input
 
 from companion.errors import CompanionError
 from companion.i18n import Msg
 from companion.tui.screens.base import BaseScreen
+from companion.tui.widgets.plain import Button, DataTable, Static
 
 TITLE = Msg("Players", "Joueurs")
 COLUMNS = (Msg("Player", "Joueur"), Msg("Matches", "Parties"), Msg("Also played as", "A aussi joué sous"))

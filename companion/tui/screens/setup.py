@@ -14,12 +14,13 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.suggester import SuggestFromList
-from textual.widgets import Button, Input, Label, Select, Static, Switch
+from textual.widgets import Input, Switch
 
 from companion.errors import CompanionError, SetupError
 from companion.games.base import BAD_NAMES, GameInfo, RuleInfo, Setup, rule_fields
 from companion.i18n import Msg
 from companion.tui.screens.base import BaseScreen
+from companion.tui.widgets.plain import Button, Label, Select, Static
 
 TITLE = Msg("New match: {game}", "Nouveau match : {game}")
 LANGUAGE = Msg("Language", "Langue")
@@ -39,6 +40,12 @@ BACK = Msg("Back", "Retour")
 ON = Msg("on", "oui")
 OFF = Msg("off", "non")
 KEYS = Msg("Enter: next field · ctrl+s: start · Esc: back", "Entrée : champ suivant · ctrl+s : commencer · Échap : retour")
+
+
+def rule_id(name: str) -> str:
+    """A house rule's widget id: its own namespace, so a rule may share a name with the form's own fields
+    (Le Trente-et-un's rule ``mode`` is not the form's play mode)."""
+    return f"rule-{name}"
 
 
 class FormSwitch(Switch):
@@ -137,7 +144,8 @@ class SetupScreen(BaseScreen):
                     widget = self._rule_widget(f.name, f.default, info, compact)
                     yield widget
                     if isinstance(widget, Switch):  # say it in words: a switch's colours alone are easy to misread
-                        yield Static(self.tr(ON if widget.value else OFF), id=f"{f.name}-state", classes="state")
+                        yield Static(self.tr(ON if widget.value else OFF), id=f"{rule_id(f.name)}-state",
+                                     classes="state")
             with Horizontal(classes="row"):
                 yield Label(self.tr(FIRST_DEALER))
                 yield Select(self._dealer_options(), value=self._kept("dealer", -1), allow_blank=False, id="dealer",
@@ -148,7 +156,8 @@ class SetupScreen(BaseScreen):
             yield Button(self.tr(BACK), id="back")
         yield Static(self.tr(KEYS), classes="keys")
 
-    def _rule_widget(self, name: str, default: Any, info: RuleInfo, compact: bool):
+    def _rule_widget(self, field_name: str, default: Any, info: RuleInfo, compact: bool):
+        name = rule_id(field_name)
         value = self._kept(name, default)
         if info.choices:
             return Select([(self.tr(label), choice) for choice, label in info.choices], value=value,
@@ -186,7 +195,8 @@ class SetupScreen(BaseScreen):
             return False
 
     def rule_values(self) -> dict[str, Any]:
-        return {f.name: self.query_one(f"#{f.name}").value for f, _ in rule_fields(self.game.rules)}  # type: ignore[attr-defined]
+        return {f.name: self.query_one(f"#{rule_id(f.name)}").value  # type: ignore[attr-defined]
+                for f, _ in rule_fields(self.game.rules)}
 
     @property
     def mode(self) -> str:

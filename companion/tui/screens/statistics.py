@@ -6,13 +6,13 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, DataTable, Select, Static
 
 from companion.errors import CompanionError
 from companion.games import registry
 from companion.i18n import Msg
 from companion.stats import FIGURE_LABELS, Line, gather, row
 from companion.tui.screens.base import BaseScreen
+from companion.tui.widgets.plain import Button, DataTable, Select, Static
 from companion.tui.widgets.plots import Lines
 
 TITLE = Msg("Statistics", "Statistiques")

@@ -5,6 +5,9 @@ and undo steps back to before the last choice a human made.
 A game's virtual screen subclasses :class:`VirtualScreenBase` and says three things: ``next_auto_op`` (the
 operation nobody at the screen has to choose, or None when a human must act), ``acting_human`` (the human
 seat whose choice is awaited) and ``is_choice`` (whether a logged operation was a human's own choice).
+
+The end of each round (an event with a ``report``) is shown item by item, and the next deal waits for a
+tap, at every pace but "instant".
 """
 
 from __future__ import annotations
@@ -13,13 +16,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.timer import Timer
-from textual.widgets import Button, Static
 
-from companion.games.base import Operation
+from companion.games.base import Event, Operation
 from companion.i18n import Msg
 from companion.session import MatchSession
 from companion.tui.screens.base import BaseModal
 from companion.tui.screens.match_base import MatchScreenBase
+from companion.tui.widgets.plain import Button, Static
 
 PASS_TITLE = Msg("Pass the device to {name}", "Passez l'appareil à {name}")
 PASS_BODY = Msg("{name}'s cards stay hidden until {name} holds it.", "Les cartes de {name} restent cachées jusque-là.")
@@ -55,6 +58,7 @@ class VirtualScreenBase(MatchScreenBase):
         self.shown_seat: int | None = humans[0] if len(humans) == 1 else None  # whose hand is on screen
         self._timer: Timer | None = None
         self._passing = False
+        self._reporting = False  # a round's report is on screen: the next deal waits for a tap
 
     def kinds(self) -> list[str]:
         """Each seat's player: "human", or a computer level."""
@@ -78,7 +82,7 @@ class VirtualScreenBase(MatchScreenBase):
     @property
     def waiting(self) -> bool:
         """Nothing is scheduled: the screen waits for a human (or the game is over)."""
-        return self._timer is None and not self._passing
+        return self._timer is None and not self._passing and not self._reporting
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -87,7 +91,7 @@ class VirtualScreenBase(MatchScreenBase):
     def pump(self) -> None:
         """Schedule the next automatic operation, or hand over to the human who must act."""
         match = self.match
-        if self._timer is not None or self._passing or match.is_over or match.awaiting_continue:
+        if self._timer is not None or self._passing or self._reporting or match.is_over or match.awaiting_continue:
             return
         if self.app.screen is not self:
             return  # a dialog is open: on_screen_resume pumps again
@@ -106,6 +110,23 @@ class VirtualScreenBase(MatchScreenBase):
             return
         if self.apply_ops(op):
             self.pump()
+
+    def after(self, event: Event) -> None:
+        """A round's end is shown and read before anything goes on (the match's end after it)."""
+        if not event.report or self.app.settings.pace <= 0 or self._reporting:
+            super().after(event)
+            return
+        from companion.tui.dialogs.round_report import RoundReport
+
+        self._reporting = True
+
+        def read(_: object) -> None:
+            self._reporting = False
+            super(VirtualScreenBase, self).after(event)
+            self.refresh_view()
+            self.call_later(self.pump)
+
+        self.app.push_screen(RoundReport(event, self.match), read)
 
     def _hand_over(self) -> None:
         seat = self.acting_human()

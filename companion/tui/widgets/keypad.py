@@ -13,9 +13,9 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Button
 
 from companion.decks import STANDARD_52, DeckSpec
+from companion.tui.widgets.plain import Button
 
 
 class Key(Button):

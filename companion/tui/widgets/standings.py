@@ -15,9 +15,9 @@ from collections.abc import Sequence
 
 from rich.table import Table
 from rich.text import Text
-from textual.widgets import Static
 
 from companion.i18n import Msg
+from companion.tui.widgets.plain import Static
 
 ROUND = Msg("Round", "Manche")
 TOTAL = Msg("Total", "Total")
@@ -32,19 +32,19 @@ DEALER_MARK = "◆"
 def score_sheet_table(names: Sequence[str], rounds: Sequence[Sequence[int]], *, target: int | None = None,
                       next_dealer: int | None = None, lang: str = "en", last: int = 12) -> Table:
     """The sheet as a Rich table; only the ``last`` rounds are listed, totals count them all."""
-    title = TO_TARGET(target=target).text(lang) if target is not None else None
+    title = Text(TO_TARGET(target=target).text(lang)) if target is not None else None
     table = Table(title=title, title_justify="right", expand=True, show_edge=False, pad_edge=False)
-    table.add_column(ROUND.text(lang), justify="right", style="dim", no_wrap=True)
+    table.add_column(Text(ROUND.text(lang)), justify="right", style="dim", no_wrap=True)
     for seat, name in enumerate(names):
         header = f"{DEALER_MARK} {name}" if seat == next_dealer else name
-        table.add_column(header, justify="right", no_wrap=True)
+        table.add_column(Text(header), justify="right", no_wrap=True)  # a name is never markup
     totals = [0] * len(names)
     shown = range(max(0, len(rounds) - last), len(rounds))
     for number, points in enumerate(rounds, 1):
         for seat, value in enumerate(points):
             totals[seat] += value
         if number - 1 in shown:
-            table.add_row(str(number), *(_signed(v) for v in points))
+            table.add_row(Text(str(number)), *(_signed(v) for v in points))
     table.add_section()
     styles = []
     for total in totals:
@@ -54,9 +54,9 @@ def score_sheet_table(names: Sequence[str], rounds: Sequence[Sequence[int]], *, 
         elif total < 0:
             style = "bold red"
         styles.append(Text(str(total), style=style))
-    table.add_row(TOTAL.text(lang), *styles)
+    table.add_row(Text(TOTAL.text(lang)), *styles)
     if next_dealer is not None:
-        table.caption = f"{DEALER_MARK} {DEALS_NEXT.text(lang)}"
+        table.caption = Text(f"{DEALER_MARK} {DEALS_NEXT.text(lang)}")
     return table
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Select, Static
 
 from companion.cards import Card, CardList
 from companion.errors import CompanionError
@@ -15,6 +14,7 @@ from companion.games.cribbage.engine import CribbageMatch
 from companion.i18n import Msg
 from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.keypad import CardKeypad, Key
+from companion.tui.widgets.plain import Button, Select, Static
 
 TITLE_DISCARD = Msg("Discard advice: tap the {n} cards you were dealt", "Conseil d'écart : touchez vos {n} cartes")
 TITLE_PLAY = Msg("Pegging hint for {name}: tap the cards you still hold",

@@ -9,7 +9,7 @@ import random
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Static
+from textual.widgets import Input
 
 from companion.cards import Card, CardList, parse_card, standard_deck
 from companion.entry import check_length, is_number, parse_number
@@ -18,6 +18,7 @@ from companion.games.cribbage.rules import DEFAULT_RULES
 from companion.i18n import Decimal, Msg
 from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.keypad import Key, NumberPad
+from companion.tui.widgets.plain import Button, Static
 
 TITLE = Msg("Cribbage practice", "Entraînement au cribbage")
 B_COUNT = Msg("Count this hand", "Compter cette main")

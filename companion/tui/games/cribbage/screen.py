@@ -11,7 +11,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Input, Static
+from textual.widgets import Input
 
 from companion.cards import Card, format_cards, parse_card
 from companion.entry import check_length, is_number, parse_number, parse_quick_points, short
@@ -37,6 +37,7 @@ from companion.tui.screens.match_base import MatchScreenBase
 from companion.tui.widgets.board import CribbageBoard
 from companion.tui.widgets.board_layout import Track
 from companion.tui.widgets.keypad import CardKeypad, Key
+from companion.tui.widgets.plain import Button, Static
 
 HEADER = Msg("Cribbage · game {game} · deal {deal} · {dealer} deals · to {target}",
              "Cribbage · partie {game} · donne {deal} · {dealer} donne · en {target}")
@@ -288,7 +289,7 @@ class MatchScreen(MatchScreenBase):
             body = "\n".join(self.tr(w) for w in event.warnings)
             rewind = self.match.false_go_index(event.op.seat, event.op.cards) if hasattr(self.match, "false_go_index") else None
             self.app.push_screen(ChoiceDialog(self.tr(CHECK_TITLE), body,
-                                              [(self.tr(KEEP), "keep"), (self.tr(FIX), "fix")]),
+                                              [(self.tr(KEEP), "keep"), (self.tr(FIX), "fix")], safe="keep"),
                                  lambda answer: self._warning_answered(answer, rewind))
         if match.phase == "show":
             self._prefill()

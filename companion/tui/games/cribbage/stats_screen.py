@@ -6,7 +6,6 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Select, Static
 
 from companion.cards import CardList
 from companion.errors import CompanionError
@@ -17,6 +16,7 @@ from companion.i18n import Msg
 from companion.session import MatchSession
 from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.charts import bar_chart, columns
+from companion.tui.widgets.plain import Button, Select, Static
 from companion.tui.widgets.plots import Lines
 
 TITLE = Msg("Cribbage statistics", "Statistiques de cribbage")

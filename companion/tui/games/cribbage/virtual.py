@@ -8,7 +8,7 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Static
+from textual.widgets import Input
 
 from companion.cards import Card, format_cards, parse_card
 from companion.entry import check_length
@@ -22,6 +22,7 @@ from companion.tui.games.cribbage.screen import HEADER, MATCH_POINTS, STARTER, t
 from companion.tui.screens.virtual_base import VirtualScreenBase
 from companion.tui.widgets.board import CribbageBoard
 from companion.tui.widgets.keypad import Key
+from companion.tui.widgets.plain import Button, Static
 
 P_DISCARD = Msg("{name}: tap {n} card(s) to lay away in {whose}, then Lay away",
                 "{name} : touchez {n} carte(s) à jeter dans {whose}, puis Jeter")

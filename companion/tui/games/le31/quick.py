@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Input
 
 from companion.entry import parse_number
 from companion.errors import CompanionError
@@ -14,6 +14,7 @@ from companion.games.le31.engine import Le31Match
 from companion.games.le31.ops import QuickRound
 from companion.i18n import Msg
 from companion.tui.screens.base import BaseModal
+from companion.tui.widgets.plain import Button, Label, Select, Static
 
 TITLE = Msg("Quick tally of round {n}", "Décompte rapide de la manche {n}")
 CARDS = Msg("Cards of {name}", "Cartes de {name}")

@@ -13,7 +13,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Static
+from textual.widgets import Input
 
 from companion.entry import check_length
 from companion.errors import CompanionError
@@ -27,6 +27,7 @@ from companion.session import MatchSession
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.screens.match_base import SHARED_WORDS, MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad, Key
+from companion.tui.widgets.plain import Button, Static
 from companion.tui.widgets.standings import ScoreSheet
 
 HEADER = Msg("Le 31 · round {round} · deal {deal} of {deals}{last} · {dealer} deals · to {target}",

@@ -8,7 +8,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Static
+from textual.widgets import Input
 
 from companion.entry import check_length
 from companion.errors import CompanionError
@@ -23,6 +23,7 @@ from companion.tui.games.le31.screen import BUILD, EMPTY, HEADER, LAST, TABLE, o
 from companion.tui.screens.match_base import SHARED_WORDS
 from companion.tui.screens.virtual_base import VirtualScreenBase
 from companion.tui.widgets.keypad import Key
+from companion.tui.widgets.plain import Button, Static
 from companion.tui.widgets.standings import ScoreSheet
 
 YOUR_HAND = Msg("{name}:", "{name} :")

@@ -14,7 +14,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.pilot import Pilot
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Input
 
 from companion.cards import Card, CardList, format_cards, parse_cards
 from companion.decks import pack_2500_spec
@@ -31,6 +31,7 @@ from companion.tui.games.rummy2500.turns import OpenDialog, TurnEntry, card_word
 from companion.tui.screens.base import BaseModal
 from companion.tui.screens.match_base import MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad, Key
+from companion.tui.widgets.plain import Button, Label, Static
 from companion.tui.widgets.standings import ScoreSheet
 
 HEADER = Msg("2500 · brasse {n} · {dealer} deals · to {target}", "2500 · brasse {n} · {dealer} donne · en {target}")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Input
 
 from companion.cards import Card, CardList, format_card, parse_card, rank_text
 from companion.decks import pack_2500_spec
@@ -17,6 +17,7 @@ from companion.games.rummy2500.play import LayOff, OpenBrasse, TakePige
 from companion.i18n import Msg
 from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.keypad import CardKeypad, Key
+from companion.tui.widgets.plain import Button, Label, Static
 
 M = Msg
 OPEN_TITLE = M("Brasse {n} turn by turn: the card turned for each player, then the pige's first card",

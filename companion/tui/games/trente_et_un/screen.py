@@ -10,7 +10,7 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Select, Static
+from textual.widgets import Input
 
 from companion.cards import Card, CardList, parse_card
 from companion.decks import PIQUET_32, STANDARD_52
@@ -24,6 +24,7 @@ from companion.session import MatchSession
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.screens.match_base import SHARED_WORDS, MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad, Key
+from companion.tui.widgets.plain import Button, Select, Static
 from companion.tui.widgets.standings import TokenRack
 
 HEADER = Msg("{game} · showdown {n} · {dealer} deals", "{game} · abattage {n} · {dealer} donne")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Static
+from textual.widgets import Input
 
 from companion.cards import Card, CardList, parse_card
 from companion.entry import check_length
@@ -27,6 +27,7 @@ from companion.tui.games.trente_et_un.screen import TURN_WORDS, turn_entry
 from companion.tui.screens.match_base import SHARED_WORDS
 from companion.tui.screens.virtual_base import VirtualScreenBase
 from companion.tui.widgets.keypad import Key
+from companion.tui.widgets.plain import Button, Static
 from companion.tui.widgets.standings import TokenRack
 
 HEADER = Msg("{game} · deal {n} · {dealer} deals", "{game} · donne {n} · {dealer} donne")
