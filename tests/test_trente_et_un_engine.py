@@ -52,6 +52,12 @@ def test_banker_lowest_hands_pay_the_corbeille_and_the_last_vivant_takes_it():
     assert m.outcome.winners == (0,) and "corbeille (5)" in m.outcome.reason.text("en")
 
 
+def test_banker_hands_of_the_same_lowest_total_all_pay_whatever_their_ranks():
+    m = BankerMatch(Setup(("Ann", "Bob", "Cy"), BankerRules(lives=2, stake=0), 0))
+    m.apply(showdown_of(hands("KH 7S 8D", "10C 7H 8S", "AD 9D 7C")))  # 10 and 10: Ann and Bob both lose
+    assert m.tokens == [1, 1, 2] and m.pot == 2
+
+
 def test_a_31_never_loses_and_a_dealt_31_costs_every_other_player_a_token():
     m = BankerMatch(Setup(("Ann", "Bob", "Cy", "Di"), BankerRules(), 0))
     m.apply(showdown_of(hands("AH KH QH", "AS KS JS", "7C 8C 9D", "10D 8H 7S"), dealt_31=True))

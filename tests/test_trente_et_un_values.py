@@ -82,6 +82,17 @@ def test_banker_showdown_all_tied_lowest_lose_and_31_never_loses():
     assert losers([parse_cards("AH KH JH"), parse_cards("AS KS JS")]) == []  # two 31s: nobody loses
 
 
+def test_banker_ties_of_total_all_lose_whatever_the_ranks():
+    # French text 002: « Si plusieurs personnes ont le même nombre de points, celles-ci ont toutes perdu. »
+    # K♥ alone counts 10 (7♠ 8♦ are lone cards of other suits); 10♣ alone counts 10; A♦ 9♦ count 20.
+    hands = [parse_cards(h) for h in ("KH 7S 8D", "10C 7H 8S", "AD 9D 7C")]
+    assert losers(hands) == [0, 1]  # K and 10 rank differently, but 10 = 10: both lose
+    # Two suits of 15 against a 15 made of lower ranks: still a tie.
+    assert losers([parse_cards("KS 5S 2D"), parse_cards("9H 6H 7C"), parse_cards("AC KC 7D")]) == [0, 1]
+    # The knock game keeps its rank tie-break (SPEC §2.d): K beats 10 for the win.
+    assert winners([parse_cards("KH 7S 8D"), parse_cards("10C 7H 8S")]) == [0]
+
+
 def run(*args):
     env = dict(os.environ, PYTHONPATH=str(REPO))
     env.pop("COMPANION_LANG", None)
@@ -97,6 +108,8 @@ def test_command_line_json_contract():
     assert json.loads(run("showdown", "--game", "knock", "AH KH QH", "7S 7D 7C", "--json").stdout) == {"winners": [0]}
     assert json.loads(run("showdown", "--game", "banker", "AH KH QH", "7S 8D 9C", "10S JS 7H", "7C 8C 9D",
                           "9S 8H 7D", "--json").stdout) == {"losers": [1, 4]}
+    assert json.loads(run("showdown", "--game", "banker", "KH 7S 8D", "10C 7H 8S", "AD 9D 7C",
+                          "--json").stdout) == {"losers": [0, 1]}
 
 
 @pytest.mark.parametrize("args", [

@@ -232,7 +232,9 @@ class TrenteMatch(TurnPlay, base.Match):
         return [D_WINNER(names=" & ".join(self.names[s] for s in best))]
 
     def _lowest(self, values) -> list[int]:
-        keys = {s: v.key for s, v in values.items()}
+        """The lowest hands. The knock game breaks a tie of totals by the cards' ranks; with a banker every hand
+        of the lowest total loses (French text 002: « celles-ci ont toutes perdu »)."""
+        keys = {s: (v.value if self.banker else v.key) for s, v in values.items()}
         low = min(keys.values())
         return [s for s, k in keys.items() if k == low and values[s].value < 31]
 

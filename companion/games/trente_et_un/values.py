@@ -169,11 +169,12 @@ def winners(hands: Sequence[Sequence[Card]], rules: ValueRules = KNOCK) -> list[
 
 
 def losers(hands: Sequence[Sequence[Card]], rules: ValueRules = BANKER) -> list[int]:
-    """Banker showdown: the lowest hand loses, every tied lowest hand loses, and a 31 never loses."""
-    values = [hand_value(h, rules) for h in hands]
-    keys = [v.key for v in values]
-    low = min(keys)
-    return [i for i, (k, v) in enumerate(zip(keys, values)) if k == low and v.value < 31]
+    """Banker showdown: the lowest total loses, and every hand of the same total loses with it (« Si plusieurs
+    personnes ont le même nombre de points, celles-ci ont toutes perdu. »: no tie-break by rank, which belongs
+    to the knock game); a 31 never loses."""
+    values = [hand_value(h, rules).value for h in hands]
+    low = min(values)
+    return [i for i, v in enumerate(values) if v == low and v < 31]
 
 
 def check_distinct(hands: Sequence[Sequence[Card]]) -> None:
