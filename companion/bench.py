@@ -258,6 +258,49 @@ def measure_discard_advisor(options: Options) -> Iterator[Line]:
                                                f"exact; {verdict} the 50 ms target)")
 
 
+def measure_le31_plays(options: Options) -> Iterator[Line]:
+    """Le 31's legal plays on the most crowded tables the deck allows: every numbered card but the hand lies
+    loose on the table (the old enumeration of subsets took over a minute at 16 cards)."""
+    from companion.games.base import Setup
+    from companion.games.le31.deck import DEFAULT_DECK
+    from companion.games.le31.engine import Le31Match
+    from companion.games.le31.ops import Deal
+    from companion.games.le31.plays import continuations, extendable, groupable, readings
+    from companion.games.le31.rules import Le31Rules
+
+    rng = random.Random(options.seed)
+    numbered = [c for c in DEFAULT_DECK.pack() if not c.is_illustrated]
+    worst_read = worst_tap = 0.0
+    most = 0
+    for _ in range(8):
+        rng.shuffle(numbered)
+        hand, table = numbered[:4], numbered[4:]
+        match = Le31Match(Setup(("A", "B"), Le31Rules(), 0, "virtual", 1))
+        match.apply(Deal(deck=tuple(DEFAULT_DECK.pack())))
+        match.r.loose, match.r.builds, match.r.turn = list(table), [], 1
+        match.r.hands = [[], list(hand)]
+        for card in hand:
+            groupable.cache_clear()
+            extendable.cache_clear()
+            start = time.perf_counter()
+            plays = readings(match, 1, card)
+            worst_read = max(worst_read, time.perf_counter() - start)
+            most = max(most, len(plays))
+            chosen: list = []
+            while True:  # tap by tap: each tap asks which table cards are still lit
+                start = time.perf_counter()
+                lit, _ = continuations(match, 1, card, chosen)
+                worst_tap = max(worst_tap, time.perf_counter() - start)
+                if not lit:
+                    break
+                chosen.append(match.r.loose[lit[0]])
+    verdict = "under" if max(worst_read, worst_tap) < 0.050 else "OVER"
+    yield "le31: readings of a card, worst table", (
+        f"{worst_read * 1000:.1f} ms max ({len(numbered) - 4} loose cards, up to {most} plays; {verdict} the "
+        f"50 ms target)")
+    yield "le31: one tap of a play, worst table", f"{worst_tap * 1000:.2f} ms max (cards still lit after each tap)"
+
+
 # module, players, games per level
 DECISION_GAMES = {"cribbage": ("cribbage.selfplay", 2, 4), "rummy2500": ("rummy2500.selfplay", 3, 1),
                   "le31": ("le31.selfplay", 2, 1), "trente_et_un": ("trente_et_un.selfplay", 2, 2),
@@ -309,6 +352,7 @@ MEASUREMENTS: list[Measurement] = [
     measure_hand_score,
     measure_count_hand,
     measure_discard_advisor,
+    measure_le31_plays,
     measure_decisions,
     measure_exact_distribution,
     measure_cli_cold_start,

@@ -5,13 +5,10 @@ from __future__ import annotations
 import random
 
 from companion.games.base import Setup
-from companion.games.le31.deck import DEFAULT_DECK
 from companion.games.le31.engine import Le31Match, deal_virtual
-from companion.games.le31.notation import describe_play
-from companion.games.le31.ops import Deal
+from companion.games.le31.ops import Deal, Raise
 from companion.games.le31.rules import Le31Rules
 from companion.session import MatchSession
-from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.games.le31.quick import QuickTallyDialog
 from companion.tui.games.le31.screen import Le31Screen
 from tests.scripted import make_app
@@ -45,6 +42,31 @@ async def tap(pilot, card) -> None:
     await pilot.pause()
 
 
+async def play_by_taps(pilot, op) -> None:
+    """A play as a player taps it: its card, then (if the card has choices) each table card it takes or builds
+    with, the build it takes or raises, and the play among those the selection makes."""
+    from companion.tui.games.le31.play_dialog import PlayDialog
+
+    app = pilot.app
+    await tap(pilot, op.card)
+    if not isinstance(app.screen, PlayDialog):
+        return
+    dialog = app.screen
+    used: set[int] = set()
+    for card in getattr(op, "loose", ()):
+        i = next(i for i, c in enumerate(dialog.match.r.loose) if c == card and i not in used)
+        used.add(i)
+        await pilot.click(f"#loose-{i}")
+        await pilot.pause()
+    if isinstance(op, Raise) or getattr(op, "build", False) is True:
+        await pilot.click(f"#build-{op.value if isinstance(op, Raise) else op.card.value}")
+        await pilot.pause()
+    assert op in dialog.offered, (op, dialog.offered, dialog.chosen, dialog.build, dialog.match.r.builds)
+    index = dialog.offered.index(op)
+    await pilot.click(f"#play-{index}")
+    await pilot.pause()
+
+
 async def test_a_whole_round_entered_by_taps(tmp_path):
     plays = a_virtual_round(seed=11)
     app = make_app(tmp_path)
@@ -53,7 +75,6 @@ async def test_a_whole_round_entered_by_taps(tmp_path):
         app.push_screen(Le31Screen(session))
         await pilot.pause()
         screen = app.screen
-        typed = chosen = 0
         for op in plays:
             if isinstance(op, Deal):
                 if op.table:
@@ -63,18 +84,7 @@ async def test_a_whole_round_entered_by_taps(tmp_path):
                     await pilot.click("#deal")
                     await pilot.pause()
                 continue
-            before = len(session.match.log)
-            await tap(pilot, op.card)
-            if isinstance(app.screen, ChoiceDialog):
-                label = describe_play(op, DEFAULT_DECK, "en")
-                index = next(i for i, (text, _) in enumerate(app.screen.answers) if text == label)
-                await pilot.click(f"#answer-{index}")
-                await pilot.pause()
-                chosen += 1
-            if len(session.match.log) == before:  # too many readings to list: the player types the play
-                screen.interpret(describe_play(op, DEFAULT_DECK, "en"))
-                await pilot.pause()
-                typed += 1
+            await play_by_taps(pilot, op)  # every play by taps, however many readings its card has
             assert session.match.log[-1] == op, (op, str(screen.query_one("#message").render()))
         match = session.match
         assert len(match.rounds) == 1 and sum(match.points) >= 11 - 4
@@ -82,7 +92,6 @@ async def test_a_whole_round_entered_by_taps(tmp_path):
         assert result[0].cards + result[1].cards == 52
         stored = MatchSession(app.store, session.match_id).match
         assert stored.points == match.points
-        assert chosen > 0
 
 
 async def test_a_match_kept_by_quick_tally(tmp_path):

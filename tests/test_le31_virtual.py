@@ -114,6 +114,20 @@ def test_selfplay_prints_its_figures():
 
 
 
+async def take_first_play(pilot) -> None:
+    """In the play dialog: tap lit table cards (then lit builds) until a play is offered, and tap the first."""
+    dialog = pilot.app.screen
+    for _ in range(20):
+        if dialog.offered:
+            await pilot.click("#play-0")
+            await pilot.pause()
+            return
+        lit = [b for b in dialog.query("#table-keys Button") if not b.disabled and not b.has_class("-picked")]
+        await pilot.click(f"#{lit[0].id}")
+        await pilot.pause()
+    raise AssertionError("no play was ever offered")
+
+
 @pytest.mark.ui
 async def test_a_whole_match_against_the_computer_by_taps(tmp_path):
     from companion.tui.games import ui_for
@@ -133,8 +147,8 @@ async def test_a_whole_match_against_the_computer_by_taps(tmp_path):
             await settle(pilot, screen)
             if match.is_over:
                 break
-            if app.screen is not screen:  # several plays for the card tapped: take the first offered
-                await pilot.click("#answer-0")
+            if app.screen is not screen:  # the card has choices: tap table cards until a play is offered
+                await take_first_play(pilot)
                 continue
             assert screen.acting_human() == 0 and screen.shown_seat == 0
             if not refused:  # a card that is not in the hand, typed: refused with the reason, nothing lost
@@ -153,6 +167,6 @@ async def test_a_whole_match_against_the_computer_by_taps(tmp_path):
                         await pilot.click(f"#slot-{slot}")
                         await pilot.pause()
                         if app.screen is not screen:
-                            await pilot.click("#answer-0")
+                            await take_first_play(pilot)
         assert match.is_over and app.store.match(session.match_id).finished
         assert any(getattr(op, "seat", None) == 0 for op in match.log)

@@ -127,6 +127,9 @@ class Le31Deck:
             return f"{self.illustration(card).name} {name}"
         return f"{card.value} {name}"
 
+    def colour_of(self, card: Le31Card) -> Colour:
+        return self._colour(card.colour)
+
     def illustration(self, card: Le31Card) -> Illustration:
         return next(p for p in self.illustrations if p.key == card.illustration)
 

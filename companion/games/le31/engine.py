@@ -15,13 +15,13 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
 
 from companion.errors import IllegalMoveError, InconsistencyError, SetupError
 from companion.games import base
 from companion.games.base import Event, Outcome, Score, Standing
 from companion.games.le31.deck import DEAL_SIZE, DEFAULT_DECK, Le31Card, Le31Deck
 from companion.games.le31.ops import CODEC, Build, Capture, CountOut, Deal, QuickRound, Raise, Trail
+from companion.games.le31.plays import partition, readings, splits
 from companion.games.le31.rules import Le31Rules
 from companion.games.le31.tally import KINDS, SideTally, tally, tally_counts
 from companion.i18n import Joined, Msg
@@ -164,24 +164,6 @@ class RoundState:
 
     def build(self, value: int) -> TableBuild | None:
         return next((b for b in self.builds if b.value == value), None)
-
-
-def partition(cards: Sequence[Le31Card], value: int) -> list[list[Le31Card]] | None:
-    """The cards split into groups each adding up to ``value``, or None (every card used once)."""
-    if not cards:
-        return []
-    if any(c.value is None for c in cards) or sum(c.value for c in cards) % value:  # type: ignore[misc]
-        return None
-    first, rest = cards[0], list(cards[1:])
-    for size in range(0, len(rest) + 1):
-        for combo in combinations(range(len(rest)), size):
-            group = [first] + [rest[i] for i in combo]
-            if sum(c.value for c in group) == value:  # type: ignore[misc]
-                remaining = [c for i, c in enumerate(rest) if i not in combo]
-                tail = partition(remaining, value)
-                if tail is not None:
-                    return [group, *tail]
-    return None
 
 
 class Le31Match(base.Match):
@@ -351,10 +333,10 @@ class Le31Match(base.Match):
             self._check_new([card])
 
     def _check_loose(self, loose: Sequence[Le31Card]) -> None:
-        counts = Counter(loose)
+        counts, there = Counter(loose), Counter(self.r.loose)
         for card, n in counts.items():
-            if n > self.r.loose.count(card):
-                raise IllegalMoveError(NOT_ON_TABLE(card=card) if card not in self.r.loose else TWICE(card=card))
+            if n > there[card]:
+                raise IllegalMoveError(NOT_ON_TABLE(card=card) if not there[card] else TWICE(card=card))
 
     def _committed(self, seat: int) -> int | None:
         """The value of the build this player must take this turn, if any."""
@@ -419,10 +401,10 @@ class Le31Match(base.Match):
             raise IllegalMoveError(NOTHING_TAKEN)
         if op.build and r.build(value) is None:  # type: ignore[arg-type]
             raise IllegalMoveError(NO_BUILD(value=value))
-        groups = partition(list(op.loose), value)  # type: ignore[arg-type]
-        if groups is None:
+        if not splits(op.loose, value):  # type: ignore[arg-type]
             raise IllegalMoveError(NO_SUM(card=op.card, cards=_card_list(op.loose), value=value))
-        if not self.rules.numeral_capture_multi and len(groups) + int(op.build) > 1:
+        groups = sum(c.value for c in op.loose) // value  # type: ignore[misc, operator]
+        if not self.rules.numeral_capture_multi and groups + int(op.build) > 1:
             raise IllegalMoveError(ONE_TARGET)
         self._check_control(op.seat, op.card, value if op.build else None)
 
@@ -474,11 +456,12 @@ class Le31Match(base.Match):
         committed = self._committed(op.seat)
         if committed is not None:
             raise IllegalMoveError(MUST_CAPTURE(name=self.names[op.seat], value=committed))
-        if not op.loose:
+        existing = r.build(op.value)
+        # A group is the card with table cards, or (SPEC §1.d, reinforce) the card alone on a build of its value.
+        if not op.loose and not (existing is not None and op.card.value == op.value):
             raise IllegalMoveError(BUILD_TABLE)
         if partition([op.card, *op.loose], op.value) is None:
             raise IllegalMoveError(BUILD_SUM(cards=_card_list([op.card, *op.loose]), value=op.value))
-        existing = r.build(op.value)
         if op.for_partner:
             if self.players != 4 or existing is None or existing.owner != (op.seat + 2) % 4:
                 raise IllegalMoveError(PARTNER_ONLY)
@@ -703,38 +686,8 @@ class Le31Match(base.Match):
 
     # ------------------------------------------------------------ reading a play
     def readings(self, seat: int, card: Le31Card) -> list:
-        """Every legal play of ``card`` by ``seat`` now: trail, captures, builds, raises (for an entry that
-        names only the card, and for the computer players)."""
-        options: list = []
-        r = self.r
-        numbered = [c for c in r.loose if not c.is_illustrated]
-        candidates: list = [Trail(seat, card)]
-        if card.is_illustrated:
-            candidates += [Capture(seat, card, (c,)) for c in dict.fromkeys(r.loose)
-                           if c.illustration == card.illustration]
-        else:
-            subsets = {tuple(sorted(s, key=lambda c: c.sort_key))
-                       for n in range(len(numbered) + 1) for s in combinations(numbered, n)}
-            v = card.value or 0
-            for subset in sorted(subsets, key=lambda s: (len(s), [c.sort_key for c in s])):
-                total = sum(c.value or 0 for c in subset)
-                if total % v == 0:  # only groups adding up to the card can be taken (cheap test first)
-                    for with_build in (False, True):
-                        if subset or with_build:
-                            candidates.append(Capture(seat, card, subset, with_build))
-                if subset:
-                    for value in range(max(2, v), 11):
-                        if (total + v) % value:
-                            continue  # the card and these cards cannot make groups of this value
-                        candidates.append(Build(seat, card, subset, value))
-                        if self.players == 4:
-                            candidates.append(Build(seat, card, subset, value, True))
-            for existing in r.builds:
-                candidates.append(Raise(seat, card, existing.value))
-        for op in candidates:
-            if self.can(op):
-                options.append(op)
-        return options
+        """Every legal play of ``card`` by ``seat`` now, one per combination of values (see ``plays.readings``)."""
+        return readings(self, seat, card)
 
 
 def _items_said(side: SideTally) -> Joined | str:

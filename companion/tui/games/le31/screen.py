@@ -20,11 +20,11 @@ from companion.errors import CompanionError
 from companion.games.base import Event
 from companion.games.le31.deck import Le31Card
 from companion.games.le31.engine import Le31Match
-from companion.games.le31.notation import describe_play, read_play
-from companion.games.le31.ops import Build, Capture, CountOut, Deal, Raise, Trail
+from companion.games.le31.notation import read_play
+from companion.games.le31.ops import CountOut, Deal, Trail
+from companion.games.le31.plays import completions, continuations
 from companion.i18n import Msg
 from companion.session import MatchSession
-from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.screens.match_base import SHARED_WORDS, MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.plain import Button, Static
@@ -41,9 +41,6 @@ P_TABLE = Msg("First deal: tap the 4 cards laid face up on the table ({cards})",
 P_DEAL = Msg("Deal {n}: tap Deal when the cards are dealt", "Donne {n} : touchez Donner quand les cartes sont données")
 P_PLAY = Msg("{name} to play: tap the card (or type 6r x 2b 3g)", "À {name} de jouer : touchez la carte (ou tapez 6r x 2b 3g)")
 P_ONLY_TRAIL = Msg(" · after the récolte: lay a card down", " · après la récolte : poser une carte")
-WHICH = Msg("{card}: which play?", "{card} : quel coup ?")
-TOO_MANY = Msg("{card} can be played {n} ways: type it, e.g. {example}",
-               "{card} se joue de {n} façons : tapez-le, p. ex. {example}")
 B_DEAL = Msg("Deal", "Donner")
 B_QUICK = Msg("Quick tally", "Décompte rapide")
 B_UNDO = Msg("Undo", "Annuler")
@@ -53,7 +50,6 @@ B_RULES = Msg("Rules", "Règles")
 B_HOME = Msg("Menu", "Menu")
 ENTRY = Msg("type a play: 6r x 2b 3g · 3r > 8 5b · 2r ^ 8 · 4r - · deal · undo",
             "tapez un coup : 6r x 2b 3g · 3r > 8 5b · 2r ^ 8 · 4r - · donner · annuler")
-MAX_CHOICES = 8
 _COMMANDS = {**SHARED_WORDS, "deal": "deal", "donner": "deal", "donne": "deal", "quick": "quick", "rapide": "quick",
              "out": "out", "sortir": "out"}
 
@@ -204,35 +200,13 @@ class Le31Screen(MatchScreenBase):
 
 
 def offer_plays(screen: MatchScreenBase, match: Le31Match, seat: int, card: Le31Card, apply) -> None:
-    """Every legal play of the card tapped: one is made at once, several are offered to choose from."""
-    options = _ordered(match.readings(seat, card))
-    label = match.deck.label(card, screen.app.lang)
-    if len(options) == 1:
-        apply(options[0])
-    elif not options:
-        apply(Trail(seat, card))  # refused with the reason a player needs to read
-    elif len(options) <= MAX_CHOICES:
-        answers = [(describe_play(op, match.deck, screen.app.lang), op) for op in options]
-        screen.app.push_screen(ChoiceDialog(screen.tr(WHICH, card=label), "", answers + [("✕", None)]),
-                               lambda op: apply(op) if op is not None else None)
-    else:
-        example = describe_play(options[0], match.deck, screen.app.lang)
-        screen.message = (TOO_MANY(card=label, n=len(options), example=example), "error")
-        screen.refresh_view()
+    """The card tapped: when it can only be laid down, it is; else the table's cards are offered tap by tap
+    (``PlayDialog``), with only what leads to a legal play lit."""
+    from companion.tui.games.le31.play_dialog import PlayDialog
 
-
-def _ordered(options: list) -> list:
-    """Captures first (the biggest first), then laying down, raises and builds: the usual plays on top."""
-    def key(op) -> tuple[int, int]:
-        if isinstance(op, Capture):
-            return (0, -len(op.loose) - (10 if op.build else 0))
-        if isinstance(op, Trail):
-            return (1, 0)
-        if isinstance(op, Raise):
-            return (2, op.value)
-        if isinstance(op, Build):
-            return (3, op.value)
-        return (4, 0)
-
-    return sorted(options, key=key)
-
+    lit, builds = continuations(match, seat, card, ())
+    if not lit and not builds:
+        plays = completions(match, seat, card, ())
+        apply(plays[0] if plays else Trail(seat, card))  # a refusal says why a player cannot play it
+        return
+    screen.app.push_screen(PlayDialog(match, seat, card), lambda op: apply(op) if op is not None else None)
