@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from companion.games.base import Setup
 from companion.games.le31.engine import Le31Match, deal_virtual
@@ -130,3 +131,59 @@ async def test_quick_tally_refuses_counts_that_do_not_add_up(tmp_path):
         await pilot.pause()
         assert app.screen is dialog and "add up to 52" in str(dialog.query_one("#error").render())
         assert not session.match.log
+
+
+async def test_plays_typed_at_the_wrong_moment_are_refused_with_the_reason(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 34)) as pilot:
+        session = MatchSession.create(app.store, Setup(NAMES, Le31Rules(), 0), "le31")
+        app.push_screen(Le31Screen(session))
+        await pilot.pause()
+        screen = app.screen
+
+        def said() -> str:
+            return str(screen.query_one("#message").render())
+
+        screen.interpret("6r x 2b")  # a whole play while the 4 table cards are entered: not a table card
+        await pilot.pause()
+        assert screen.pending_table == [] and "4 cards laid face up" in said()
+        for code in ("2b", "3g", "5y", "9r"):
+            screen.interpret(code)
+        await pilot.pause()
+        for code in ("5b", "7y", "1g", "4g", "8r", "8b", "6b", "6g"):  # deal 1: eight cards laid down
+            screen.interpret(f"{code} -")
+        await pilot.pause()
+        assert session.match.phase == "deal" and len(session.match.log) == 9
+        screen.interpret("7r -")  # before « donner »: refused, not dropped in silence
+        await pilot.pause()
+        assert "dealt first" in said() and len(session.match.log) == 9
+        screen.interpret("7r")
+        await pilot.pause()
+        assert "dealt first" in said()
+        screen.interpret("7r ? 8")  # the syntax message keeps its [N]: how to take a build
+        await pilot.pause()
+        assert "[N]" in said()
+
+
+async def test_a_tables_own_deck_is_chosen_in_the_setup_and_kept_with_the_match(tmp_path):
+    from tests.journeys import choose, open_setup, start
+
+    decks = tmp_path / "le31-decks"
+    decks.mkdir()
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "le31-deck.md").read_text(encoding="utf-8")
+    (decks / "Madeira.json").write_text(doc.split("```json", 1)[1].split("```", 1)[0], encoding="utf-8")
+    (decks / "broken.json").write_text("{", encoding="utf-8")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        await open_setup(pilot, "le31")
+        await choose(pilot, "deck-file", str(decks / "broken.json"))
+        await pilot.click("#start")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "SetupScreen" and "not usable" in str(app.screen.query_one("#error").render())
+        await choose(pilot, "deck-file", str(decks / "Madeira.json"))
+        await start(pilot, mode="table")
+        match = app.screen.session.match
+        assert match.deck.size == 36 and match.r.deals == 4
+    reopened = MatchSession(app.store, app.store.list_matches()[0].id).match
+    assert reopened.deck.size == 36

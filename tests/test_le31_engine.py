@@ -319,6 +319,37 @@ def test_quick_tally_keeps_a_match_from_the_counts_of_each_round():
     assert m.points == [37, 8] and m.phase == "match_over" and m.outcome.winners == (0,)
 
 
+def test_quick_tally_refuses_piles_no_deck_can_make():
+    from companion.games.le31.ops import QuickRound
+
+    # The default deck: 4 colours × 1..10 and 3 illustrations × 4 colours = 52 cards; 13 red (one of them a 1
+    # and one the red 2); four 1s.
+    m = Le31Match(Setup(("Ann", "Bob"), Le31Rules(), 0))
+    impossible = [
+        QuickRound((2, 50), (10, 3), (4, 0), 0, 0),  # 2 cards cannot hold 10 red cards (the probe's 8–3 round)
+        QuickRound((5, 47), (1, 12), (4, 0), 0, 0),  # 4 ones + the red 2 + the green 10 = 6 cards, not 5
+        QuickRound((20, 32), (0, 13), (0, 4), 0, None),  # the red 2 in a pile without a red card
+        QuickRound((20, 32), (13, 0), (0, 4), 0, 0),  # all 13 red without the red 1: the red 1 is a 1
+        QuickRound((3, 49), (1, 12), (1, 3), 0, 0, (2, 0)),  # 2 récoltes take 4 cards at least
+    ]
+    for op in impossible:
+        with pytest.raises(InconsistencyError) as info:
+            m.apply(op)
+        assert info.value.text("fr") != info.value.text("en")
+    assert "cannot hold 10 red cards" in _said(m, impossible[0])
+    assert m.points == [0, 0] and not m.log
+    m.apply(QuickRound((6, 46), (2, 11), (4, 0), 0, 0))  # 1R, 2R, 1G, 1B, 1Y, 10G: possible
+    assert m.points == [1 + 2 + 4, 3 + 1]
+
+
+def _said(m, op) -> str:
+    try:
+        m.apply(op)
+    except InconsistencyError as error:
+        return error.text("en")
+    return ""
+
+
 def test_counting_out_wins_with_enough_secured_points_and_a_wrong_claim_loses():
     from companion.games.le31.ops import CountOut
 

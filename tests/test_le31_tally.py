@@ -190,3 +190,14 @@ def test_check_lists_the_readings_of_an_ambiguous_play():
     data = json.loads(result.stdout)
     assert data["legal"] is False and set(data["readings"]) == {"6R -", "6R > 8 2B", "6R x 2B 3G 1Y"}
     assert "say which" in data["reason"]
+
+
+def test_the_deck_described_in_the_docs_is_usable(tmp_path):
+    doc = (REPO / "docs" / "le31-deck.md").read_text(encoding="utf-8")
+    example = doc.split("```json", 1)[1].split("```", 1)[0]
+    path = tmp_path / "deck.json"
+    path.write_text(example, encoding="utf-8")
+    deck = load_deck(path)
+    assert deck.size == 36 and deck.deals_per_round(2) == 4 and deck.deals_per_round(4) == 2  # 3 × (10 + 2)
+    result = run("check", "--deck", str(path), "--table", "2B 3G 1R", "--hand", "6R HB", "--play", "6R x 2B 3G 1R")
+    assert result.returncode == 0 and "legal" in result.stdout

@@ -23,7 +23,7 @@ from companion.games.le31.deck import DEAL_SIZE, DEFAULT_DECK, Le31Card, Le31Dec
 from companion.games.le31.ops import CODEC, Build, Capture, CountOut, Deal, QuickRound, Raise, Trail
 from companion.games.le31.plays import partition, readings, splits
 from companion.games.le31.rules import Le31Rules
-from companion.games.le31.tally import KINDS, SideTally, tally, tally_counts
+from companion.games.le31.tally import KINDS, SideTally, check_counts, tally, tally_counts
 from companion.i18n import Joined, Msg
 
 M = Msg
@@ -628,6 +628,8 @@ class Le31Match(base.Match):
                 raise InconsistencyError(QUICK_SPECIAL)
         if any(type(v) is not int or v < 0 for v in op.recoltes):
             raise InconsistencyError(QUICK_RECOLTES)
+        check_counts(self.deck, [self.side_name(s) for s in range(2)], op.cards, op.red, op.ones, op.red_two,
+                     op.green_ten, op.recoltes)
 
     def _apply_quick_round(self, op: QuickRound) -> Event:
         result = tally_counts(op.cards, op.red, op.red_two, op.green_ten, op.ones, op.recoltes)

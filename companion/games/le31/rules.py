@@ -54,4 +54,16 @@ class Le31Rules(Rules):
     deck: str = ""  # a custom deck description (JSON text); empty: the shipped default
 
     def problems(self) -> list[str]:
-        return [] if isinstance(self.deck, str) else ["deck"]
+        if not isinstance(self.deck, str):
+            return ["deck"]
+        if self.deck:
+            import json
+
+            from companion.errors import SetupError
+            from companion.games.le31.deck import Le31Deck
+
+            try:
+                Le31Deck(json.loads(self.deck), "match")
+            except (ValueError, RecursionError, SetupError):
+                return ["deck"]  # saved text that is not a deck: the match is damaged, with this reason
+        return []

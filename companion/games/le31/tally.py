@@ -113,6 +113,50 @@ def tally_counts(cards: Sequence[int], red: Sequence[int], red_two: int | None, 
     return [SideTally(tuple(items[s]), cards[s], red[s]) for s in (0, 1)]
 
 
+IMPOSSIBLE_PILE = Msg("{name}'s {cards} cards cannot hold {red} red cards, {ones} 1s{specials}: no such pile in this deck",
+                      "les {cards} cartes de {name} ne peuvent pas contenir {red} rouges, {ones} 1{specials} : "
+                      "aucun tas pareil dans ce jeu")
+WITH_RED_TWO = Msg(", the red 2", ", le 2 rouge")
+WITH_GREEN_TEN = Msg(", the green 10", ", le 10 vert")
+TOO_MANY_RECOLTES = Msg("{name}: {n} récoltes need at least {need} cards (each takes the card played and one more)",
+                        "{name} : {n} récoltes demandent au moins {need} cartes (chacune prend la carte jouée et une "
+                        "autre)")
+
+
+def pile_possible(deck: Le31Deck, cards: int, red: int, ones: int, red_two: bool, green_ten: bool) -> bool:
+    """Can one side's pile of ``cards`` cards hold exactly ``red`` red cards and ``ones`` 1s, with or without the
+    red 2 and the green 10, from this deck? (The other side's pile is then what is left.)"""
+    kinds: Counter[tuple[bool, bool, str]] = Counter()  # (red, a 1, special) -> copies in the deck
+    for card, n in deck.copies.items():
+        special = "red_2" if card == deck.red_two else "green_10" if card == deck.green_ten else ""
+        kinds[(deck.is_red(card), card.value == 1, special)] += n
+    red_ones, plain_ones = kinds[(True, True, "")], kinds[(False, True, "")]
+    other_red, other = kinds[(True, False, "")], kinds[(False, False, "")]
+    need_two, need_ten = int(red_two), int(green_ten)
+    if need_two > kinds[(True, False, "red_2")] or need_ten > kinds[(False, False, "green_10")]:
+        return False
+    for x_red_ones in range(min(red_ones, ones, red) + 1):
+        x_plain_ones = ones - x_red_ones
+        x_other_red = red - x_red_ones - need_two
+        x_other = cards - ones - need_two - need_ten - x_other_red
+        if 0 <= x_plain_ones <= plain_ones and 0 <= x_other_red <= other_red and 0 <= x_other <= other:
+            return True
+    return False
+
+
+def check_counts(deck: Le31Deck, names: Sequence[str], cards: Sequence[int], red: Sequence[int], ones: Sequence[int],
+                 red_two: int | None, green_ten: int | None, recoltes: Sequence[int]) -> None:
+    """A quick tally's counts must describe two real piles of this deck: InconsistencyError saying which cannot."""
+    for side in (0, 1):
+        if not pile_possible(deck, cards[side], red[side], ones[side], red_two == side, green_ten == side):
+            specials = Msg("{a}{b}", "{a}{b}")(a=WITH_RED_TWO if red_two == side else "",
+                                              b=WITH_GREEN_TEN if green_ten == side else "")
+            raise InconsistencyError(IMPOSSIBLE_PILE(name=names[side], cards=cards[side], red=red[side],
+                                                     ones=ones[side], specials=specials))
+        if recoltes[side] and 2 * recoltes[side] > cards[side]:
+            raise InconsistencyError(TOO_MANY_RECOLTES(name=names[side], n=recoltes[side], need=2 * recoltes[side]))
+
+
 def expected_total(deck: Le31Deck, result: Sequence[SideTally], recoltes: Sequence[int]) -> int:
     """The 11-point check: what the two sides must add up to, given the ties and the récoltes."""
     total = deck.round_points() + sum(recoltes)

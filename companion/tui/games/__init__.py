@@ -18,6 +18,7 @@ from companion.i18n import Msg
 if TYPE_CHECKING:
     from textual.pilot import Pilot
     from textual.screen import Screen
+    from textual.widget import Widget
 
     from companion.session import MatchSession
     from companion.store import Store
@@ -45,6 +46,15 @@ class GameUI:
     def past_notes(self, summary: dict[str, Any], lang: str) -> str:
         """A short note for the past-matches list (cribbage: its skunks)."""
         return ""
+
+    def setup_rows(self, screen: Any) -> list[tuple[Msg, Widget]]:
+        """Setup fields a rules dataclass cannot describe (Le 31: a deck file of the table's own), as (label,
+        widget) rows of the setup form ``screen``."""
+        return []
+
+    def setup_values(self, screen: Any) -> dict[str, Any]:
+        """The house-rule values those fields give, read when the match starts (a SetupError says why not)."""
+        return {}
 
     def stats_screen(self) -> Screen | None:
         """The game's statistics screen, if it has one (home offers it)."""

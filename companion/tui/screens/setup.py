@@ -146,6 +146,10 @@ class SetupScreen(BaseScreen):
                     if isinstance(widget, Switch):  # say it in words: a switch's colours alone are easy to misread
                         yield Static(self.tr(ON if widget.value else OFF), id=f"{rule_id(f.name)}-state",
                                      classes="state")
+            for label, widget in self.ui.setup_rows(self):
+                with Horizontal(classes="row"):
+                    yield Label(self.tr(label))
+                    yield widget
             with Horizontal(classes="row"):
                 yield Label(self.tr(FIRST_DEALER))
                 yield Select(self._dealer_options(), value=self._kept("dealer", -1), allow_blank=False, id="dealer",
@@ -193,6 +197,12 @@ class SetupScreen(BaseScreen):
             return self.mode == "virtual" and self.query_one(f"#kind-{i}", Select).value != "human"
         except Exception:
             return False
+
+    @property
+    def ui(self):
+        from companion.tui.games import ui_for
+
+        return ui_for(self.game.id)
 
     def rule_values(self) -> dict[str, Any]:
         return {f.name: self.query_one(f"#{rule_id(f.name)}").value  # type: ignore[attr-defined]
@@ -257,7 +267,7 @@ class SetupScreen(BaseScreen):
         names = tuple(self._player_name(i) for i in range(self.players))
         if len({n.casefold() for n in names}) != len(names):
             raise SetupError(BAD_NAMES)
-        rules = self.game.make_rules(self.players, self.rule_values())
+        rules = self.game.make_rules(self.players, {**self.rule_values(), **self.ui.setup_values(self)})
         dealer = self.query_one("#dealer", Select).value
         self.drawn = None
         if dealer == -1:  # the app draws, and says what it drew

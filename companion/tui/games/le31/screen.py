@@ -19,7 +19,7 @@ from companion.entry import check_length
 from companion.errors import CompanionError
 from companion.games.base import Event
 from companion.games.le31.deck import Le31Card
-from companion.games.le31.engine import Le31Match
+from companion.games.le31.engine import MATCH_OVER, NEED_DEAL, Le31Match
 from companion.games.le31.notation import read_play
 from companion.games.le31.ops import CountOut, Deal, Trail
 from companion.games.le31.plays import completions, continuations
@@ -41,6 +41,8 @@ P_TABLE = Msg("First deal: tap the 4 cards laid face up on the table ({cards})",
 P_DEAL = Msg("Deal {n}: tap Deal when the cards are dealt", "Donne {n} : touchez Donner quand les cartes sont données")
 P_PLAY = Msg("{name} to play: tap the card (or type 6r x 2b 3g)", "À {name} de jouer : touchez la carte (ou tapez 6r x 2b 3g)")
 P_ONLY_TRAIL = Msg(" · after the récolte: lay a card down", " · après la récolte : poser une carte")
+TABLE_FIRST = Msg("First the 4 cards laid face up on the table: tap or type each card alone",
+                  "D'abord les 4 cartes posées sur la table : touchez ou tapez chaque carte seule")
 B_DEAL = Msg("Deal", "Donner")
 B_QUICK = Msg("Quick tally", "Décompte rapide")
 B_UNDO = Msg("Undo", "Annuler")
@@ -150,8 +152,13 @@ class Le31Screen(MatchScreenBase):
                 self.refresh_view()
             return
         if match.phase != "play":
+            self.refuse(MATCH_OVER if match.phase == "match_over" else NEED_DEAL)
             return
         offer_plays(self, match, match.r.turn, card, self.apply_ops)
+
+    def refuse(self, why: Msg) -> None:
+        self.message = (why, "error")
+        self.refresh_view()
 
     @on(CardKeypad.Picked)
     def picked(self, event: CardKeypad.Picked) -> None:
@@ -193,10 +200,10 @@ class Le31Screen(MatchScreenBase):
             return
         if op is None:
             self.enter_card(card)
-        elif self.match.phase != "play":
-            self.enter_card(card)
+        elif self.match.phase == "deal" and self.match.r.deal == 0:
+            self.refuse(TABLE_FIRST)  # a whole play is not a table card: nothing is taken from it
         else:
-            self.apply_ops(op)
+            self.apply_ops(op)  # before the deal, the engine refuses it and says why
 
 
 def offer_plays(screen: MatchScreenBase, match: Le31Match, seat: int, card: Le31Card, apply) -> None:
