@@ -269,7 +269,7 @@ def test_two_sides_past_31_in_one_round_the_higher_wins_and_an_exact_tie_plays_o
     m.r.piles = [list(DEFAULT_DECK.pack()[:27]), list(DEFAULT_DECK.pack()[27:])]
     m.phase = "play"
     m.r.deal = m.r.deals
-    extra, _ = m._end_round()
+    extra, _, _ = m._end_round()
     result = m.rounds[-1]
     assert (m.points[0], m.points[1]) == (28 + result[0].points, 29 + result[1].points)
     assert m.phase == "match_over" and m.outcome.winners == ((0,) if m.points[0] > m.points[1] else (1,))

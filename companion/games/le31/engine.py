@@ -24,7 +24,7 @@ from companion.games.le31.ops import CODEC, Build, Capture, CountOut, Deal, Quic
 from companion.games.le31.plays import partition, readings, splits
 from companion.games.le31.rules import Le31Rules
 from companion.games.le31.tally import KINDS, SideTally, check_counts, tally, tally_counts
-from companion.i18n import Joined, Msg
+from companion.i18n import Joined, Msg, Plural
 
 M = Msg
 NOT_NOW = M("not now: {what}", "pas maintenant : {what}")
@@ -105,13 +105,24 @@ QUICK_ONES = M("the two sides' 1s add up to {total}", "les 1 des deux camps font
 QUICK_SPECIAL = M("say which side holds the red 2 and the green 10", "dites quel camp a le 2 rouge et le 10 vert")
 QUICK_RECOLTES = M("récoltes are 0 or more", "les récoltes sont 0 ou plus")
 D_SIDE = M("{name}: {items}", "{name} : {items}")
-D_ITEM = M("{what} {n}", "{what} {n}")
-D_ITEMS = M("{what} ×{k} {n}", "{what} ×{k} {n}")
+D_ITEM = M("{what} +{n}", "{what} +{n}")
+D_ITEMS = M("{what} ({k}) +{n}", "{what} ({k}) +{n}")
+KINDS_MANY = {"one": M("the 1s", "les 1"), "recolte": M("récoltes", "récoltes")}
 D_ROUND = M("Round {round}: {scores}", "Manche {round} : {scores}")
 D_LEFTOVERS = M("{name} takes the {n} cards left", "{name} prend les {n} cartes restantes")
 WINS = M("{name} wins the match", "{name} gagne le match")
 WINS_TITLE = M("{name} wins the match!", "{name} gagne le match !")
 ROUND_LINE = M("Round {n}: {scores}", "Manche {n} : {scores}")
+D_REPORT_SIDE = M("{name}: {cards}, {red} — {items} = {points}", "{name} : {cards}, {red} — {items} = {points}")
+D_MATCH = M("Match: {a}–{b} (to {target})", "Partie : {a}–{b} (en {target})")
+CARDS_WORD = (("card", "cards"), ("carte", "cartes"))
+RED_WORD = (("red", "red"), ("rouge", "rouges"))
+POINTS_WORD = (("point", "points"), ("point", "points"))
+TIED_CARDS = M("Most cards tied at {n}: {rule}", "Égalité au plus de cartes ({n}) : {rule}")
+TIED_RED = M("Most red cards tied at {n}: {rule}", "Égalité au plus de rouges ({n}) : {rule}")
+MAJORITY_RULE = {"none": M("nobody scores", "personne ne marque"),
+                 "split": M("both sides score", "les deux camps marquent"),
+                 "carry_over": M("carried to the next round", "reporté à la manche suivante")}
 TIE_AGAIN = M("Tied at the top: another round", "Égalité en tête : une autre manche")
 
 
@@ -559,15 +570,16 @@ class Le31Match(base.Match):
             r.pending.pop(seat, None)  # the commitment applied to this turn only
         warnings = self._bluffs(seat) if r.played[seat] == DEAL_SIZE else ()
         scores: tuple[Score, ...] = ()
+        report: tuple[Msg, ...] = ()
         if sum(r.played) == DEAL_SIZE * self.players:
             if self.last_deal:
-                more, scores = self._end_round()
+                more, scores, report = self._end_round()
                 text = M("{a}\n{b}", "{a}\n{b}")(a=text, b=more)
             else:
                 self.phase = "deal"
         else:
             r.turn = (seat + 1) % self.players
-        return Event(op, text, scores, warnings)
+        return Event(op, text, scores, warnings, report)
 
     def _bluffs(self, seat: int) -> tuple[Msg, ...]:
         """Table mode: a player's whole hand of the deal is now known from what he played; every « pour N »
@@ -633,10 +645,10 @@ class Le31Match(base.Match):
 
     def _apply_quick_round(self, op: QuickRound) -> Event:
         result = tally_counts(op.cards, op.red, op.red_two, op.green_ten, op.ones, op.recoltes)
-        text, scores = self._score_round(result, [])
-        return Event(op, text, scores)
+        text, scores, report = self._score_round(result, [])
+        return Event(op, text, scores, report=report)
 
-    def _end_round(self) -> tuple[Msg, tuple[Score, ...]]:
+    def _end_round(self) -> tuple[Msg, tuple[Score, ...], tuple[Msg, ...]]:
         r = self.r
         extra: list[Msg] = []
         left = r.loose + [c for b in r.builds for c in b.cards]
@@ -646,8 +658,12 @@ class Le31Match(base.Match):
         r.loose, r.builds = [], []
         return self._score_round(tally(self.deck, r.piles, r.recoltes, check=False), extra)
 
-    def _score_round(self, result: list[SideTally], extra: list[Msg]) -> tuple[Msg, tuple[Score, ...]]:
+    def _score_round(self, result: list[SideTally], extra: list[Msg]
+                     ) -> tuple[Msg, tuple[Score, ...], tuple[Msg, ...]]:
+        """The round's points, item by item; the match goes on, or ends. Returns the history's text, the points
+        moved and the report (each side's cards and red cards, each item, the points, the match so far)."""
         r = self.r
+        leftovers = tuple(extra)
         points = [side.points for side in result]
         self._majority_ties(result, points)
         self.rounds.append(result)
@@ -668,7 +684,21 @@ class Le31Match(base.Match):
         parts = (line, *extra)
         # The tally by itself, as the players check it: what each side scored, item by item.
         details = tuple(D_SIDE(name=self.side_name(side), items=_items_said(result[side])) for side in range(2))
-        return M("{a}\n{b}", "{a}\n{b}")(a=Joined(parts, " · "), b=Joined(details, "\n")), tuple(scores)
+        report = (*leftovers,
+                  *(D_REPORT_SIDE(name=self.side_name(side), cards=Plural(result[side].cards, *CARDS_WORD),
+                                  red=Plural(result[side].red, *RED_WORD), items=_items_said(result[side]),
+                                  points=Plural(points[side], *POINTS_WORD)) for side in range(2)),
+                  *self._tie_notes(result), line, *extra[len(leftovers):],
+                  D_MATCH(a=self.points[0], b=self.points[1], target=self.rules.target))
+        return M("{a}\n{b}", "{a}\n{b}")(a=Joined(parts, " · "), b=Joined(details, "\n")), tuple(scores), report
+
+    def _tie_notes(self, result: list[SideTally]) -> tuple[Msg, ...]:
+        notes = []
+        if result[0].cards == result[1].cards:
+            notes.append(TIED_CARDS(n=result[0].cards, rule=MAJORITY_RULE[self.rules.majority_tie]))
+        if result[0].red == result[1].red:
+            notes.append(TIED_RED(n=result[0].red, rule=MAJORITY_RULE[self.rules.majority_tie]))
+        return tuple(notes)
 
     def _majority_ties(self, result: list[SideTally], points: list[int]) -> None:
         """House rules for a tie on most cards (3) or most red (1); the default scores for nobody."""
@@ -693,11 +723,12 @@ class Le31Match(base.Match):
 
 
 def _items_said(side: SideTally) -> Joined | str:
-    """"the red 2 1, a 1 ×2 2, a récolte 1": each kind once, with how many and its points."""
+    """"most cards +3, the red 2 +1, the 1s (2) +2": each kind once, with how many and its points."""
     kinds: dict[str, list[int]] = {}
     for item in side.items:
         kinds.setdefault(item.kind, []).append(item.points)
-    said = tuple(D_ITEM(what=KINDS[k], n=sum(p)) if len(p) == 1 else D_ITEMS(what=KINDS[k], k=len(p), n=sum(p))
+    said = tuple(D_ITEM(what=KINDS[k], n=sum(p)) if len(p) == 1 else
+                 D_ITEMS(what=KINDS_MANY.get(k, KINDS[k]), k=len(p), n=sum(p))
                  for k, p in kinds.items())
     return Joined(said, ", ") if said else "—"
 

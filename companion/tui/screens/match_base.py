@@ -69,8 +69,9 @@ class MatchScreenBase(BaseScreen):
         """The deal's moves as the players read them (a ``MoveList`` shows them)."""
         return [self.tr(event.text) for event in self.match.deal_events()]
 
-    def show_message(self, selector: str = "#message") -> None:
-        """The message line: what was refused (``self.message``), or the last entry and what it warns of."""
+    def show_message(self, selector: str = "#message", last: bool = True) -> None:
+        """The message line: what was refused (``self.message``), or the last entry and what it warns of
+        (``last=False``: a screen that lists the deal's moves shows only the warnings)."""
         from companion.tui.widgets.plain import Static
 
         note = self.query_one(selector, Static)
@@ -78,10 +79,10 @@ class MatchScreenBase(BaseScreen):
             note.update(self.tr(self.message[0]))
             note.set_classes(f"message {self.message[1]}")
             return
-        last = self.match.last_event
-        text = self.tr(last.text) if last else ""
-        if last and last.warnings:
-            text += "\n" + "\n".join(self.tr(w) for w in last.warnings)
+        event = self.match.last_event
+        text = self.tr(event.text) if event and last else ""
+        if event and event.warnings:
+            text = "\n".join([*([text] if text else []), *(self.tr(w) for w in event.warnings)])
         note.update(text)
         note.set_classes("message announce")
 

@@ -23,6 +23,7 @@ from companion.tui.games.le31.screen import BUILD, EMPTY, HEADER, LAST, TABLE, o
 from companion.tui.screens.match_base import SHARED_WORDS
 from companion.tui.screens.virtual_base import VirtualScreenBase
 from companion.tui.widgets.keypad import Key
+from companion.tui.widgets.moves import MoveList
 from companion.tui.widgets.plain import Button, Static
 from companion.tui.widgets.standings import ScoreSheet
 
@@ -55,7 +56,7 @@ class VirtualLe31Screen(VirtualScreenBase):
                                                   background: #f2eee3; color: #1a1a1a; text-style: bold; }
     VirtualLe31Screen #hand Button.-style-flat.red { color: #c81e1e; }
     VirtualLe31Screen #prompt, VirtualLe31Screen #message { height: auto; padding: 0 1; }
-    VirtualLe31Screen #spacer { height: 1fr; }
+    VirtualLe31Screen #moves { height: 1fr; min-height: 2; }
     VirtualLe31Screen .bar Button { margin: 0 1 0 0; }
     """
 
@@ -97,7 +98,7 @@ class VirtualLe31Screen(VirtualScreenBase):
                     yield Key("", id=f"slot-{i}", flat=True)
             yield Static("", id="prompt", classes="prompt")
             yield Static("", id="message", classes="message")
-            yield Static("", id="spacer")
+            yield MoveList(id="moves")
             with Horizontal(classes="bar", id="actions"):
                 for key, label in (("pace", B_PACE), ("undo", B_UNDO), ("log", B_LOG), ("rules", B_RULES),
                                    ("home", B_HOME)):
@@ -148,7 +149,8 @@ class VirtualLe31Screen(VirtualScreenBase):
         else:
             prompt = ""
         self.query_one("#prompt", Static).update(prompt)
-        self.show_message()
+        self.show_message(last=False)
+        self.query_one("#moves", MoveList).show(self.move_lines())
         self.query_one("#undo", Button).disabled = not self.session.can_undo
 
     # ------------------------------------------------------------ input
