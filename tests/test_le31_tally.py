@@ -201,3 +201,20 @@ def test_the_deck_described_in_the_docs_is_usable(tmp_path):
     assert deck.size == 36 and deck.deals_per_round(2) == 4 and deck.deals_per_round(4) == 2  # 3 × (10 + 2)
     result = run("check", "--deck", str(path), "--table", "2B 3G 1R", "--hand", "6R HB", "--play", "6R x 2B 3G 1R")
     assert result.returncode == 0 and "legal" in result.stdout
+
+
+def test_french_words_of_the_deck_agree_with_the_flowers():
+    assert D.describe(D.parse("EB"), "fr") == "Estrelizia bleue" and D.describe(D.parse("EG"), "fr") == "Estrelizia verte"
+    assert D.describe(D.parse("ER"), "fr") == "Estrelizia rouge" and D.describe(D.parse("5B"), "fr") == "5 bleu"
+    assert D.describe(D.parse("EB"), "en") == "Estrelizia blue"
+
+
+def test_a_build_for_the_partner_reads_back_in_both_languages():
+    from companion.games.le31.notation import describe_play, read_play
+    from companion.games.le31.ops import Build
+
+    op = Build(1, D.parse("3R"), (D.parse("5B"),), 8, True)
+    for lang in ("en", "fr"):
+        text = describe_play(op, D, lang)
+        assert text == ("3R > 8 5B partner" if lang == "en" else "3R > 8 5B partenaire")
+        assert read_play(text, D, lang, 1) == (op.card, op)

@@ -61,6 +61,13 @@ class Colour:
     fr: str
     fr_key: str
     red: bool
+    fr_f: str = ""  # the French name agreed with a feminine noun (« bleue »); empty: derived
+
+    @property
+    def fr_feminine(self) -> str:
+        if self.fr_f:
+            return self.fr_f
+        return self.fr if self.fr.endswith("e") else self.fr + "e"  # rouge, jaune; vert → verte, bleu → bleue
 
 
 @dataclass(frozen=True)
@@ -122,10 +129,9 @@ class Le31Deck:
 
     def describe(self, card: Le31Card, lang: str = "en") -> str:
         colour = self._colour(card.colour)
-        name = colour.fr if lang == "fr" else colour.en
-        if card.illustration is not None:
-            return f"{self.illustration(card).name} {name}"
-        return f"{card.value} {name}"
+        if card.illustration is not None:  # the illustrations are flowers: « une Estrelizia bleue »
+            return f"{self.illustration(card).name} {colour.fr_feminine if lang == 'fr' else colour.en}"
+        return f"{card.value} {colour.fr if lang == 'fr' else colour.en}"
 
     def colour_of(self, card: Le31Card) -> Colour:
         return self._colour(card.colour)
@@ -200,7 +206,7 @@ def _read(data: Any) -> tuple[tuple[Colour, ...], tuple[int, ...], tuple[Illustr
             raise ValueError(f"a colour key must be one letter, not {key!r}")
         fr_key = str(entry.get("fr_key", key)).upper()
         colours.append(Colour(key, str(entry["en"]), str(entry.get("fr", entry["en"])), fr_key,
-                              bool(entry.get("red", entry["en"].lower() == "red"))))
+                              bool(entry.get("red", entry["en"].lower() == "red")), str(entry.get("fr_f", ""))))
     if not colours or len({c.key for c in colours}) != len(colours) or len({c.fr_key for c in colours}) != len(colours):
         raise ValueError("the colours need distinct keys")
     numbers = data.get("numbers", {"from": 1, "to": 10})

@@ -10,11 +10,15 @@ from companion.errors import NotationError
 from companion.i18n import Msg
 
 PLAY_SYNTAX = Msg("a play is CARD, then - (lay it down), x CARDS (take them; [N] takes the build of N), "
-                  "> N CARDS (build N) or ^ N (raise the build of N)",
+                  "> N CARDS (build N; add « partner » for your partner) or ^ N (raise the build of N)",
                   "un coup est CARTE, puis - (poser), x CARTES (les prendre ; [N] prend la combinaison de N), "
-                  "> N CARTES (construire N) ou ^ N (augmenter la combinaison de N)")
+                  "> N CARTES (construire N ; ajoutez « partenaire » pour le partenaire) ou ^ N (augmenter la "
+                  "combinaison de N)")
 BAD_TABLE = Msg("cannot read the table near {token!r}: builds are written [8: 5R 3Y] ([8*: …] for your own)",
                 "table illisible vers {token!r} : les combinaisons s'écrivent [8: 5R 3Y] ([8*: …] pour la vôtre)")
+
+
+PARTNER_WORD = ("partner", "partenaire")  # « pour mon partenaire »: the last word of a build, in either language
 
 
 def describe_play(op, deck, lang: str) -> str:
@@ -26,7 +30,7 @@ def describe_play(op, deck, lang: str) -> str:
         taken = [deck.label(c, lang) for c in op.loose] + ([f"[{op.card.value}]"] if op.build else [])
         return f"{card} x {' '.join(taken)}"
     if isinstance(op, Build):
-        partner = " (partner)" if op.for_partner else ""
+        partner = f" {PARTNER_WORD[lang == 'fr']}" if op.for_partner else ""
         return f"{card} > {op.value} {' '.join(deck.label(c, lang) for c in op.loose)}{partner}"
     if isinstance(op, Raise):
         return f"{card} ^ {op.value}"
@@ -79,7 +83,9 @@ def read_play(text: str, deck, lang: str, seat: int):
         value = parse_number(args[0])
         if kind == "^":
             return card, Raise(seat, card, value, tuple(deck.parse(a, lang) for a in args[1:]))
-        return card, Build(seat, card, tuple(deck.parse(a, lang) for a in args[1:]), value)
+        partner = args[-1].casefold() in PARTNER_WORD
+        cards = args[1:-1] if partner else args[1:]
+        return card, Build(seat, card, tuple(deck.parse(a, lang) for a in cards), value, partner)
     raise NotationError(PLAY_SYNTAX)
 
 

@@ -1,7 +1,7 @@
 """The Le 31 match screen: the score sheet, the public table, and entry by taps or by typing.
 
 Tap the card played: the app lists what that card can legally do against the table (take, build, raise,
-or lay down) and the player picks; or type the play in the entry line (``6r x 2b 3g``, ``3r > 8 5b``).
+or lay down) by taps; or type the play in the entry line (``6r x 2b 3g``, ``3r > 8 5b``).
 Between rounds, *Quick tally* enters a whole round from the counts of each side's pile.
 """
 
@@ -39,7 +39,7 @@ BUILD = Msg("[{value}: {cards}] {name}", "[{value} : {cards}] {name}")
 P_TABLE = Msg("First deal: tap the 4 cards laid face up on the table ({cards})",
               "Première donne : touchez les 4 cartes posées sur la table ({cards})")
 P_DEAL = Msg("Deal {n}: tap Deal when the cards are dealt", "Donne {n} : touchez Donner quand les cartes sont données")
-P_PLAY = Msg("{name} to play: tap the card (or type 6r x 2b 3g)", "À {name} de jouer : touchez la carte (ou tapez 6r x 2b 3g)")
+P_PLAY = Msg("{name} to play: tap the card (or type 6r x 2b 3g)", "À {name} de jouer : touchez la carte (ou tapez 6r x 2b 3v)")
 P_ONLY_TRAIL = Msg(" · after the récolte: lay a card down", " · après la récolte : poser une carte")
 TABLE_FIRST = Msg("First the 4 cards laid face up on the table: tap or type each card alone",
                   "D'abord les 4 cartes posées sur la table : touchez ou tapez chaque carte seule")
@@ -51,7 +51,7 @@ B_LOG = Msg("Log", "Journal")
 B_RULES = Msg("Rules", "Règles")
 B_HOME = Msg("Menu", "Menu")
 ENTRY = Msg("type a play: 6r x 2b 3g · 3r > 8 5b · 2r ^ 8 · 4r - · deal · undo",
-            "tapez un coup : 6r x 2b 3g · 3r > 8 5b · 2r ^ 8 · 4r - · donner · annuler")
+            "tapez un coup : 6r x 2b 3v · 3r > 8 5b · 2r ^ 8 · 4r - · donner · annuler")
 _COMMANDS = {**SHARED_WORDS, "deal": "deal", "donner": "deal", "donne": "deal", "quick": "quick", "rapide": "quick",
              "out": "out", "sortir": "out"}
 

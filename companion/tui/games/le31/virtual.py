@@ -30,7 +30,7 @@ from companion.tui.widgets.standings import ScoreSheet
 YOUR_HAND = Msg("{name}:", "{name} :")
 P_HIDDEN = Msg("Cards hidden: pass the device", "Cartes cachées : passez l'appareil")
 P_PLAY = Msg("{name}: tap a card to play it (or type 6r x 2b 3g)",
-             "{name} : touchez une carte pour la jouer (ou tapez 6r x 2b 3g)")
+             "{name} : touchez une carte pour la jouer (ou tapez 6r x 2b 3v)")
 P_ONLY_TRAIL = Msg(" · after the récolte: lay a card down", " · après la récolte : poser une carte")
 P_WAIT = Msg("{name} is playing…", "{name} joue…")
 B_PACE = Msg("Pace", "Rythme")
@@ -39,7 +39,7 @@ B_LOG = Msg("Log", "Journal")
 B_RULES = Msg("Rules", "Règles")
 B_HOME = Msg("Menu", "Menu")
 ENTRY = Msg("type a card to play (6r), or a whole play: 6r x 2b 3g · 3r > 8 5b · pace · undo",
-            "tapez une carte à jouer (6r), ou un coup : 6r x 2b 3g · 3r > 8 5b · rythme · annuler")
+            "tapez une carte à jouer (6r), ou un coup : 6r x 2b 3v · 3r > 8 5b · rythme · annuler")
 NOT_YOURS = Msg("{card} is not in your hand", "{card} n'est pas dans votre main")
 PLAYS = (Trail, Capture, Build, Raise)
 SLOTS = 4
