@@ -53,11 +53,21 @@ def load_all() -> dict[str, Journey]:
 async def tap(pilot, target: str | Widget, times: int = 1) -> None:
     """Tap a widget (a selector on the current screen, or the widget), after scrolling it into view."""
     widget = pilot.app.screen.query_one(target) if isinstance(target, str) else target
-    widget.scroll_visible(animate=False, immediate=True)
-    await pilot.pause()
+    if not pilot.app.screen.find_widget(widget).region.size or not _in_view(pilot, widget):
+        widget.scroll_visible(animate=False, immediate=True)  # a swipe brings it into view
+        await pilot.pause()
     for _ in range(times):
         await tap_at(pilot, widget)
-    await pilot.pause()
+
+
+def _in_view(pilot, widget: Widget) -> bool:
+    region = widget.content_region if widget.content_region.size else widget.region
+    x, y = region.x + region.width // 2, region.y + region.height // 2
+    try:
+        under, _ = pilot.app.get_widget_at(x, y)
+    except Exception:  # outside the screen
+        return False
+    return widget in under.ancestors_with_self
 
 
 async def tap_at(pilot, widget: Widget, offset: tuple[int, int] | None = None) -> None:

@@ -107,6 +107,7 @@ QUICK_RECOLTES = M("récoltes are 0 or more", "les récoltes sont 0 ou plus")
 D_SIDE = M("{name}: {items}", "{name} : {items}")
 D_ITEM = M("{what} +{n}", "{what} +{n}")
 D_ITEMS = M("{what} ({k}) +{n}", "{what} ({k}) +{n}")
+NOTHING = M("nothing", "rien")
 KINDS_MANY = {"one": M("the 1s", "les 1"), "recolte": M("récoltes", "récoltes")}
 D_ROUND = M("Round {round}: {scores}", "Manche {round} : {scores}")
 D_LEFTOVERS = M("{name} takes the {n} cards left", "{name} prend les {n} cartes restantes")
@@ -722,7 +723,7 @@ class Le31Match(base.Match):
         return readings(self, seat, card)
 
 
-def _items_said(side: SideTally) -> Joined | str:
+def _items_said(side: SideTally) -> Joined | Msg:
     """"most cards +3, the red 2 +1, the 1s (2) +2": each kind once, with how many and its points."""
     kinds: dict[str, list[int]] = {}
     for item in side.items:
@@ -730,7 +731,7 @@ def _items_said(side: SideTally) -> Joined | str:
     said = tuple(D_ITEM(what=KINDS[k], n=sum(p)) if len(p) == 1 else
                  D_ITEMS(what=KINDS_MANY.get(k, KINDS[k]), k=len(p), n=sum(p))
                  for k, p in kinds.items())
-    return Joined(said, ", ") if said else "—"
+    return Joined(said, ", ") if said else NOTHING
 
 
 def deal_virtual(match: Le31Match, seed: int | str | None) -> Deal:
