@@ -173,9 +173,9 @@ class Score:
 class Event:
     """What one operation did: a line of the history.
 
-    ``report`` marks the end of a round (a deal's tally, a showdown, a brasse): what happened there, item by
-    item, as the players check it (the hands shown, who went out, what each kept, the points moved). A virtual
-    game shows it and waits for a tap before the next deal."""
+    ``report`` marks the end of a round (a deal's tally, a showdown, a brasse): its headline ("Round 2: 8–3"),
+    then what happened there, item by item, as the players check it (the hands shown, who went out, what each
+    kept, the points moved). A virtual game shows it and waits for a tap before the next deal."""
 
     op: Operation
     text: Msg

@@ -115,7 +115,6 @@ WINS = M("{name} wins the match", "{name} gagne le match")
 WINS_TITLE = M("{name} wins the match!", "{name} gagne le match !")
 ROUND_LINE = M("Round {n}: {scores}", "Manche {n} : {scores}")
 D_REPORT_SIDE = M("{name}: {cards}, {red} — {items} = {points}", "{name} : {cards}, {red} — {items} = {points}")
-D_MATCH = M("Match: {a}–{b} (to {target})", "Partie : {a}–{b} (en {target})")
 CARDS_WORD = (("card", "cards"), ("carte", "cartes"))
 RED_WORD = (("red", "red"), ("rouge", "rouges"))
 POINTS_WORD = (("point", "points"), ("point", "points"))
@@ -685,12 +684,11 @@ class Le31Match(base.Match):
         parts = (line, *extra)
         # The tally by itself, as the players check it: what each side scored, item by item.
         details = tuple(D_SIDE(name=self.side_name(side), items=_items_said(result[side])) for side in range(2))
-        report = (*leftovers,
+        report = (line, *leftovers,
                   *(D_REPORT_SIDE(name=self.side_name(side), cards=Plural(result[side].cards, *CARDS_WORD),
                                   red=Plural(result[side].red, *RED_WORD), items=_items_said(result[side]),
                                   points=Plural(points[side], *POINTS_WORD)) for side in range(2)),
-                  *self._tie_notes(result), line, *extra[len(leftovers):],
-                  D_MATCH(a=self.points[0], b=self.points[1], target=self.rules.target))
+                  *self._tie_notes(result), *extra[len(leftovers):])
         return M("{a}\n{b}", "{a}\n{b}")(a=Joined(parts, " · "), b=Joined(details, "\n")), tuple(scores), report
 
     def _tie_notes(self, result: list[SideTally]) -> tuple[Msg, ...]:

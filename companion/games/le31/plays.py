@@ -269,8 +269,8 @@ def _canonical(match: Le31Match, counts: Counts, available: Sequence[Le31Card]) 
 
 
 def _group_sums(table: Counts, start: Counts, v: int, budget: list[int]) -> Iterator[Counts]:
-    """Sub-multisets of ``table`` that ``start`` plus whole groups of ``v`` make, the biggest reached first;
-    ``start`` itself first. Stops when the budget of steps is spent."""
+    """Sub-multisets of ``table`` that ``start`` plus whole groups of ``v`` make, ``start`` itself first, then deep
+    first (takes to which no group can be added come early). Stops when the budget of steps is spent."""
     seen: set[Counts] = set()
     stack = [start]
     while stack and budget[0] > 0:

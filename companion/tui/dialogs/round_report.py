@@ -33,6 +33,7 @@ class RoundReport(BaseModal):
     DEFAULT_CSS = """
     RoundReport #lines { height: auto; max-height: 16; }
     RoundReport .-small #lines { max-height: 12; }
+    RoundReport #items { padding: 0 1; }
     RoundReport #scores { padding: 0 1; text-style: bold; }
     RoundReport #go-on { width: 100%; margin: 1 0 0 0; }
     """
@@ -44,9 +45,10 @@ class RoundReport(BaseModal):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.tr(self.event.text), classes="title", id="headline")
+            headline, *lines = self.event.report
+            yield Static(self.tr(headline), classes="title", id="headline")
             with VerticalScroll(id="lines"):
-                yield Static("\n".join(self.tr(line) for line in self.event.report), classes="message", id="items")
+                yield Static("\n".join(self.tr(line) for line in lines), id="items")
             yield Static(f"{self.tr(SCORES)} — {standings_line(self.match, self.app.lang)}", id="scores")
             over = self.match.is_over or self.match.awaiting_continue
             yield Button(self.tr(SEE_END if over else NEXT_DEAL), id="go-on", variant="primary")
