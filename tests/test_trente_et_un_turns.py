@@ -241,3 +241,51 @@ def test_the_all_pass_guard_can_be_switched_off():
     for seat in (2, 1, 0):
         m.apply(Exchange(seat))
     refused(m, Refresh(tuple(H("7C 8C 9C"))), "not a rule of this match")
+
+
+def test_a_31_is_credited_to_its_player_and_his_hand_must_make_it():
+    m = KnockMatch(Setup(NAMES, KnockRules(), 0))  # Ann deals: Bob, Cy, Ann
+    m.apply(Start((C("5H"),)))
+    m.apply(Draw(1))
+    refused(m, Claim31(1), "discard first")  # shown at the end of one's own turn
+    m.apply(Discard(1, C("9C")))
+    assert m.last_to_play() == 1 and m.play.turn == 2  # Bob has just played; it is Cy's turn
+    refused(m, Claim31(-1), "not a player")
+    refused(m, Claim31(7), "not a player")
+    m.apply(Claim31(1))  # Bob shows 31, though the turn has passed to Cy
+    refused(m, showdown_of([H("2H 3H 4D"), H("7S 8S 2S"), H("AC KC JC")]), "Bob showed 31", InconsistencyError)
+    m.apply(showdown_of([H("2H 3H 4D"), H("AS KS JS"), H("7C 8C 2C")]))
+    assert m.tokens == [3, 2, 3]  # Bob sheds the token, not Cy
+
+
+def test_typed_31_goes_to_the_player_named_or_the_one_who_just_played():
+    from companion.tui.games.trente_et_un.screen import turn_entry
+
+    m = KnockMatch(Setup(NAMES, KnockRules(), 0))
+    m.apply(Start((C("5H"),)))
+    assert turn_entry(m, "31 Cy", "en") == Claim31(2)
+    m.apply(Draw(1))
+    m.apply(Discard(1, C("9C")))
+    assert turn_entry(m, "31", "en") == Claim31(1)  # Bob, who has just played (the turn is Cy's)
+    assert turn_entry(m, "31 ann", "fr") == Claim31(0)
+
+
+def test_banker_all_three_with_je_tiens_typed_and_the_turned_31():
+    from companion.tui.games.trente_et_un.screen import turn_entry
+
+    m = BankerMatch(Setup(NAMES, BankerRules(), 0))  # Ann deals; to the right: Cy, Bob, Ann
+    m.apply(Start(tuple(H("7H 8H 9H"))))
+    m.apply(BlindSwap(False))
+    op = turn_entry(m, "tout 10t vt dt tiens", "fr")  # Cy gives 10♣ J♣ Q♣, takes the three, « Je tiens »
+    assert op == Exchange(2, tuple(H("10C JC QC")), tuple(H("7H 8H 9H")), hold=True)
+    m.apply(op)
+    assert m.play.knocker == 2
+    assert turn_entry(m, "pass hold", "en") == Exchange(1, hold=True)
+    # The dealer's three turned cards make 31 (French text 002): they are his, and the deal ends as a 31 served.
+    t = BankerMatch(Setup(NAMES, BankerRules(), 0))
+    t.apply(Start(tuple(H("AS KS QS"))))
+    assert t.play.ended and t.play.dealt_31
+    refused(t, showdown_of([H("7H 8D 9C"), H("7C 8C 9D"), H("10H JD 7S")]), "Ann took A♠", InconsistencyError)
+    t.apply(showdown_of([H("AS KS QS"), H("7C 8C 9D"), H("10H JD 7S")]))  # no flag to set: the turn entry knew
+    assert t.tokens == [3, 2, 2] and t.pot == 2 and "31 served" in t.events[-1].text.text("en")
+    assert t.events[-1].report[0].text("fr") == "Abattage 1"

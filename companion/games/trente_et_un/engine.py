@@ -70,6 +70,7 @@ BAD_PLAYERS = M("{game} is played by {low} to {high} players", "{game} se joue d
 
 D_HAND = M("{name}: {cards} — {said}", "{name} : {cards} — {said}")
 D_WINNER = M("{names}: wins, sheds a token", "{names} : gagne, se défait d'un jeton")
+D_WINNERS = M("{names}: share the win, each sheds a token", "{names} : partagent la victoire, chacun se défait d'un jeton")
 D_LOSER = M("{names}: lowest, loses {n}", "{names} : la plus faible, perd {n}")
 D_POT = M("{names}: lowest, a token to the corbeille", "{names} : la plus faible, un jeton à la corbeille")
 D_DEALT = M("a 31 served: every other player loses a token", "un 31 servi : chaque autre joueur perd un jeton")
@@ -80,6 +81,12 @@ D_MORT = M("{name} is mort", "{name} est mort")
 D_SWIM = M("{name} swims (one more chance)", "{name} nage (une chance de plus)")
 D_GIVE = M("{giver} gives a token to {receiver}, who is vivant again", "{giver} donne un jeton à {receiver}, de nouveau vivant")
 D_NOBODY = M("nobody loses", "personne ne perd")
+D_POT_TIED = M("{names}: tied lowest, a token each to the corbeille",
+               "{names} : à égalité les plus faibles, un jeton chacun à la corbeille")
+D_LOSERS_TIED = M("{names}: tied lowest, each loses {n}", "{names} : à égalité les plus faibles, chacun perd {n}")
+D_KNOCKED = M("{name} knocked", "{name} a cogné")
+D_HELD = M("{name} said « Je tiens »", "{name} a dit « Je tiens »")
+D_SHOWDOWN = M("Showdown {n}", "Abattage {n}")
 WINS = M("{name} wins the match", "{name} gagne le match")
 WINS_POT = M("{name} wins the corbeille ({n})", "{name} gagne la corbeille ({n})")
 DEALS = M("{name} deals next", "{name} donne ensuite")
@@ -192,16 +199,23 @@ class TrenteMatch(TurnPlay, base.Match):
             self.check_shown(op.hands)
 
     def _apply_showdown(self, op: Showdown) -> Event:
+        holder = None
         if self.play is not None:
-            if op.knocker is None and self.play.knocker is not None:
-                op = Showdown(op.hands, self.play.knocker, op.dealt_31)  # the knock entered during the turns
+            play = self.play
+            if op.knocker is None and play.knocker is not None:
+                op = Showdown(op.hands, play.knocker, op.dealt_31)  # the knock entered during the turns
+            if play.dealt_31:  # the 31 served (or turned up for the dealer) was seen during the turns
+                op = Showdown(op.hands, op.knocker, True)
+                holder = self.dealer if play.hands is None and play.taken.get(self.dealer) else None
             self.play = None
         values = {s: hand_value(op.hands[s], self.rules.values()) for s in self.in_play}
         lines: list[Msg] = [D_HAND(name=self.names[s], cards=CardList(op.hands[s]), said=values[s].said())
                             for s in self.in_play]
         scores: list[Score] = []
+        if op.knocker is not None and not op.dealt_31:
+            lines.append((D_HELD if self.banker else D_KNOCKED)(name=self.names[op.knocker]))
         if self.banker:
-            lines += self._banker(values, op, scores)
+            lines += self._banker(values, op, scores, holder)
         elif self.lives_mode:
             lines += self._lives(values, op, scores)
         else:
@@ -210,7 +224,8 @@ class TrenteMatch(TurnPlay, base.Match):
         if self.winner is None:
             self.dealer = self._next_dealer(self.dealer)
             lines.append(DEALS(name=self.names[self.dealer]))
-        return Event(op, M("{a}", "{a}")(a=Joined(tuple(lines), "\n")), tuple(scores))
+        report = (D_SHOWDOWN(n=self.showdowns), *lines)
+        return Event(op, M("{a}", "{a}")(a=Joined(tuple(lines), "\n")), tuple(scores), report=report)
 
     def _best(self, values: dict[int, object], knocker: int | None) -> list[int]:
         keys = {s: v.key for s, v in values.items()}  # type: ignore[attr-defined]
@@ -229,7 +244,7 @@ class TrenteMatch(TurnPlay, base.Match):
         done = tuple(s for s in best if self.tokens[s] <= 0)
         if done:
             self.winner = done
-        return [D_WINNER(names=" & ".join(self.names[s] for s in best))]
+        return [(D_WINNERS if len(best) > 1 else D_WINNER)(names=" & ".join(self.names[s] for s in best))]
 
     def _lowest(self, values) -> list[int]:
         """The lowest hands. The knock game breaks a tie of totals by the cards' ranks; with a banker every hand
@@ -256,10 +271,11 @@ class TrenteMatch(TurnPlay, base.Match):
         lines += self._lose(losses, scores, into_pot=False)
         return lines
 
-    def _banker(self, values, op: Showdown, scores: list[Score]) -> list[Msg]:
+    def _banker(self, values, op: Showdown, scores: list[Score], holder: int | None = None) -> list[Msg]:
         lines: list[Msg] = []
         if op.dealt_31:
-            holder = next(s for s, v in values.items() if v.value == 31)
+            if holder is None or values[holder].value != 31:
+                holder = next(s for s, v in values.items() if v.value == 31)
             if self.rules.dealt_31_wins_pot:
                 self.winner = (holder,)
                 return [D_DEALT_POT(name=self.names[holder])]
@@ -268,7 +284,8 @@ class TrenteMatch(TurnPlay, base.Match):
         else:
             lowest = self._lowest(values)
             losses = {s: 1 for s in lowest}
-            lines.append(D_POT(names=" & ".join(self.names[s] for s in lowest)) if lowest else D_NOBODY)
+            names = " & ".join(self.names[s] for s in lowest)
+            lines.append((D_POT_TIED if len(lowest) > 1 else D_POT)(names=names) if lowest else D_NOBODY)
         lines += self._lose(losses, scores, into_pot=True)
         return lines
 
@@ -340,6 +357,7 @@ class BankerMatch(TrenteMatch):
         super().__init__(setup)
         if self.rules.deck == 32 and self.players > 9:
             raise SetupError(BAD_PLAYERS(game=self.title, low=2, high=9))
+
 
 
 def showdown_of(hands: Sequence[Sequence[Card]], knocker: int | None = None, dealt_31: bool = False) -> Showdown:

@@ -154,6 +154,13 @@ TABLE_ONLY = M("the app deals only in a virtual game", "l'app ne donne que dans 
 WHOLE_PACK = M("a virtual deal starts from the whole pack, shuffled", "une donne virtuelle part du jeu entier, mélangé")
 NOT_HELD = M("{card} is not in {name}'s hand", "{card} n'est pas dans la main de {name}")
 NOT_31 = M("{name} does not hold 31", "{name} n'a pas 31")
+NOT_A_PLAYER = M("seat {seat} is not a player of this deal", "la place {seat} n'est pas un joueur de cette donne")
+DISCARD_FIRST = M("discard first: a 31 is shown at the end of one's turn",
+                  "défaussez d'abord : on montre 31 à la fin de son tour")
+CLAIM_SHOWN = M("{name} showed 31, but the hand entered for {name} makes {said}",
+                "{name} a montré 31, mais la main entrée pour {name} fait {said}")
+TURNED_31 = M("the three cards turned make 31: the dealer takes them and the deal ends",
+              "les trois cartes retournées font 31 : le donneur les prend et la donne s'arrête")
 NOT_STOCK = M("the new face-up cards come from the stock", "les nouvelles cartes visibles viennent du talon")
 NOT_SHOWN = M("{name}'s hand is {cards}", "la main de {name} est {cards}")
 D_NO_REFRESH = M("Everyone passed and the stock is too short: showdown",
@@ -185,7 +192,8 @@ class DealPlay:
     void: bool = False  # the stock ran out and the deal is void (house rule)
     hands: list[list[Card]] | None = None  # virtual: every hand, known to the engine
     stock_cards: list[Card] | None = None  # virtual: the stock, top first
-    dealt_31: bool = False  # banker game, virtual: a 31 served ended the deal at once
+    dealt_31: bool = False  # banker game: a 31 served (or the dealer's turned cards) ended the deal at once
+    claimer: int | None = None  # who showed 31 (or a tierce majeure): his hand shown must make it
 
 
 class TurnPlay:
@@ -248,8 +256,15 @@ class TurnPlay:
 
     def _apply_start(self, op: Start) -> Event:
         self._pass_void()
-        self._begin(list(op.cards))
-        return Event(op, D_START(cards=CardList(op.cards)))
+        play = self._begin(list(op.cards))
+        text = D_START(cards=CardList(op.cards))
+        if self.banker and hand_value(op.cards, self.rules.values()).value >= 31:  # type: ignore[attr-defined]
+            # French text 002: the dealer's three turned cards making 31 are his, and he wins as one dealt 31.
+            play.taken[self.dealer] = list(op.cards)  # type: ignore[attr-defined]
+            play.public = []  # his own three would go face up: the table did not enter them
+            play.ended = play.dealt_31 = True
+            text = M("{a}{b}", "{a}{b}")(a=text, b=D_DEALT_31(name=self._name(self.dealer)))  # type: ignore[attr-defined]
+        return Event(op, text)
 
     def _pass_void(self) -> None:
         if self.play is not None and self.play.void:  # a void deal passes the deal on like any other
@@ -397,13 +412,26 @@ class TurnPlay:
 
     def _verify_claim_31(self, op: Claim31) -> None:
         play = self._playing()
+        if type(op.seat) is not int or op.seat not in play.order:
+            raise IllegalMoveError(NOT_A_PLAYER(seat=str(op.seat)[:6]))
+        if play.has_drawn and op.seat == play.turn:
+            raise IllegalMoveError(DISCARD_FIRST)  # a 31 is shown at the end of one's turn, after the discard
         if play.hands is not None:
             if hand_value(play.hands[op.seat], self.rules.values()).value < 31:  # type: ignore[attr-defined]
                 raise IllegalMoveError(NOT_31(name=self._name(op.seat)))
 
     def _apply_claim_31(self, op: Claim31) -> Event:
         self.play.ended = True
+        self.play.claimer = op.seat
         return Event(op, D_31(name=self._name(op.seat)))
+
+    def last_to_play(self) -> int | None:
+        """The player who has just finished a turn (who may show 31 now), or None before the first turn."""
+        play = self.play
+        if play is None or play.turns == 0:
+            return None
+        index = play.order.index(play.turn) if play.turn in play.order else 0
+        return play.order[index - 1]
 
     # ------------------------------------------------------------ with a banker
     def _verify_blind_swap(self, op: BlindSwap) -> None:
@@ -522,6 +550,10 @@ class TurnPlay:
         play = self.play
         if play is None:
             return
+        if play.claimer is not None and hands[play.claimer]:
+            value = hand_value(hands[play.claimer], self.rules.values())  # type: ignore[attr-defined]
+            if value.value < 31:
+                raise InconsistencyError(CLAIM_SHOWN(name=self._name(play.claimer), said=value.said()))
         for seat, hand in enumerate(hands):
             if play.hands is not None and sorted(hand) != sorted(play.hands[seat]):
                 raise InconsistencyError(NOT_SHOWN(name=self._name(seat), cards=CardList(play.hands[seat])))

@@ -15,7 +15,7 @@ from textual.widgets import Input
 from companion.cards import Card, CardList, parse_card
 from companion.decks import PIQUET_32, STANDARD_52
 from companion.entry import check_length
-from companion.errors import CompanionError
+from companion.errors import CompanionError, NotationError
 from companion.games.trente_et_un.engine import GiveToken, TrenteMatch, showdown_of
 from companion.games.trente_et_un.turns import BlindSwap, Claim31, Discard, Draw, Exchange, Knock, Refresh, Start
 from companion.games.trente_et_un.values import hand_value
@@ -30,10 +30,17 @@ from companion.tui.widgets.standings import TokenRack
 HEADER = Msg("{game} · showdown {n} · {dealer} deals", "{game} · abattage {n} · {dealer} donne")
 P_HAND = Msg("Showdown: {name} hand ({k}/3)", "Abattage : main {name} ({k}/3)")
 P_READY = Msg("Every hand is in: tap Show", "Toutes les mains sont entrées : touchez Abattre")
-P_TURN = Msg("Turn by turn: {name} to play · discard pile {cards} (stock, take, discard 9c, knock, 31)",
-             "Tour par tour : à {name} · défausse {cards} (talon, prendre, défausse 9t, cogne, 31)")
-P_TURN_BANKER = Msg("Turn by turn: {name} to play · face up {cards} (pass, swap 5h 7h, all …, hold, 31)",
-                    "Tour par tour : à {name} · visibles {cards} (passe, échange 5c 7c, tout …, tiens, 31)")
+P_TURN = Msg("Turn by turn: {name} to play · discard pile {cards} (stock, take, discard 9c, knock, 31 NAME)",
+             "Tour par tour : à {name} · défausse {cards} (talon, prendre, défausse 9t, cogne, 31 NOM)")
+P_BLIND = Msg("Turn by turn: {name} deals. Did he take the face-up cards without looking? blind + his own three "
+               "cards, now face up (blind 7h 8c 9s), or keep",
+               "Tour par tour : {name} donne. A-t-il pris les cartes visibles sans regarder ? aveugle + ses trois "
+               "cartes, maintenant visibles (aveugle 7c 8t 9p), ou garde")
+NO_SUCH_PLAYER = Msg("no player is called {name}", "aucun joueur ne s'appelle {name}")
+P_TURN_BANKER = Msg("Turn by turn: {name} to play · face up {cards} (pass, swap 5h 7h, all 5h 7h 9h, add hold for "
+                    "« Je tiens », 31 NAME)",
+                    "Tour par tour : à {name} · visibles {cards} (passe, échange 5c 7c, tout 5c 7c 9c, ajoutez tiens "
+                    "pour « Je tiens », 31 NOM)")
 HAND_LINE = Msg("{name}: {cards}{value}", "{name} : {cards}{value}")
 KNOCKER = Msg("Knocked", "A cogné")
 KNOCKER_BANKER = Msg("Je tiens", "Je tiens")
@@ -151,6 +158,8 @@ class TrenteScreen(MatchScreenBase):
         if play is not None and not play.ended:
             public = CardList(play.public) if play.public else "—"
             prompt = self.tr(P_TURN_BANKER if match._exchanges else P_TURN, name=match.names[play.turn], cards=public)
+            if not play.blind_done:
+                prompt = self.tr(P_BLIND, name=match.names[match.dealer])
         self.query_one("#prompt", Static).update("" if match.is_over else prompt)
         self.show_message()
         taken = [c for cards in self.hands.values() for c in cards]
@@ -256,9 +265,16 @@ def turn_entry(match: TrenteMatch, text: str, lang: str):
     verb = TURN_WORDS.get(words[0].casefold()) if words else None
     if verb is None:
         return None
-    cards = [parse_card(t, lang) for t in words[1:]]
     play = match.play
     seat = play.turn if play is not None else match.dealer
+    if verb == "31":  # « 31 » said by the player who made it: named, or the one who has just played
+        named = _seat_named(match, words[1:])
+        claimer = match.last_to_play()
+        return Claim31(named if named is not None else claimer if claimer is not None else seat)
+    hold = len(words) > 1 and TURN_WORDS.get(words[-1].casefold()) == "hold"
+    if hold:
+        words = words[:-1]  # « Je tiens » with a swap of all three (or a pass)
+    cards = [parse_card(t, lang) for t in words[1:]]
     if verb == "start":
         return Start(tuple(cards))
     if verb == "refresh":
@@ -271,16 +287,25 @@ def turn_entry(match: TrenteMatch, text: str, lang: str):
         return Discard(seat, cards[0]) if cards else None
     if verb == "knock":
         return Knock(seat)
-    if verb == "31":
-        return Claim31(seat)
     if verb in ("blind", "keep"):
         return BlindSwap(verb == "blind", tuple(cards))  # blind: the dealer's own three, now face up
     if verb == "pass":
-        return Exchange(seat)
+        return Exchange(seat, hold=hold)
     if verb == "hold":
         return Exchange(seat, hold=True)
     if verb == "swap" and len(cards) == 2:
-        return Exchange(seat, (cards[0],), (cards[1],))
+        return Exchange(seat, (cards[0],), (cards[1],), hold=hold)
     if verb == "all":
-        return Exchange(seat, tuple(cards), tuple(play.public) if play is not None else (), hold=False)
+        return Exchange(seat, tuple(cards), tuple(play.public) if play is not None else (), hold=hold)
     return None
+
+
+def _seat_named(match: TrenteMatch, words: list[str]) -> int | None:
+    """The player a few words name (« 31 Ann »), or None; NotationError if they name nobody."""
+    if not words:
+        return None
+    said = " ".join(words).casefold()
+    for seat, name in enumerate(match.names):
+        if name.casefold() == said:
+            return seat
+    raise NotationError(NO_SUCH_PLAYER(name=said[:40]))
