@@ -98,6 +98,8 @@ def test_the_score_sheet_keeps_running_totals_with_negative_rounds_and_the_targe
 def test_the_token_rack_shows_tokens_who_is_out_and_the_pot():
     text = token_rack_text(["Ann", "Bob", "Cy"], [3, 0, 1], out=[False, True, False], pot=5, lang="fr").plain
     assert text.count("●") == 4 and "mort" in text and "Corbeille : 5" in text
+    assert "1 jeton" in text and "1 jetons" not in text and "3 jetons" in text  # agreed in French
+    assert "1 life" in token_rack_text(["Ann"], [1], unit="lives", lang="en").plain
 
 
 def test_a_scoring_command_imports_neither_the_ui_nor_the_store_nor_another_game():

@@ -144,3 +144,9 @@ def test_the_banker_game_can_turn_to_the_left():
     for m in (right, left):
         m.apply(showdown_of([H("AH KH QH"), H("7S 8D 9C"), H("KC QC JC")]))
     assert (right.dealer, left.dealer) == (2, 1)
+
+
+def test_combinations_said_as_a_french_table_says_them():
+    assert v("JS JD JC").said().text("fr") == "un brelan de valets, 30½"
+    assert v("AS AD AC").said().text("fr") == "un brelan d'as, 30½"
+    assert v("7S 7D 7C").said().text("en") == "a brelan of 7s, 30½"

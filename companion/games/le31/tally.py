@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from companion.errors import InconsistencyError
 from companion.games.le31.deck import Le31Card, Le31Deck
-from companion.i18n import Msg
+from companion.i18n import Msg, Of
 
 NOT_WHOLE = Msg("the piles must hold the whole deck: {missing} missing, {extra} too many ({examples})",
                 "les tas doivent contenir tout le jeu : {missing} manquante(s), {extra} en trop ({examples})")
@@ -113,8 +113,8 @@ def tally_counts(cards: Sequence[int], red: Sequence[int], red_two: int | None, 
     return [SideTally(tuple(items[s]), cards[s], red[s]) for s in (0, 1)]
 
 
-IMPOSSIBLE_PILE = Msg("{name}'s {cards} cards cannot hold {red} red cards, {ones} 1s{specials}: no such pile in this deck",
-                      "les {cards} cartes de {name} ne peuvent pas contenir {red} rouges, {ones} 1{specials} : "
+IMPOSSIBLE_PILE = Msg("{name} {cards} cards cannot hold {red} red cards, {ones} 1s{specials}: no such pile in this deck",
+                      "les {cards} cartes {name} ne peuvent pas contenir {red} rouges, {ones} 1{specials} : "
                       "aucun tas pareil dans ce jeu")
 WITH_RED_TWO = Msg(", the red 2", ", le 2 rouge")
 WITH_GREEN_TEN = Msg(", the green 10", ", le 10 vert")
@@ -151,7 +151,7 @@ def check_counts(deck: Le31Deck, names: Sequence[str], cards: Sequence[int], red
         if not pile_possible(deck, cards[side], red[side], ones[side], red_two == side, green_ten == side):
             specials = Msg("{a}{b}", "{a}{b}")(a=WITH_RED_TWO if red_two == side else "",
                                               b=WITH_GREEN_TEN if green_ten == side else "")
-            raise InconsistencyError(IMPOSSIBLE_PILE(name=names[side], cards=cards[side], red=red[side],
+            raise InconsistencyError(IMPOSSIBLE_PILE(name=Of(names[side]), cards=cards[side], red=red[side],
                                                      ones=ones[side], specials=specials))
         if recoltes[side] and 2 * recoltes[side] > cards[side]:
             raise InconsistencyError(TOO_MANY_RECOLTES(name=names[side], n=recoltes[side], need=2 * recoltes[side]))

@@ -29,7 +29,7 @@ from typing import ClassVar
 from companion.cards import Card, Rank
 from companion.errors import IllegalMoveError, InconsistencyError
 from companion.games.base import Event, Operation
-from companion.i18n import Msg
+from companion.i18n import Msg, Of
 
 M = Msg
 
@@ -99,7 +99,7 @@ class Throw(Operation):
 PLAY_OPS = (DealBrasse, OpenBrasse, DrawStock, TakePige, Meld, LayOff, Throw)
 SIZE = {Rank.ACE: 14, Rank.KING: 13, Rank.QUEEN: 12, Rank.JACK: 11}
 
-NOT_YOURS = M("it is {name}'s turn", "c'est au tour de {name}")
+NOT_YOURS = M("it is {name} turn", "c'est au tour {name}")  # name: Of(...)
 NO_BRASSE = M("no brasse is being played", "aucune brasse ne se joue")
 DRAW_FIRST = M("draw first: the stock or the pige", "prenez d'abord : le talon ou la pige")
 DRAWN = M("already drawn this turn", "déjà pioché ce tour-ci")
@@ -219,7 +219,7 @@ class BrassePlayMixin:
         if bp.over:
             raise IllegalMoveError(OVER)
         if seat is not None and seat != bp.turn:
-            raise IllegalMoveError(NOT_YOURS(name=self.names[bp.turn]))  # type: ignore[attr-defined]
+            raise IllegalMoveError(NOT_YOURS(name=Of(self.names[bp.turn])))  # type: ignore[attr-defined]
         return bp
 
     def playing(self) -> bool:

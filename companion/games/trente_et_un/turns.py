@@ -21,7 +21,7 @@ from companion.cards import Card, CardList
 from companion.errors import IllegalMoveError, InconsistencyError
 from companion.games.base import Event, Operation
 from companion.games.trente_et_un.values import hand_value
-from companion.i18n import Msg
+from companion.i18n import Msg, Of
 
 M = Msg
 
@@ -108,7 +108,7 @@ TURN_OPS = (DealPack, Start, Draw, Discard, Knock, Claim31, BlindSwap, Exchange,
 
 NOT_DURING = M("not during a deal played turn by turn: {why}", "pas pendant une donne jouée tour par tour : {why}")
 NOT_PLAYING = M("no deal is being played turn by turn", "aucune donne n'est jouée tour par tour")
-TURN = M("it is {name}'s turn", "c'est au tour de {name}")
+TURN = M("it is {name} turn", "c'est au tour {name}")  # name: Of(...)
 START_CARDS = M("a deal starts with {n} card(s) turned up", "une donne commence avec {n} carte(s) retournée(s)")
 DRAW_FIRST = M("draw a card first (or knock)", "prenez d'abord une carte (ou cognez)")
 DRAWN = M("{name} has already drawn: now a discard", "{name} a déjà pris : maintenant la défausse")
@@ -152,7 +152,7 @@ WIDOW_WHOLE = M("the whole hand is exchanged only while nobody has taken from th
 VIRTUAL_ONLY = M("in a virtual game the app deals", "dans une partie virtuelle, l'app donne")
 TABLE_ONLY = M("the app deals only in a virtual game", "l'app ne donne que dans une partie virtuelle")
 WHOLE_PACK = M("a virtual deal starts from the whole pack, shuffled", "une donne virtuelle part du jeu entier, mélangé")
-NOT_HELD = M("{card} is not in {name}'s hand", "{card} n'est pas dans la main de {name}")
+NOT_HELD = M("{card} is not in {name} hand", "{card} n'est pas dans la main {name}")  # name: Of(...)
 NOT_31 = M("{name} does not hold 31", "{name} n'a pas 31")
 NOT_A_PLAYER = M("seat {seat} is not a player of this deal", "la place {seat} n'est pas un joueur de cette donne")
 DISCARD_FIRST = M("discard first: a 31 is shown at the end of one's turn",
@@ -162,7 +162,7 @@ CLAIM_SHOWN = M("{name} showed 31, but the hand entered for {name} makes {said}"
 TURNED_31 = M("the three cards turned make 31: the dealer takes them and the deal ends",
               "les trois cartes retournées font 31 : le donneur les prend et la donne s'arrête")
 NOT_STOCK = M("the new face-up cards come from the stock", "les nouvelles cartes visibles viennent du talon")
-NOT_SHOWN = M("{name}'s hand is {cards}", "la main de {name} est {cards}")
+NOT_SHOWN = M("{name} hand is {cards}", "la main {name} est {cards}")  # name: Of(...)
 D_NO_REFRESH = M("Everyone passed and the stock is too short: showdown",
                  "Tout le monde a passé et le talon est trop court : abattage")
 D_DEAL = M("{name} deals", "{name} donne")
@@ -217,7 +217,7 @@ class TurnPlay:
         if play is None or play.ended:
             raise IllegalMoveError(NEED_SHOWDOWN if play is not None else NOT_PLAYING)
         if seat is not None and seat != play.turn:
-            raise IllegalMoveError(TURN(name=self.names[play.turn]))  # type: ignore[attr-defined]
+            raise IllegalMoveError(TURN(name=Of(self.names[play.turn])))  # type: ignore[attr-defined]
         return play
 
     def _next_turn(self, play: DealPlay) -> None:
@@ -322,7 +322,7 @@ class TurnPlay:
             return
         for card in cards:
             if card not in play.hands[seat]:
-                raise IllegalMoveError(NOT_HELD(card=card, name=self._name(seat)))
+                raise IllegalMoveError(NOT_HELD(card=card, name=Of(self._name(seat))))
 
     def hand_of(self, seat: int) -> list[Card] | None:
         """Virtual: the cards ``seat`` holds in the deal being played."""
@@ -446,7 +446,7 @@ class TurnPlay:
             if card in play.public:
                 raise InconsistencyError(PUBLIC(card=card))
         if play.hands is not None and op.take and sorted(op.cards) != sorted(play.hands[self.dealer]):  # type: ignore[attr-defined]
-            raise IllegalMoveError(NOT_HELD(card=CardList(op.cards), name=self._name(self.dealer)))  # type: ignore[attr-defined]
+            raise IllegalMoveError(NOT_HELD(card=CardList(op.cards), name=Of(self._name(self.dealer))))  # type: ignore[attr-defined]
 
     def _apply_blind_swap(self, op: BlindSwap) -> Event:
         play = self.play
@@ -556,7 +556,7 @@ class TurnPlay:
                 raise InconsistencyError(CLAIM_SHOWN(name=self._name(play.claimer), said=value.said()))
         for seat, hand in enumerate(hands):
             if play.hands is not None and sorted(hand) != sorted(play.hands[seat]):
-                raise InconsistencyError(NOT_SHOWN(name=self._name(seat), cards=CardList(play.hands[seat])))
+                raise InconsistencyError(NOT_SHOWN(name=Of(self._name(seat)), cards=CardList(play.hands[seat])))
             for card in hand:
                 if card in play.public:
                     raise InconsistencyError(PUBLIC(card=card))

@@ -32,11 +32,16 @@ SEEN_TWICE = Msg("{card} is in two hands", "{card} est dans deux mains")
 NAMES = {
     "tierce_majeure": Msg("a tierce majeure (A-K-Q of {suit})", "une tierce majeure (A-R-D à {suit})"),
     "trente_et_un": Msg("thirty-one in {suit}", "trente-et-un à {suit}"),
-    "brelan": Msg("a brelan of {rank}s, 30½", "un brelan de {rank}, 30½"),
+    "brelan": Msg("a brelan {rank}, 30½", "un brelan {rank}, 30½"),
     "points": Msg("{value} in {suit}", "{value} à {suit}"),
     "sequence": Msg("a tierce in {suit} ({value})", "une tierce à {suit} ({value})"),
     "any_suit": Msg("{value} in all", "{value} en tout"),
 }
+# A brelan as the table says it: « un brelan de valets », "a brelan of jacks".
+RANK_PLURALS = {Rank.ACE: Msg("of aces", "d'as"), Rank.KING: Msg("of kings", "de rois"),
+                Rank.QUEEN: Msg("of queens", "de dames"), Rank.JACK: Msg("of jacks", "de valets"),
+                **{r: Msg(f"of {int(r)}s", f"de {int(r)}") for r in Rank
+                   if r not in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)}}
 SUIT_WORDS = {Suit.SPADES: Msg("spades", "pique"), Suit.HEARTS: Msg("hearts", "cœur"),
               Suit.DIAMONDS: Msg("diamonds", "carreau"), Suit.CLUBS: Msg("clubs", "trèfle")}
 _LEVEL = {"points": 0, "sequence": 1, "brelan": 2, "trente_et_un": 3, "tierce_majeure": 4}
@@ -71,9 +76,7 @@ class HandValue:
     def said(self) -> Msg:
         card = self.counted[0]
         if self.combination == "brelan":
-            from companion.cards import rank_text
-
-            return NAMES["brelan"](rank=Msg(rank_text(card.rank, "en"), rank_text(card.rank, "fr")))
+            return NAMES["brelan"](rank=RANK_PLURALS[card.rank])
         if self.suit is None and self.combination in ("points", "trente_et_un"):
             value = int(self.value) if self.value == int(self.value) else self.value
             return NAMES["any_suit"](value=value)

@@ -18,14 +18,14 @@ from textual.containers import Vertical
 from textual.timer import Timer
 
 from companion.games.base import Event, Operation
-from companion.i18n import Msg
+from companion.i18n import Msg, Of
 from companion.session import MatchSession
 from companion.tui.screens.base import BaseModal
 from companion.tui.screens.match_base import MatchScreenBase
 from companion.tui.widgets.plain import Button, Static
 
 PASS_TITLE = Msg("Pass the device to {name}", "Passez l'appareil à {name}")
-PASS_BODY = Msg("{name}'s cards stay hidden until {name} holds it.", "Les cartes de {name} restent cachées jusque-là.")
+PASS_BODY = Msg("{whose} cards stay hidden until {name} holds the device.", "Les cartes {whose} restent cachées jusque-là.")
 PASS_READY = Msg("I am {name}: show my cards", "Je suis {name} : montrer mes cartes")
 PACES = (2.0, 1.0, 0.4, 0.0)
 PACE_NAMES = {2.0: Msg("slow", "lent"), 1.0: Msg("normal", "normal"), 0.4: Msg("fast", "rapide"),
@@ -43,7 +43,7 @@ class PassDevice(BaseModal):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.tr(PASS_TITLE, name=self.name_shown), classes="title")
-            yield Static(self.tr(PASS_BODY, name=self.name_shown), classes="message")
+            yield Static(self.tr(PASS_BODY, name=self.name_shown, whose=Of(self.name_shown)), classes="message")
             yield Button(self.tr(PASS_READY, name=self.name_shown), id="ready", variant="primary")
 
     @on(Button.Pressed, "#ready")

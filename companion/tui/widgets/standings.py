@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from rich.table import Table
 from rich.text import Text
 
-from companion.i18n import Msg
+from companion.i18n import Msg, Plural
 from companion.tui.widgets.plain import Static
 
 ROUND = Msg("Round", "Manche")
@@ -25,7 +25,7 @@ TO_TARGET = Msg("target {target}", "objectif {target}")
 DEALS_NEXT = Msg("deals next", "donne ensuite")
 POT = Msg("Pot: {n}", "Corbeille : {n}")
 OUT = Msg("out", "mort")
-UNITS = {"tokens": Msg("tokens", "jetons"), "lives": Msg("lives", "vies")}
+UNITS = {"tokens": (("token", "tokens"), ("jeton", "jetons")), "lives": (("life", "lives"), ("vie", "vies"))}
 DEALER_MARK = "◆"
 
 
@@ -88,7 +88,7 @@ def token_rack_text(names: Sequence[str], counts: Sequence[int], *, unit: str = 
             text.append(OUT.text(lang), style="dim italic")
         else:
             text.append("● " * count, style="bold yellow")
-            text.append(f" {count} {UNITS[unit].text(lang)}", style="dim")
+            text.append(f" {Plural(count, *UNITS[unit]).display(lang)}", style="dim")
         text.append("\n")
     if pot is not None:
         text.append(POT(n=pot).text(lang), style="bold")

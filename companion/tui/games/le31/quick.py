@@ -12,15 +12,15 @@ from companion.entry import parse_number
 from companion.errors import CompanionError
 from companion.games.le31.engine import Le31Match
 from companion.games.le31.ops import QuickRound
-from companion.i18n import Msg
+from companion.i18n import Msg, Of
 from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.plain import Button, Label, Select, Static
 
 TITLE = Msg("Quick tally of round {n}", "Décompte rapide de la manche {n}")
-CARDS = Msg("Cards of {name}", "Cartes de {name}")
-RED = Msg("Red cards of {name}", "Cartes rouges de {name}")
-ONES = Msg("1s of {name}", "1 de {name}")
-RECOLTES = Msg("Récoltes of {name}", "Récoltes de {name}")
+CARDS = Msg("{name} cards", "Cartes {name}")  # name: Of(...)
+RED = Msg("{name} red cards", "Cartes rouges {name}")
+ONES = Msg("{name} 1s", "Les 1 {name}")
+RECOLTES = Msg("{name} récoltes", "Récoltes {name}")
 RED_TWO = Msg("The red 2", "Le 2 rouge")
 GREEN_TEN = Msg("The green 10", "Le 10 vert")
 REST = Msg("the other side: {cards} cards, {red} red, {ones} 1s",
@@ -52,7 +52,7 @@ class QuickTallyDialog(BaseModal):
             yield Static(self.tr(TITLE, n=m.r.number), classes="title")
             for key, label in (("cards", CARDS), ("red", RED), ("ones", ONES)):
                 with Horizontal(classes="row"):
-                    yield Label(self.tr(label, name=a))
+                    yield Label(self.tr(label, name=Of(a)))
                     yield Input(id=key, compact=True, type="integer", max_length=3)
             for key, label in (("red_two", RED_TWO), ("green_ten", GREEN_TEN)):
                 with Horizontal(classes="row"):

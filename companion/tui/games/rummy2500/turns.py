@@ -14,7 +14,7 @@ from companion.decks import pack_2500_spec
 from companion.errors import CompanionError, NotationError
 from companion.games.rummy2500.engine import Rummy2500Match
 from companion.games.rummy2500.play import LayOff, OpenBrasse, TakePige
-from companion.i18n import Msg
+from companion.i18n import Msg, Of
 from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.plain import Button, Label, Static
@@ -35,7 +35,7 @@ OPEN = M(" · open", " · ouvert")
 SERIES = M("{card} and the {n} card(s) above it", "{card} et les {n} carte(s) au-dessus")
 WHICH_PIGE = M("Which pige card does the pair take?", "Quelle carte de la pige la paire prend-elle ?")
 WHICH_TRIO = M("On which trio does {card} go?", "Sur quel trio va {card} ?")
-TRIO_OF = M("{name}'s trio {n}: {cards}", "Trio {n} de {name} : {cards}")
+TRIO_OF = M("{name} trio {n}: {cards}", "Trio {n} {name} : {cards}")  # name: Of(...)
 CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
 
 
@@ -78,7 +78,7 @@ def layoff_options(match: Rummy2500Match, seat: int, card: Card, lang: str) -> l
         for index, group in enumerate(groups):
             op = LayOff(seat, card, owner, index)
             if match.can(op):
-                options.append((TRIO_OF(name=match.names[owner], n=index + 1, cards=CardList(group)).text(lang), op))
+                options.append((TRIO_OF(name=Of(match.names[owner]), n=index + 1, cards=CardList(group)).text(lang), op))
     return options
 
 

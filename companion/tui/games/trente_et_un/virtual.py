@@ -27,6 +27,7 @@ from companion.tui.games.trente_et_un.screen import TURN_WORDS, turn_entry
 from companion.tui.screens.match_base import SHARED_WORDS
 from companion.tui.screens.virtual_base import VirtualScreenBase
 from companion.tui.widgets.keypad import Key
+from companion.tui.widgets.moves import MoveList
 from companion.tui.widgets.plain import Button, Static
 from companion.tui.widgets.standings import TokenRack
 
@@ -79,7 +80,7 @@ class VirtualTrenteScreen(VirtualScreenBase):
     VirtualTrenteScreen .cards Button.-style-flat.red { color: #c81e1e; }
     VirtualTrenteScreen .cards Button.-style-flat.-picked { background: #f2c230; }
     VirtualTrenteScreen #pile, VirtualTrenteScreen #prompt, VirtualTrenteScreen #message { height: auto; padding: 0 1; }
-    VirtualTrenteScreen #spacer { height: 1fr; }
+    VirtualTrenteScreen #moves { height: 1fr; min-height: 2; }
     VirtualTrenteScreen .bar Button { margin: 0 1 0 0; }
     """
 
@@ -140,7 +141,7 @@ class VirtualTrenteScreen(VirtualScreenBase):
                     yield Key("", id=f"slot-{i}", flat=True)
             yield Static("", id="prompt", classes="prompt")
             yield Static("", id="message", classes="message")
-            yield Static("", id="spacer")
+            yield MoveList(id="moves")
             with Horizontal(classes="bar", id="plays"):
                 for key, label in (("stock", B_STOCK), ("take", B_TAKE), ("knock", B_KNOCK), ("pass", B_PASS),
                                    ("all", B_ALL), ("hold", B_HOLD), ("blind", B_BLIND), ("keep", B_KEEP)):
@@ -217,7 +218,8 @@ class VirtualTrenteScreen(VirtualScreenBase):
             hold.disabled = play.knocker is not None and not widow
         self.query_one("#plays").display = bool(shown)
         self.query_one("#prompt", Static).update(self._prompt(state))
-        self.show_message()
+        self.show_message(last=False)
+        self.query_one("#moves", MoveList).show(self.move_lines())
         self.query_one("#undo", Button).disabled = not self.session.can_undo
 
     def _closing_note(self) -> str:
