@@ -406,3 +406,19 @@ def test_last_turns_are_read_from_the_deal_as_the_table_saw_it():
     assert set(turns) == {other}
     assert (turns[other].thrown, turns[other].took, turns[other].could_knock) == (kept, thrown, True)
     assert last_turns(m, other)[first].top is None  # the upcard is not in the log: nothing is read of it
+
+
+@pytest.mark.parametrize("mode", ["table", "virtual"])
+async def test_le_trente_et_un_starts_from_the_setup_form_with_its_variant_and_lives(tmp_path, mode):
+    # Its rule « mode » (the widow variant) once shared its form id with the play mode: nothing could start.
+    from tests.journeys import open_setup, start
+    from tests.scripted import make_app
+
+    app = make_app(tmp_path, "fr")
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        await open_setup(pilot, "trente_et_un")
+        await start(pilot, mode=mode, players=3, seats=("human", "easy", "easy") if mode == "virtual" else (),
+                    rules={"mode": "widow", "scoring_mode": "lives"})
+        setup = app.screen.session.setup
+        assert setup.mode == mode and setup.rules.mode == "widow" and setup.rules.scoring_mode == "lives"
