@@ -29,10 +29,11 @@ def test_the_running_table_and_the_dealer():
     # Frime 8: Marie 140 − 125 = 15 (the example); Paul 3s 15 − 35 = −20 (example 6); Léa −100 − 5.
     m.apply(brasse(8, [["JS JH JD", "6C 6S 8H"], ["3S 3H 3D"], []], ["7H KD 10S 8C", "7H KD 10S 9C", "AS 3C"]))
     assert m.brasses == [[15, -20, -105]] and m.totals == [15, -20, -105] and m.dealer == 1
-    # Aces wild (example 7): Marie 630; Paul −(K K 9 9 4) = −45; Léa Q Q + A(frime) 220.
-    m.apply(brasse(1, [["AS AH AD", "7S 7H 7D"], [], ["QS QH AC"]], ["6H JD 5S 4C", "KS KH 9C 9H 4D", ""],
-                   layoffs=[["8S 8H", "10D 10C"], [], []]))
-    assert m.brasses[-1] == [630, -45, 220] and m.totals == [645, -65, 115] and m.dealer == 2
+    # Aces wild (example 7): Marie 630, her 8s and 10s laid off on Paul's trios of 8s and 10s (lay-offs go on a
+    # trio somebody laid); Paul 8 8 8 and 10 10 10 = 60, −(K K 9 9 4) = −45: 15; Léa Q Q + A(frime) 220.
+    m.apply(brasse(1, [["AS AH AD", "7S 7H 7D"], ["8C 8D 8C", "10H 10S 10H"], ["QS QH AC"]],
+                   ["6H JD 5S 4C", "KS KH 9C 9H 4D", ""], layoffs=[["8S 8H", "10D 10C"], [], []]))
+    assert m.brasses[-1] == [630, 15, 220] and m.totals == [645, -5, 115] and m.dealer == 2
 
 
 def test_a_group_refused_names_the_player_and_the_reason():
@@ -157,3 +158,46 @@ async def test_a_brasse_entered_turn_by_turn_at_the_table_by_taps_and_words_in_f
         await pilot.pause()
         # Bob 7 7 7 = 15; Ann 8♥ frime 100 + 3 3 3 15 + 10 J J Q 40 = −155 in hand.
         assert match.brasses == [[-155, 15]] and match.bp is None and match.dealer == 1
+
+
+def test_impossible_lay_offs_and_goings_out_are_refused():
+    m = Rummy2500Match(Setup(("Ann", "Bob"), Rummy2500Rules(), 0))
+
+    def why(op) -> str:
+        with pytest.raises(IllegalMoveError) as info:
+            m.apply(op)
+        assert info.value.text("fr") != info.value.text("en")
+        return info.value.text("en")
+
+    # Bob never opened: his J♣ cannot be laid off (lay-offs come once open).
+    assert "once open" in why(brasse(8, [["JS JH JD"], []], ["", "5H"], layoffs=[[], ["JC"]]))
+    # Bob's K♣ goes on no trio: nobody laid kings.
+    assert "nobody laid a trio of kings" in why(brasse(8, [["JS JH JD"], ["QS QH QD"]], ["", ""], layoffs=[[], ["KC"]]))
+    # Two hands empty under mort subite: the brasse ended with the first.
+    assert "cannot both go out" in why(brasse(8, [["JS JH JD"], ["QS QH QD"]], ["", ""]))
+    assert m.brasses == []
+    m.apply(brasse(8, [["JS JH JD"], ["QS QH QD"]], ["", "5H"], layoffs=[[], ["JC"]]))  # Bob's J♣ on Ann's jacks
+    assert m.brasses == [[30, 10 + 30 - 5]]
+    soft = Rummy2500Match(Setup(("Ann", "Bob"), Rummy2500Rules(end_mode="mort_douce"), 0))
+    soft.apply(brasse(8, [["JS JH JD"], ["QS QH QD"]], ["", ""]))  # mort douce: the other went out on his last turn
+
+
+def test_nine_and_ten_players_play_with_three_packs():
+    m = Rummy2500Match(Setup(tuple(f"P{i}" for i in range(10)), Rummy2500Rules(), 0))
+    assert m.packs == 3 and len(m.pack()) == 144
+    with pytest.raises(SetupError):
+        Rummy2500Match(Setup(tuple(f"P{i}" for i in range(11)), Rummy2500Rules(), 0))
+
+
+def test_the_score_command_refuses_what_one_entry_shows_impossible():
+    import subprocess
+    import sys
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "companion.cli", "2500", "score", "--frime", "8", *args],
+                              capture_output=True, text=True, timeout=60)
+
+    assert run("--laid", "JS JS JS JS JS", "--hand", "7H").returncode == 2  # three packs hold three J♠
+    assert "once open" in run("--laid", "+JS", "--hand", "7H").stderr
+    ok = run("--laid", "JS JH JD, +QS", "--hand", "7H", "--json")
+    assert ok.returncode == 0 and '"total": 35' in ok.stdout

@@ -43,8 +43,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "score", help="one player's brasse: laid minus hand",
         description="Each laid group (separated by commas) is checked as a set: at least three cards, the natural "
                     "cards of one rank and at least two of them, any number of frimes; or three frime-rank cards. "
-                    "A lay-off on another player's trio is a group written +7H. The same card may appear more "
-                    "than once (two or three packs).",
+                    "A lay-off on another player's trio is a group written +7H, and needs a trio of the player's own "
+                    "(lay-offs come once open). A card appears at most three times (three packs). Whether another "
+                    "player's trio takes a lay-off needs the whole brasse: the app checks it.",
         epilog='example: companion 2500 score --frime 8 --laid "JS JH JD, 6C 6S 8H" --hand "7H KD 10S 8C" --json')
     score.add_argument("--frime", required=True, metavar="RANK", help="the frime's rank: 3 to 10, J, Q, K or A")
     score.add_argument("--laid", default="", metavar="GROUPS", help='"JS JH JD, 6C 6S 8H, +7H"')

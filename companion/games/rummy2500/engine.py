@@ -14,7 +14,7 @@ from companion.cards import Card, Rank
 from companion.errors import IllegalMoveError, InconsistencyError, SetupError
 from companion.games import base
 from companion.games.base import Event, OpCodec, Operation, Outcome, Score, Standing
-from companion.games.rummy2500.play import PLAY_OPS, PLAYING, BrassePlay, BrassePlayMixin
+from companion.games.rummy2500.play import PLAY_OPS, PLAYING, BrassePlay, BrassePlayMixin, trio_rank
 from companion.games.rummy2500.rules import Rummy2500Rules
 from companion.games.rummy2500.scoring import BrasseScore, Group, score_brasse
 from companion.i18n import Joined, Msg
@@ -35,7 +35,11 @@ class Brasse(Operation):
 
 
 CODEC = OpCodec((Brasse, *PLAY_OPS))
-PLAYERS = M("2500 is played by 2 to 8 players", "le 2500 se joue de 2 à 8 joueurs")
+PLAYERS = M("2500 is played by 2 to 10 players", "le 2500 se joue de 2 à 10 joueurs")
+NO_TRIO_OF = M("{name}: {card} is laid off, but nobody laid a trio {rank}",
+               "{name} : {card} est ajouté, mais personne n'a posé de trio {rank}")
+TWO_OUT = M("{names} cannot both go out: under mort subite the brasse ends the moment one hand is empty",
+            "{names} ne peuvent pas sortir tous deux : en mort subite, la brasse finit dès qu'une main est vide")
 SEATS = M("a brasse gives every player's cards ({n} players)", "une brasse donne les cartes de chaque joueur ({n} joueurs)")
 BAD_FRIME = M("the frime is a rank from 3 to ace", "la frime est un rang de 3 à l'as")
 TOO_MANY = M("{card} appears {n} times: there are only {packs} packs", "{card} paraît {n} fois : il n'y a que {packs} jeux")
@@ -55,7 +59,7 @@ class Rummy2500Match(BrassePlayMixin, base.Match):
 
     def __init__(self, setup: base.Setup) -> None:
         super().__init__(setup)
-        if not 2 <= self.players <= 8:
+        if not 2 <= self.players <= 10:  # SPEC §4.d: 3 packs hold 10 hands of 14 and the pige (141 ≤ 144)
             raise SetupError(PLAYERS)
         self.packs = 2 if self.players <= 4 else 3
         self.totals = [0] * self.players
@@ -99,7 +103,8 @@ class Rummy2500Match(BrassePlayMixin, base.Match):
         for seat in range(self.players):
             groups = [Group(g) for g in op.laid[seat]] + [Group(g, True) for g in op.layoffs[seat]]
             try:
-                out.append(score_brasse(groups, op.hands[seat], frime, self.rules.scoring, self.rules.wilds_le_naturals))
+                out.append(score_brasse(groups, op.hands[seat], frime, self.rules.scoring, self.rules.wilds_le_naturals,
+                                        self.packs))
             except IllegalMoveError as error:
                 raise IllegalMoveError(WHO(name=self.names[seat], why=error.msg)) from error
         return out
@@ -123,7 +128,24 @@ class Rummy2500Match(BrassePlayMixin, base.Match):
                 if any(g and all(c.rank == op.frime for c in g) for g in op.laid[seat]):
                     raise IllegalMoveError(WHO(name=self.names[seat], why=FRIME_TRIO))
         self.score(op)
+        self._check_layoffs(op)
+        out = [s for s in range(self.players) if not op.hands[s]]
+        if len(out) > 1 and self.rules.end_mode == "mort_subite":
+            raise IllegalMoveError(TWO_OUT(names=" & ".join(self.names[s] for s in out)))
         self.check_entry(op)
+
+    def _check_layoffs(self, op: Brasse) -> None:
+        """Every natural laid off goes on a trio of its rank that somebody laid (frimes go on one's own trios)."""
+        from companion.games.rummy2500.words import rank_plural
+
+        frime = Rank(op.frime)
+        ranks = {trio_rank(list(g), frime) for groups in op.laid for g in groups if g}
+        for seat in range(self.players):
+            for group in op.layoffs[seat]:
+                for card in group:
+                    if card.rank != frime and card.rank not in ranks:
+                        raise IllegalMoveError(NO_TRIO_OF(name=self.names[seat], card=card,
+                                                          rank=rank_plural(card.rank)))
 
     def _apply_brasse(self, op: Brasse) -> Event:
         self.bp = None  # a brasse played turn by turn is scored by its entry

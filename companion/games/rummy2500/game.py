@@ -10,7 +10,7 @@ from companion.games.rummy2500.rules import Rummy2500Rules
 from companion.i18n import Msg
 
 GAME = register(GameInfo(
-    id="rummy2500", title=Msg("2500", "2500"), min_players=2, max_players=8, rules=Rummy2500Rules,
+    id="rummy2500", title=Msg("2500", "2500"), min_players=2, max_players=10, rules=Rummy2500Rules,
     match=Rummy2500Match, summary=lambda m: {"brasses": len(m.brasses)},  # type: ignore[attr-defined]
     virtual_play=True, seat_figures=stats.seat_figures, report=stats.REPORT,  # type: ignore[arg-type]
 ))

@@ -112,7 +112,9 @@ TRIO = M("a trio is three naturals, two naturals and a frime, or three frimes",
          "un trio, c'est trois naturelles, deux naturelles et une frime, ou trois frimes")
 NOT_OPEN = M("lay a trio first: lay-offs come once open", "posez d'abord un trio : les ajouts viennent une fois ouvert")
 NO_GROUP = M("there is no such trio", "ce trio n'existe pas")
-WRONG_RANK = M("{card} does not go on a trio of {rank}s", "{card} ne va pas sur un trio de {rank}")
+WRONG_RANK = M("{card} does not go on {name} trio {rank} ({cards})", "{card} ne va pas sur le trio {rank} {name} ({cards})")
+NO_RANK_PIGE = M("the pige holds no {rank} for this pair", "la pige n'a pas de {rank} pour cette paire")
+NO_TRIO_FOR = M("no trio on the table takes {card}", "aucun trio sur la table ne prend {card}")
 FRIME_OTHER = M("a frime goes on another player's trio only if it is a trio of frimes",
                 "une frime ne va sur le trio d'un autre joueur que si c'est un trio de frimes")
 OVER = M("the brasse is over", "la brasse est finie")
@@ -431,7 +433,11 @@ class BrassePlayMixin:
             if rules.wilds_le_naturals and rank != bp.frime and frimes > len(group) + 1 - frimes:
                 raise IllegalMoveError(TOO_WILD)
         elif op.card.rank != rank:
-            raise IllegalMoveError(WRONG_RANK(card=op.card, rank=int(rank)))
+            from companion.cards import CardList
+            from companion.games.rummy2500.words import rank_plural
+
+            raise IllegalMoveError(WRONG_RANK(card=op.card, rank=rank_plural(rank), cards=CardList(group),
+                                              name=Of(self.names[op.owner])))  # type: ignore[attr-defined]
         self._may_leave(bp, op.seat, len(bp.hands[op.seat]) - 1, 1)
 
     def _apply_lay_off(self, op: LayOff) -> Event:

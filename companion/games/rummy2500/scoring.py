@@ -34,6 +34,10 @@ LAYOFF = Msg("{cards}: a lay-off is natural cards of one rank (or frimes on a tr
              "{cards} : un ajout est fait de cartes naturelles d'un même rang (ou de frimes sur un trio de frimes)")
 TOO_WILD = Msg("{cards}: no more frimes than natural cards (house rule)",
                "{cards} : pas plus de frimes que de cartes naturelles (règle maison)")
+LAYOFF_UNOPENED = Msg("a lay-off comes once open: {cards} needs a trio of one's own laid",
+                      "un ajout vient une fois ouvert : {cards} demande un trio posé par soi")
+COPIES = Msg("{card} appears {n} times: {packs} packs hold {packs}", "{card} paraît {n} fois : {packs} jeux en ont {packs}")
+MOST_PACKS = 3  # the most packs a table uses (5 players and more)
 BAD_FRIME = Msg("the frime is a rank from 3 to ace, not {rank!r}", "la frime est un rang de 3 à l'as, pas {rank!r}")
 
 
@@ -123,11 +127,26 @@ class BrasseScore:
                            for g, p in self.groups]}
 
 
+def check_player(laid: Sequence[Group], hand: Sequence[Card], packs: int = MOST_PACKS) -> None:
+    """What one player's entry alone shows: no card more often than the packs hold it, and no lay-off without a
+    trio of his own (lay-offs come once open). Whether another player's trio takes a lay-off needs the whole
+    brasse: the match checks it."""
+    from collections import Counter
+
+    for card, n in Counter([c for g in laid for c in g.cards] + list(hand)).items():
+        if n > packs:
+            raise IllegalMoveError(COPIES(card=card, n=n, packs=packs))
+    layoffs = [g for g in laid if g.layoff]
+    if layoffs and len(layoffs) == len(laid):
+        raise IllegalMoveError(LAYOFF_UNOPENED(cards=format_cards(layoffs[0].cards)))
+
+
 def score_brasse(laid: Sequence[Group], hand: Sequence[Card], frime: Rank, scale: str = "table",
-                 wilds_le_naturals: bool = False) -> BrasseScore:
+                 wilds_le_naturals: bool = False, packs: int = MOST_PACKS) -> BrasseScore:
     """One player's brasse: every laid group checked, then laid minus hand."""
     for group in laid:
         check_group(group, frime, wilds_le_naturals)
+    check_player(laid, hand, packs)
     for card in hand:
         if card.rank == Rank.TWO:
             raise IllegalMoveError(NO_TWOS(card=card))

@@ -214,8 +214,16 @@ class TurnEntry:
             elif options:
                 self.app.push_screen(ChoiceDialog(self.tr(WHICH_PIGE), "", [*options, ("✕", None)]),  # type: ignore[attr-defined]
                                      lambda op: op is not None and self.done(op))
-            else:  # refused: the engine says why, for the top card
-                self.done(TakePige(seat, len(m.bp.pige) - 1, tuple(chosen)))
+            else:  # refused: the engine says why, for the card of the pair's rank nearest the top
+                from companion.games.rummy2500.play import NO_RANK_PIGE
+                from companion.games.rummy2500.words import rank_said
+
+                same = [i for i, c in enumerate(m.bp.pige) if c.rank == chosen[0].rank]
+                if same:
+                    self.done(TakePige(seat, same[-1], tuple(chosen)))
+                else:
+                    self.message = (NO_RANK_PIGE(rank=rank_said(chosen[0].rank)), "error")  # type: ignore[attr-defined]
+                    self.refresh_view()  # type: ignore[attr-defined]
         elif command == "trio":
             self.needs(3, chosen) and self.done(Meld(seat, tuple(chosen)))
         elif command == "throw":
@@ -228,10 +236,17 @@ class TurnEntry:
                 title = self.tr(WHICH_TRIO, card=chosen[0])  # type: ignore[attr-defined]
                 self.app.push_screen(ChoiceDialog(title, "", [*options, ("✕", None)]),  # type: ignore[attr-defined]
                                      lambda op: op is not None and self.done(op))
-            else:  # no trio takes it: say why, for the player's own first trio (or the first on the table)
+            else:  # no trio takes it: the engine says why, for a trio of its rank if there is one
+                from companion.games.rummy2500.play import NO_TRIO_FOR, trio_rank
+
                 groups = [(o, i) for o in [seat, *range(m.players)] for i in range(len(m.bp.laid[o]))]
-                owner, index = groups[0] if groups else (seat, 0)
-                self.done(LayOff(seat, chosen[0], owner, index))
+                same = [(o, i) for o, i in groups if trio_rank(m.bp.laid[o][i], m.bp.frime) == chosen[0].rank]
+                if same or not m.bp.opened[seat]:
+                    owner, index = (same or groups or [(seat, 0)])[0]
+                    self.done(LayOff(seat, chosen[0], owner, index))
+                else:
+                    self.message = (NO_TRIO_FOR(card=chosen[0]), "error")  # type: ignore[attr-defined]
+                    self.refresh_view()  # type: ignore[attr-defined]
 
 
 def card_words(text: str, lang: str) -> list[Card]:

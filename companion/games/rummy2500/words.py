@@ -1,0 +1,22 @@
+"""2500's table words, in one place, as Québec players say them (French text 003): la brasse and le brasseur
+(the deal and the dealer), la frime (the wild rank), la pige (the discard series; piger, to draw), le paquet
+(the stock), un trio, sortir (to go out), la partie (the match)."""
+
+from __future__ import annotations
+
+from companion.cards import Rank, rank_text
+from companion.i18n import Msg
+
+_NAMES = {Rank.ACE: ("aces", "d'as"), Rank.KING: ("kings", "de rois"), Rank.QUEEN: ("queens", "de dames"),
+          Rank.JACK: ("jacks", "de valets")}
+
+
+def rank_plural(rank: Rank) -> Msg:
+    """"of jacks" / « de valets », "of 7s" / « de 7 », as a trio is named at the table."""
+    en, fr = _NAMES.get(rank, (f"{int(rank)}s", f"de {int(rank)}"))
+    return Msg(f"of {en}", fr)
+
+
+def rank_said(rank: Rank) -> Msg:
+    """A rank alone, with the letters each language writes (J / V, Q / D, K / R)."""
+    return Msg(rank_text(rank, "en"), rank_text(rank, "fr"))
