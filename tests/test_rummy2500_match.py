@@ -201,3 +201,29 @@ def test_the_score_command_refuses_what_one_entry_shows_impossible():
     assert "once open" in run("--laid", "+JS", "--hand", "7H").stderr
     ok = run("--laid", "JS JH JD, +QS", "--hand", "7H", "--json")
     assert ok.returncode == 0 and '"total": 35' in ok.stdout
+
+
+async def test_a_brasse_is_corrected_from_the_history(tmp_path):
+    from companion.tui.games import ui_for
+    from companion.tui.games.rummy2500.screen import BrasseDialog
+    from companion.tui.screens.history import HistoryScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 44)) as pilot:
+        session = MatchSession.create(app.store, Setup(("Ann", "Bob"), Rummy2500Rules(), 0), "rummy2500")
+        session.apply(brasse(8, [["JS JH JD"], ["3S 3H 3D"]], ["7H", "KD"]))  # Ann 30 − 5, Bob 15 − 10
+        session.apply(brasse(8, [["QS QH QD"], []], ["", "4C"]))  # Ann 30, Bob −5
+        app.push_screen(ui_for("rummy2500").match_screen(session))
+        await pilot.pause()
+        app.push_screen(HistoryScreen(session))
+        await pilot.pause()
+        history = app.screen
+        history.query_one("#entries").highlighted = 0
+        await pilot.press("enter")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, BrasseDialog) and dialog.query_one("#hand-1").value == "KD"
+        dialog.query_one("#hand-1").value = "KD 9C"  # Bob also held a 9♣: −20
+        await pilot.press("ctrl+s")  # « Compter la brasse » by keys
+        await pilot.pause()
+        assert session.match.brasses == [[25, -5], [30, -5]] and session.match.totals == [55, -10]

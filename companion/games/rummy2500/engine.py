@@ -10,13 +10,14 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import ClassVar
 
-from companion.cards import Card, Rank
+from companion.cards import Card, CardList, Rank
 from companion.errors import IllegalMoveError, InconsistencyError, SetupError
 from companion.games import base
 from companion.games.base import Event, OpCodec, Operation, Outcome, Score, Standing
 from companion.games.rummy2500.play import PLAY_OPS, PLAYING, BrassePlay, BrassePlayMixin, trio_rank
 from companion.games.rummy2500.rules import Rummy2500Rules
 from companion.games.rummy2500.scoring import BrasseScore, Group, score_brasse
+from companion.games.rummy2500.words import rank_said
 from companion.i18n import Joined, Msg
 
 M = Msg
@@ -43,14 +44,20 @@ TWO_OUT = M("{names} cannot both go out: under mort subite the brasse ends the m
 SEATS = M("a brasse gives every player's cards ({n} players)", "une brasse donne les cartes de chaque joueur ({n} joueurs)")
 BAD_FRIME = M("the frime is a rank from 3 to ace", "la frime est un rang de 3 à l'as")
 TOO_MANY = M("{card} appears {n} times: there are only {packs} packs", "{card} paraît {n} fois : il n'y a que {packs} jeux")
-FRIME_TRIO = M("a trio of three frimes is not a rule of this match", "un trio de trois frimes n'est pas une règle de ce match")
-OVER = M("the match is over", "le match est fini")
+FRIME_TRIO = M("a trio of three frimes is not a rule of this match",
+               "un trio de trois frimes n'est pas une règle de cette partie")
+OVER = M("the match is over", "la partie est finie")
 WHO = M("{name}: {why}", "{name} : {why}")
 D_BRASSE = M("Brasse {n} (frime {frime}): {scores}", "Brasse {n} (frime {frime}) : {scores}")
 D_PLAYER = M("{name} {total} (laid {laid}, hand {hand})", "{name} {total} (posé {laid}, main {hand})")
 D_AGAIN = M("tied at the top: another brasse", "égalité en tête : une autre brasse")
-WINS = M("{name} wins the match", "{name} gagne le match")
-WINS_TITLE = M("{name} wins the match!", "{name} gagne le match !")
+WINS = M("{name} wins the match", "{name} gagne la partie")
+WINS_TITLE = M("{name} wins the match!", "{name} gagne la partie !")
+D_BRASSE_HEAD = M("Brasse {n} (frime {frime})", "Brasse {n} (frime {frime})")
+D_SAID = M("{name}{out}: laid {laid} = {n_laid}; kept {kept} = −{n_kept}; brasse {total}",
+           "{name}{out} : posé {laid} = {n_laid} ; gardé {kept} = −{n_kept} ; brasse {total}")
+D_WENT_OUT = M(" (went out)", " (est sorti)")
+NOTHING = M("nothing", "rien")
 
 
 class Rummy2500Match(BrassePlayMixin, base.Match):
@@ -164,8 +171,17 @@ class Rummy2500Match(BrassePlayMixin, base.Match):
             if top >= self.rules.target:
                 lines.append(D_AGAIN)
             self.dealer = (self.dealer + 1) % self.players
-        from companion.cards import rank_text
-
-        frime = M("{a}", "{a}")(a=Msg(rank_text(Rank(op.frime), "en"), rank_text(Rank(op.frime), "fr")))
+        frime = rank_said(Rank(op.frime))
         text = D_BRASSE(n=len(self.brasses), frime=frime, scores=Joined(tuple(lines), " · "))
-        return Event(op, text, tuple(Score(s, totals[s], Msg("brasse", "brasse")) for s in range(self.players)))
+        report = (D_BRASSE_HEAD(n=len(self.brasses), frime=frime),
+                  *(self._said(s, op, scores[s]) for s in range(self.players)), *lines[self.players:])
+        return Event(op, text, tuple(Score(s, totals[s], Msg("brasse", "brasse")) for s in range(self.players)),
+                     report=report)
+
+    def _said(self, seat: int, op: Brasse, score: BrasseScore) -> Msg:
+        """One player's brasse as the table counts it: what he laid, what he kept, the difference."""
+        laid = Joined(tuple(CardList(g.cards) for g, _ in score.groups), ", ") if score.groups else NOTHING
+        kept = CardList(op.hands[seat]) if op.hands[seat] else NOTHING
+        out = D_WENT_OUT if not op.hands[seat] else M("", "")
+        return D_SAID(name=self.names[seat], out=out, laid=laid, n_laid=score.laid, kept=kept, n_kept=score.hand,
+                      total=score.total)

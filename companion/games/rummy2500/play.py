@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from companion.cards import Card, Rank
+from companion.cards import Card, CardList, Rank
 from companion.errors import IllegalMoveError, InconsistencyError
 from companion.games.base import Event, Operation
 from companion.i18n import Msg, Of
@@ -101,8 +101,8 @@ SIZE = {Rank.ACE: 14, Rank.KING: 13, Rank.QUEEN: 12, Rank.JACK: 11}
 
 NOT_YOURS = M("it is {name} turn", "c'est au tour {name}")  # name: Of(...)
 NO_BRASSE = M("no brasse is being played", "aucune brasse ne se joue")
-DRAW_FIRST = M("draw first: the stock or the pige", "prenez d'abord : le talon ou la pige")
-DRAWN = M("already drawn this turn", "déjà pioché ce tour-ci")
+DRAW_FIRST = M("draw first: the stock or the pige", "pigez d'abord : au paquet ou à la pige")
+DRAWN = M("already drawn this turn", "déjà pigé ce tour-ci")
 NOT_HELD = M("{card} is not in the hand", "{card} n'est pas dans la main")
 PIGE_INDEX = M("no such card in the pige", "cette carte n'est pas dans la pige")
 PIGE_PAIR = M("the card taken from the pige needs a natural pair of its rank from the hand",
@@ -124,7 +124,7 @@ TURNED = M("one turned card per player ({n}), without 2s", "une carte retournée
 COPIES = M("{card} would be seen {n} times: there are only {packs} packs",
            "{card} serait vue {n} fois : il n'y a que {packs} jeux")
 NO_FRIME_TRIO = M("a trio of three frimes is not a rule of this match",
-                  "un trio de trois frimes n'est pas une règle de ce match")
+                  "un trio de trois frimes n'est pas une règle de cette partie")
 FRIME_OPEN = M("three frimes do not open (house rule): open with another trio first",
                "trois frimes n'ouvrent pas (règle maison) : ouvrez d'abord avec un autre trio")
 TOO_WILD = M("no more frimes than natural cards on a trio (house rule)",
@@ -137,8 +137,8 @@ HAND_COUNT = M("{name} holds {n} cards, not {m}", "{name} a {n} cartes en main, 
 HAND_KNOWN = M("{name} holds {card}, seen on the table", "{name} a {card} en main, vu sur la table")
 NOT_PLAYED = M("this is not the brasse played turn by turn", "ce n'est pas la brasse jouée tour par tour")
 
-D_DEAL = M("Brasse dealt: the frime is {rank}; hands {sizes}", "Brasse donnée : la frime est {rank} ; mains {sizes}")
-D_STOCK = M("{name} draws from the stock", "{name} pioche au talon")
+D_DEAL = M("Brasse dealt: the frime is {rank}; hands {sizes}", "Brasse brassée : la frime est {rank} ; mains {sizes}")
+D_STOCK = M("{name} draws from the stock", "{name} pige au paquet")
 D_PIGE = M("{name} takes {n} card(s) from the pige", "{name} prend {n} carte(s) à la pige")
 D_MELD = M("{name} lays {cards}", "{name} pose {cards}")
 D_LAYOFF = M("{name} lays {card} off", "{name} ajoute {card}")
@@ -146,10 +146,10 @@ D_THROW = M("{name} discards {card}", "{name} jette {card}")
 D_OUT = M("{name} goes out: the brasse ends", "{name} sort : la brasse est finie")
 D_OPEN = M("Brasse started at the table: the frime is {rank}; hands {sizes}",
            "Brasse commencée à la table : la frime est {rank} ; mains {sizes}")
-D_RESHUFFLE = M("{name}: the pige is shuffled into a new stock", "{name} : la pige est remêlée en talon")
+D_RESHUFFLE = M("{name}: the pige is shuffled into a new stock", "{name} : la pige est remêlée en paquet")
 D_LAST = M("the others play once more", "les autres jouent une dernière fois")
 D_OUT_LAST = M("{name} goes out: {then}", "{name} sort : {then}")
-D_EMPTY = M("The stock is empty: the brasse ends as it stands", "Le talon est vide : la brasse finit telle quelle")
+D_EMPTY = M("The stock is empty: the brasse ends as it stands", "Le paquet est vide : la brasse finit telle quelle")
 
 
 Slot = Card | None  # None: a card nobody has seen (table mode)
@@ -408,7 +408,7 @@ class BrassePlayMixin:
         bp.laid[op.seat].append(list(op.cards))
         bp.credit[op.seat] += list(op.cards)
         bp.opened[op.seat] = True
-        text = D_MELD(name=self.names[op.seat], cards=" ".join(c.symbol for c in op.cards))  # type: ignore[attr-defined]
+        text = D_MELD(name=self.names[op.seat], cards=CardList(op.cards))  # type: ignore[attr-defined]
         return self._after_laying(op, op.seat, text)
 
     def _verify_lay_off(self, op: LayOff) -> None:

@@ -13,7 +13,7 @@ M = Msg
 
 @dataclass(frozen=True)
 class Rummy2500Rules(Rules):
-    target: int = rule(2500, M("Match to", "Match en"),
+    target: int = rule(2500, M("Match to", "Partie en"),
                        choices=((2500, M("2500", "2500")), (1500, M("1500", "1500")), (1000, M("1000", "1000"))))
     scoring: str = rule(
         "table", M("Card values", "Valeur des cartes"),
@@ -29,9 +29,9 @@ class Rummy2500Rules(Rules):
                  ("mort_douce", M("Soft death: the others play once more", "Mort douce : les autres jouent une fois")),
                  ("until_dealer", M("Play on to the dealer's turn", "Jusqu'au tour du donneur"))))
     stock_exhausted: str = rule(
-        "end", M("Empty stock", "Talon vide"),
+        "end", M("Empty stock", "Paquet vide"),
         choices=(("end", M("The brasse ends", "La brasse finit")),
-                 ("reshuffle_pige", M("Shuffle the pige into a stock", "Remêler la pige en talon"))))
+                 ("reshuffle_pige", M("Shuffle the pige into a stock", "Remêler la pige en paquet"))))
     frime_trio_can_open: bool = rule(True, M("Three frimes may open", "Trois frimes peuvent ouvrir"))
     frime_layoff_anywhere_after_frime_trio: bool = rule(
         False, M("After a trio of frimes, frimes go on any trio", "Après un trio de frimes, les frimes vont partout"))
@@ -43,4 +43,4 @@ class Rummy2500Rules(Rules):
     require_laid_ge_dealt_to_go_out: bool = rule(
         False, M("Go out only with as many cards laid as dealt", "Sortir avec au moins autant de cartes posées que reçues"))
     dealer_indicator_in_hand: bool = rule(
-        True, M("The dealer's turned card is in his hand", "La carte retournée du donneur est dans sa main"))
+        True, M("The dealer's turned card is in his hand", "La carte retournée du brasseur est dans sa main"))

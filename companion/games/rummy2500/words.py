@@ -20,3 +20,7 @@ def rank_plural(rank: Rank) -> Msg:
 def rank_said(rank: Rank) -> Msg:
     """A rank alone, with the letters each language writes (J / V, Q / D, K / R)."""
     return Msg(rank_text(rank, "en"), rank_text(rank, "fr"))
+
+
+BRASSE = Msg("Brasse", "Brasse")  # a round, on the score sheet
+BRASSES_NEXT = Msg("deals next", "brasse ensuite")  # the next brasseur's mark

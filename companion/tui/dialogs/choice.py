@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 
 from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.plain import Button, Static
@@ -18,6 +18,11 @@ class ChoiceDialog(BaseModal):
     stray Enter gives it too."""
 
     BINDINGS = [("escape", "cancel", "Cancel")]
+    DEFAULT_CSS = """
+    ChoiceDialog #answers { height: auto; max-height: 20; }
+    ChoiceDialog.-small #answers { max-height: 14; }
+    ChoiceDialog #answers Button { width: 100%; margin: 0; }
+    """
 
     def __init__(self, title: str, body: str, answers: Sequence[tuple[str, object]], safe: object = None) -> None:
         super().__init__()
@@ -30,7 +35,9 @@ class ChoiceDialog(BaseModal):
         with Vertical():
             yield Static(self.title_text, classes="title")
             yield Static(self.body, classes="message", id="body")
-            with Horizontal(classes="bar"):
+            # A few short answers side by side; more (or longer) ones one per row, scrolling: none is ever cut off.
+            few = len(self.answers) <= 3 and sum(len(label) for label, _ in self.answers) <= 48
+            with Horizontal(classes="bar") if few else VerticalScroll(id="answers"):
                 for i, (label, _) in enumerate(self.answers):
                     yield Button(label, id=f"answer-{i}", variant="primary" if i == 0 else "default")
 

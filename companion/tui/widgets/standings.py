@@ -30,11 +30,13 @@ DEALER_MARK = "◆"
 
 
 def score_sheet_table(names: Sequence[str], rounds: Sequence[Sequence[int]], *, target: int | None = None,
-                      next_dealer: int | None = None, lang: str = "en", last: int = 12) -> Table:
-    """The sheet as a Rich table; only the ``last`` rounds are listed, totals count them all."""
+                      next_dealer: int | None = None, lang: str = "en", last: int = 12, round_word: Msg = ROUND,
+                      deals_next: Msg | None = None) -> Table:
+    """The sheet as a Rich table; only the ``last`` rounds are listed, totals count them all. ``round_word``
+    names a round in the game's words (2500: « Brasse »), ``deals_next`` the dealer's mark."""
     title = Text(TO_TARGET(target=target).text(lang)) if target is not None else None
     table = Table(title=title, title_justify="right", expand=True, show_edge=False, pad_edge=False)
-    table.add_column(Text(ROUND.text(lang)), justify="right", style="dim", no_wrap=True)
+    table.add_column(Text(round_word.text(lang)), justify="right", style="dim", no_wrap=True)
     for seat, name in enumerate(names):
         header = f"{DEALER_MARK} {name}" if seat == next_dealer else name
         table.add_column(Text(header), justify="right", no_wrap=True)  # a name is never markup
@@ -56,7 +58,7 @@ def score_sheet_table(names: Sequence[str], rounds: Sequence[Sequence[int]], *, 
         styles.append(Text(str(total), style=style))
     table.add_row(Text(TOTAL.text(lang)), *styles)
     if next_dealer is not None:
-        table.caption = Text(f"{DEALER_MARK} {DEALS_NEXT.text(lang)}")
+        table.caption = Text(f"{DEALER_MARK} {(deals_next or DEALS_NEXT).text(lang)}")
     return table
 
 
@@ -70,8 +72,10 @@ class ScoreSheet(Static):
     DEFAULT_CSS = "ScoreSheet { height: auto; padding: 0 1; }"
 
     def show(self, names: Sequence[str], rounds: Sequence[Sequence[int]], *, target: int | None = None,
-             next_dealer: int | None = None, lang: str = "en") -> None:
-        self.update(score_sheet_table(names, rounds, target=target, next_dealer=next_dealer, lang=lang))
+             next_dealer: int | None = None, lang: str = "en", last: int = 12, round_word: Msg = ROUND,
+             deals_next: Msg | None = None) -> None:
+        self.update(score_sheet_table(names, rounds, target=target, next_dealer=next_dealer, lang=lang, last=last,
+                                      round_word=round_word, deals_next=deals_next))
 
 
 def token_rack_text(names: Sequence[str], counts: Sequence[int], *, unit: str = "tokens",

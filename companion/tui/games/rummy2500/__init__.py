@@ -4,11 +4,31 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.games.base import Operation
+from companion.i18n import Msg
 from companion.tui.games import GalleryState, GameUI, register_ui
+
+ONLY_BRASSES = Msg("A brasse's count is corrected here; the plays of a brasse played turn by turn, with Undo.",
+                   "Le décompte d'une brasse se corrige ici ; les coups d'une brasse jouée tour par tour, avec Annuler.")
 
 
 class Rummy2500UI(GameUI):
     game_id = "rummy2500"
+    not_correctable = ONLY_BRASSES
+
+    def correct(self, screen: Any, seq: int, op: Operation) -> bool:
+        """A brasse's count: the end-of-brasse entry opens filled in, as it was before that entry."""
+        from companion.games.rummy2500.engine import Brasse
+        from companion.tui.games.rummy2500.screen import BrasseDialog
+
+        if not isinstance(op, Brasse):
+            return False
+        session = screen.session
+        before = session.game.match.replay(session.setup, session.match.log[: seq - 1])
+        played = before.brasse_entry() if before.bp is not None and before.bp.over else None
+        screen.app.push_screen(BrasseDialog(before, played, entered=op),
+                               lambda new: new is not None and screen.correct(seq, new))
+        return True
 
     def match_screen(self, session):
         if session.setup.mode == "virtual":

@@ -24,6 +24,7 @@ from companion.games.rummy2500.engine import Brasse, Rummy2500Match
 from companion.games.rummy2500.play import DrawStock, Meld, OpenBrasse, Throw
 from companion.games.rummy2500.rules import Rummy2500Rules
 from companion.games.rummy2500.scoring import parse_frime, parse_groups
+from companion.games.rummy2500.words import BRASSE, BRASSES_NEXT
 from companion.i18n import Msg
 from companion.session import MatchSession
 from companion.store import Store
@@ -34,13 +35,19 @@ from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.plain import Button, Label, Static
 from companion.tui.widgets.standings import ScoreSheet
 
-HEADER = Msg("2500 · brasse {n} · {dealer} deals · to {target}", "2500 · brasse {n} · {dealer} donne · en {target}")
+
+def sheet_rows(height: int) -> int:
+    """How many brasses the score sheet lists (the total row always shows): fewer on a small screen."""
+    return 2 if height < 30 else 8
+
+
+HEADER = Msg("2500 · brasse {n} · {dealer} deals · to {target}", "2500 · brasse {n} · {dealer} brasse · en {target}")
 PROMPT = Msg("At the end of the brasse: tap Brasse and enter the frime, what each player laid and kept (or Turn by "
              "turn, to enter each play)", "À la fin de la brasse : touchez Brasse et entrez la frime, ce que chacun a "
              "posé et gardé (ou Tour par tour, pour entrer chaque coup)")
 B_BRASSE = Msg("Brasse", "Brasse")
 B_TURNS = Msg("Turn by turn", "Tour par tour")
-B_STOCK = Msg("Stock", "Talon")
+B_STOCK = Msg("Stock", "Paquet")
 B_PIGE = Msg("Pige", "Pige")
 B_TRIO = Msg("Trio", "Trio")
 B_LAYOFF = Msg("Lay off", "Ajouter")
@@ -53,8 +60,8 @@ P_OVER = Msg("The brasse is over: tap Brasse and enter the cards left in each ha
 SELECTED = Msg("Selected: {cards}", "Choisies : {cards}")
 NEED = Msg("select {n} card(s) first", "choisissez d'abord {n} carte(s)")
 ENTRY = Msg("Type cards (7h 7s) or stock, pige, trio, off, discard, undo…",
-            "Tapez des cartes (7c 7p) ou talon, pige, trio, ajout, jeter, annuler…")
-TURN_WORDS = {"stock": "stock", "talon": "stock", "pioche": "stock", "draw": "stock", "pige": "pige",
+            "Tapez des cartes (7c 7p) ou paquet, pige, trio, ajout, jeter, annuler…")
+TURN_WORDS = {"stock": "stock", "paquet": "stock", "talon": "stock", "pioche": "stock", "draw": "stock", "pige": "pige",
               "take": "pige", "prendre": "pige", "trio": "trio", "meld": "trio", "off": "layoff", "layoff": "layoff",
               "ajout": "layoff", "ajouter": "layoff", "discard": "throw", "throw": "throw", "jeter": "throw",
               "jette": "throw", "clear": "clear", "effacer": "clear", "brasse": "brasse", "turns": "turns"}
@@ -68,13 +75,14 @@ FRIME = Msg("Frime (rank)", "Frime (rang)")
 LAID = Msg("{name} laid", "{name} a posé")
 HAND = Msg("{name} hand", "{name} en main")
 OK = Msg("Count the brasse", "Compter la brasse")
+DIALOG_KEYS = Msg("ctrl+s: count the brasse · Esc: cancel", "ctrl+s : compter la brasse · Échap : annuler")
 CANCEL = Msg("Cancel", "Annuler")
 
 
 class BrasseDialog(BaseModal):
     """Dismisses with a Brasse, or None. A tapped card goes into the field that has the focus."""
 
-    BINDINGS = [("escape", "cancel", "Cancel")]
+    BINDINGS = [("escape", "cancel", "Cancel"), ("ctrl+s", "submit", "Count")]
     DEFAULT_CSS = """
     BrasseDialog .row { height: auto; }
     BrasseDialog .row Label { width: 18; }
@@ -82,10 +90,11 @@ class BrasseDialog(BaseModal):
     BrasseDialog VerticalScroll { height: auto; max-height: 20; }
     """
 
-    def __init__(self, match: Rummy2500Match, played: Brasse | None = None) -> None:
+    def __init__(self, match: Rummy2500Match, played: Brasse | None = None, entered: Brasse | None = None) -> None:
         super().__init__()
         self.match = match
         self.played = played  # a brasse played turn by turn: what was laid is known, the hands remain
+        self.entered = entered  # an entry being corrected from the history: every field filled in, all editable
         self.target: Input | None = None
 
     def compose(self) -> ComposeResult:
@@ -108,9 +117,12 @@ class BrasseDialog(BaseModal):
             with Horizontal(classes="bar"):
                 yield Key(self.tr(OK), id="ok", variant="primary")
                 yield Key(self.tr(CANCEL), id="cancel")
+            yield Static(self.tr(DIALOG_KEYS), classes="keys")
 
     def on_mount(self) -> None:
         played, m, lang = self.played, self.match, self.app.lang
+        if self.entered is not None:
+            self.fill(self.entered)
         if played is None:
             return
         from companion.cards import Rank, rank_text
@@ -124,12 +136,25 @@ class BrasseDialog(BaseModal):
             laid = self.query_one(f"#laid-{seat}", Input)
             laid.value, laid.disabled = ", ".join(groups), True
             hand = self.query_one(f"#hand-{seat}", Input)
-            hand.value = format_cards([c for c in bp.hands[seat] if c is not None], "ascii", lang)
+            if self.entered is None:
+                hand.value = format_cards([c for c in bp.hands[seat] if c is not None], "ascii", lang)
             hand.placeholder = self.tr(Msg("{n} cards", "{n} cartes"), n=len(bp.hands[seat]))
             hand.disabled = not bp.hands[seat]
         first = next((f for f in self.query(Input) if not f.disabled), None)
         if first is not None:
             first.focus()
+
+    def fill(self, op: Brasse) -> None:
+        """Every field from an entry (a correction starts from what was entered)."""
+        from companion.cards import Rank, rank_text
+
+        lang = self.app.lang
+        self.query_one("#frime", Input).value = rank_text(Rank(op.frime), lang)
+        for seat in range(self.match.players):
+            groups = [format_cards(g, "ascii", lang) for g in op.laid[seat]]
+            groups += ["+" + format_cards(g, "ascii", lang) for g in op.layoffs[seat]]
+            self.query_one(f"#laid-{seat}", Input).value = ", ".join(groups)
+            self.query_one(f"#hand-{seat}", Input).value = format_cards(op.hands[seat], "ascii", lang)
 
     def on_descendant_focus(self, event) -> None:
         if isinstance(event.widget, Input) and event.widget.id != "frime":
@@ -153,6 +178,9 @@ class BrasseDialog(BaseModal):
             layoffs.append(tuple(g.cards for g in groups if g.layoff))
             hands.append(tuple(parse_cards(self.query_one(f"#hand-{seat}", Input).value, lang)))
         return Brasse(int(frime), tuple(laid), tuple(layoffs), tuple(hands))
+
+    def action_submit(self) -> None:
+        self.submit()
 
     @on(Button.Pressed, "#ok")
     def submit(self) -> None:
@@ -217,7 +245,8 @@ class Rummy2500Screen(TurnEntry, MatchScreenBase):
         self.query_one("#header", Static).update(self.tr(HEADER, n=len(m.brasses) + 1, dealer=m.names[m.dealer],
                                                          target=m.rules.target))
         sheet = self.query_one("#sheet", ScoreSheet)
-        sheet.show(m.names, m.brasses, target=m.rules.target, next_dealer=None if m.is_over else m.dealer, lang=lang)
+        sheet.show(m.names, m.brasses, target=m.rules.target, next_dealer=None if m.is_over else m.dealer, lang=lang,
+                   last=sheet_rows(self.app.size.height), round_word=BRASSE, deals_next=BRASSES_NEXT)
         sheet.display = not playing  # during a brasse the table lines carry each total
         table = self.query_one("#table", Static)
         table.display = bp is not None

@@ -27,7 +27,7 @@ PIGE = M("Pige", "Pige")
 START = M("Start the brasse", "Commencer la brasse")
 CANCEL = M("Cancel", "Annuler")
 MISSING = M("one card in each field", "une carte dans chaque case")
-FRIME_LINE = M("Frime {rank} · stock {n} · pige {pige}", "Frime {rank} · talon {n} · pige {pige}")
+FRIME_LINE = M("Frime {rank} · stock {n} · pige {pige}", "Frime {rank} · paquet {n} · pige {pige}")
 PLAYER_LINE = M("{mark}{name} ({total}): {n} in hand{known}{open} {trios}",
                 "{mark}{name} ({total}) : {n} en main{known}{open} {trios}")
 KNOWN = M(" (seen {cards})", " (vues {cards})")

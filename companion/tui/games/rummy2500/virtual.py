@@ -15,20 +15,31 @@ from companion.errors import CompanionError
 from companion.games.base import Operation
 from companion.games.rummy2500.engine import Rummy2500Match
 from companion.games.rummy2500.play import DealBrasse, DrawStock, LayOff, Meld, TakePige, Throw
+from companion.games.rummy2500.words import BRASSE, BRASSES_NEXT
 from companion.i18n import Msg
 from companion.session import MatchSession
-from companion.tui.games.rummy2500.screen import B_CLEAR, B_LAYOFF, B_PIGE, B_STOCK, B_THROW, B_TRIO, TURN_WORDS
+from companion.tui.games.rummy2500.screen import (
+    B_CLEAR,
+    B_LAYOFF,
+    B_PIGE,
+    B_STOCK,
+    B_THROW,
+    B_TRIO,
+    TURN_WORDS,
+    sheet_rows,
+)
 from companion.tui.games.rummy2500.turns import TurnEntry, card_words, table_lines
 from companion.tui.screens.match_base import SHARED_WORDS
 from companion.tui.screens.virtual_base import VirtualScreenBase
 from companion.tui.widgets.keypad import Key
+from companion.tui.widgets.moves import MoveList
 from companion.tui.widgets.plain import Button, Static
 from companion.tui.widgets.standings import ScoreSheet
 
 HEADER = Msg("2500 · brasse {n} · {dealer} deals · frime {frime} · to {target}",
-             "2500 · brasse {n} · {dealer} donne · frime {frime} · en {target}")
+             "2500 · brasse {n} · {dealer} brasse · frime {frime} · en {target}")
 P_TURN = Msg("{name}: tap cards, then Stock or Pige (with a pair), Trio, Lay off, Discard",
-             "{name} : touchez des cartes, puis Talon ou Pige (avec une paire), Trio, Ajouter, Jeter")
+             "{name} : touchez des cartes, puis Paquet ou Pige (avec une paire), Trio, Ajouter, Jeter")
 P_WAIT = Msg("{name} is playing…", "{name} joue…")
 P_HIDDEN = Msg("Cards hidden: pass the device", "Cartes cachées : passez l'appareil")
 YOUR_HAND = Msg("{name} ({n}):", "{name} ({n}) :")
@@ -37,7 +48,7 @@ B_UNDO = Msg("Undo", "Annuler")
 B_LOG = Msg("Log", "Journal")
 B_HOME = Msg("Menu", "Menu")
 ENTRY = Msg("type cards (7h 7s) or stock, pige, trio, off, discard, pace, undo…",
-            "tapez des cartes (7c 7p) ou talon, pige, trio, ajout, jeter, rythme, annuler…")
+            "tapez des cartes (7c 7p) ou paquet, pige, trio, ajout, jeter, rythme, annuler…")
 NOT_YOURS = Msg("{card} is not in your hand", "{card} n'est pas dans votre main")
 SLOTS = 40  # a hand grows with a pige series: room for every card it can hold
 PLAYS = (DrawStock, TakePige, Meld, LayOff, Throw)
@@ -46,7 +57,7 @@ PLAYS = (DrawStock, TakePige, Meld, LayOff, Throw)
 class VirtualRummyScreen(TurnEntry, VirtualScreenBase):
     DEFAULT_CSS = """
     VirtualRummyScreen #header { height: 1; background: $primary 30%; }
-    VirtualRummyScreen #sheet { height: auto; max-height: 8; }
+    VirtualRummyScreen #sheet { height: auto; }
     VirtualRummyScreen #table, VirtualRummyScreen #prompt, VirtualRummyScreen #message { height: auto; padding: 0 1; }
     VirtualRummyScreen #hand-name { height: 1; padding: 0 1; }
     VirtualRummyScreen #hand { grid-size: 12; grid-gutter: 0 1; height: auto; padding: 0 1; grid-rows: 1; }
@@ -55,7 +66,7 @@ class VirtualRummyScreen(TurnEntry, VirtualScreenBase):
     VirtualRummyScreen #hand Button.-style-flat.red { color: #c81e1e; }
     VirtualRummyScreen #hand Button.-style-flat.frime { background: #cfe6f7; }
     VirtualRummyScreen #hand Button.-style-flat.-picked { background: #f2c230; }
-    VirtualRummyScreen #spacer { height: 1fr; }
+    VirtualRummyScreen #moves { height: 1fr; min-height: 2; }
     VirtualRummyScreen .bar Button { margin: 0 1 0 0; }
     """
 
@@ -101,7 +112,7 @@ class VirtualRummyScreen(TurnEntry, VirtualScreenBase):
                     yield Key("", id=f"slot-{i}", flat=True)
             yield Static("", id="prompt", classes="prompt")
             yield Static("", id="message", classes="message")
-            yield Static("", id="spacer")
+            yield MoveList(id="moves")
             with Horizontal(classes="bar", id="plays"):
                 for key, label in (("stock", B_STOCK), ("pige", B_PIGE), ("trio", B_TRIO), ("layoff", B_LAYOFF),
                                    ("throw", B_THROW), ("clear", B_CLEAR)):
@@ -123,7 +134,9 @@ class VirtualRummyScreen(TurnEntry, VirtualScreenBase):
         self.query_one("#header", Static).update(self.tr(HEADER, n=len(m.brasses) + (1 if bp is not None else 0),
                                                          dealer=m.names[m.dealer], frime=frime, target=m.rules.target))
         self.query_one("#sheet", ScoreSheet).show(m.names, m.brasses, target=m.rules.target,
-                                                  next_dealer=None if m.is_over else m.dealer, lang=lang)
+                                                  next_dealer=None if m.is_over else m.dealer, lang=lang,
+                                                  last=sheet_rows(self.app.size.height), round_word=BRASSE,
+                                                  deals_next=BRASSES_NEXT)
         table = self.query_one("#table", Static)
         table.display = bp is not None
         if bp is not None:
@@ -161,7 +174,8 @@ class VirtualRummyScreen(TurnEntry, VirtualScreenBase):
         else:
             prompt = ""
         self.query_one("#prompt", Static).update(prompt)
-        self.show_message()
+        self.show_message(last=False)
+        self.query_one("#moves", MoveList).show(self.move_lines())
         self.query_one("#undo", Button).disabled = not self.session.can_undo
 
     # ------------------------------------------------------------ input
@@ -222,11 +236,15 @@ class VirtualRummyScreen(TurnEntry, VirtualScreenBase):
             self.message = (error.msg, "error")
             self.refresh_view()
             return
+        before, entries = list(self.selected), len(self.match.log)
         for card in cards:
             self.tap(card)
         if verb in ("pace", "rythme"):
             self.cycle_pace()
         elif verb in TURN_WORDS:
             self.run_command(TURN_WORDS[verb])
+            if len(self.match.log) == entries and cards:  # refused: the cards typed do not stay picked
+                self.selected = before
+                self.refresh_view()
         elif verb in SHARED_WORDS:
             self.run_command(SHARED_WORDS[verb])
