@@ -247,3 +247,30 @@ async def test_the_setup_language_switch_keeps_the_choices_already_made(tmp_path
         assert "Commencer" in str(app.screen.query_one("#start").label)
         assert app.screen.query_one("#rule-target", Select).value == 61
         assert app.screen.query_one("#name-0").value == "Marie"
+
+
+async def test_a_card_corrected_in_the_history_is_the_one_the_show_fills_in(tmp_path):
+    from companion.cards import parse_card
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_session(pilot, app)
+        mis_keyed = [("2s" if card == "9s" else card) for card in DEAL]  # Paul's 9♠ keyed as 2♠
+        await type_in(pilot, screen, *mis_keyed)
+        assert screen.match.phase == "show" and parse_card("2S") in screen.pending
+        seq = next(i for i, op in enumerate(screen.match.log, 1) if getattr(op, "card", None) == parse_card("2S"))
+        await pilot.click("#history-button")
+        await pilot.pause()
+        app.screen.query_one("#entries").highlighted = seq - 1
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CardDialog)
+        await pilot.click("#keypad #rank-9")
+        await pilot.click("#keypad #suit-0")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and parse_card("9S") in screen.pending and parse_card("2S") not in screen.pending
+        await pilot.click("#count")  # Paul's 10♦ K♦ 4♥ 9♠ with the 5♥: 4
+        await pilot.pause()
+        assert screen.match.scores == [8, 4] and screen.match.next_to_show == 0

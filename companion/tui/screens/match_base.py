@@ -65,6 +65,18 @@ class MatchScreenBase(BaseScreen):
     def refresh_view(self) -> None:
         raise NotImplementedError
 
+    def on_screen_suspend(self) -> None:
+        self._log_when_left = list(self.match.log)
+
+    def on_screen_resume(self) -> None:
+        """Back from the history or a dialog: if the log changed meanwhile (an entry corrected), what the screen
+        kept between entries (a hand being entered) is built again from the state."""
+        left = getattr(self, "_log_when_left", None)
+        if left is not None and left != self.match.log:
+            self.after_step()
+        self._log_when_left = None
+        self.refresh_view()
+
     def move_lines(self) -> list[str]:
         """The deal's moves as the players read them (a ``MoveList`` shows them)."""
         return [self.tr(event.text) for event in self.match.deal_events()]

@@ -149,7 +149,7 @@ class VirtualScreenBase(MatchScreenBase):
         self.app.push_screen(PassDevice(self.match.names[seat]), ready)
 
     def on_screen_resume(self) -> None:
-        self.refresh_view()
+        super().on_screen_resume()
         self.call_later(self.pump)
 
     def stop_pump(self) -> None:

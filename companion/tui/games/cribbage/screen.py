@@ -514,11 +514,13 @@ class MatchScreen(MatchScreenBase):
         self._apply(Points(side, value))
 
     def on_screen_resume(self) -> None:
-        """Back from the history (entries may have been corrected) or a dialog: redraw from the state."""
+        """Back from the history (entries may have been corrected: the hand is filled in again from the cards
+        pegged) or a dialog: redraw from the state."""
+        if self.match.phase != "show":
+            self.pending = []
+        super().on_screen_resume()
         if self.match.phase == "show":
             self._prefill()
-        else:
-            self.pending = []
-        self.refresh_view()
+            self.refresh_view()
 
 
