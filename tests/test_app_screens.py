@@ -274,3 +274,55 @@ async def test_a_card_corrected_in_the_history_is_the_one_the_show_fills_in(tmp_
         await pilot.click("#count")  # Paul's 10♦ K♦ 4♥ 9♠ with the 5♥: 4
         await pilot.pause()
         assert screen.match.scores == [8, 4] and screen.match.next_to_show == 0
+
+
+async def test_a_mistyped_claim_under_muggins_is_taken_back_and_nothing_is_given_by_a_stray_key(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_session(pilot, app, CribbageRules(manual_counting=True, muggins=True))
+        await type_in(pilot, screen, *DEAL)
+        await pilot.click("#count")
+        await pilot.pause()
+        await pilot.click("#digit-1")  # Paul counts 4 but types 1: his claim pegs 1, muggins waits on 3
+        await pilot.click("#digit-ok")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.press("enter", "enter")  # a double Enter gives Marie nothing
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and screen.match.phase == "muggins" and screen.match.scores == [8, 1]
+        await pilot.click("#count")  # the question again
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        fix = next(i for i, (_, v) in enumerate(app.screen.answers) if v == "fix")
+        await pilot.click(f"#answer-{fix}")  # take the claim back
+        await pilot.pause()
+        assert screen.match.phase == "show" and screen.match.next_to_show == 1
+        await pilot.click("#count")
+        await pilot.pause()
+        await pilot.click("#digit-4")
+        await pilot.click("#digit-ok")
+        await pilot.pause()
+        assert screen.match.scores == [8, 4]
+
+
+def test_a_claimed_count_can_be_corrected_in_the_log():
+    from companion.games.cribbage.ops import Show
+    from companion.tui.games.cribbage import CribbageUI
+
+    calls = []
+
+    class FakeScreen:
+        app = type("A", (), {"push_screen": lambda self, dialog, callback: calls.append((dialog, callback))})()
+
+        def tr(self, msg, **args):
+            return msg(**args).text("en")
+
+        def correct(self, seq, op):
+            calls.append(("correct", seq, op))
+
+    op = Show(1, (), 1)
+    assert CribbageUI().correct(FakeScreen(), 12, op)
+    dialog, callback = calls[0]
+    callback((None, 4))
+    assert calls[-1] == ("correct", 12, Show(1, (), 4))

@@ -18,6 +18,7 @@ class ChoiceDialog(BaseModal):
     stray Enter gives it too."""
 
     BINDINGS = [("escape", "cancel", "Cancel")]
+    AUTO_FOCUS = ""  # no automatic focus: it goes to the safe answer, or nowhere (see on_mount)
     DEFAULT_CSS = """
     ChoiceDialog #answers { height: auto; max-height: 20; }
     ChoiceDialog.-small #answers { max-height: 14; }

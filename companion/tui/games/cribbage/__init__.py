@@ -6,16 +6,18 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import Operation
-from companion.games.cribbage.ops import Cut, Play, Points
+from companion.games.cribbage.ops import Crib, Cut, Play, Points, Show
 from companion.i18n import Msg
 from companion.tui.games import GalleryState, GameUI, register_ui
 
 CORRECT_CARD = Msg("Entry {n}: which card was it?", "Entrée {n} : quelle carte était-ce ?")
 CORRECT_POINTS = Msg("Entry {n}: how many points?", "Entrée {n} : combien de points ?")
+CORRECT_CLAIM = Msg("Entry {n}: what was the count claimed?", "Entrée {n} : quel compte a été annoncé ?")
 LEGEND = Msg("Cribbage notes: S = a skunk (the loser under 91), SS = a double skunk (under 61).",
              "Notes du cribbage : S = un skunk (le perdant sous 91), SS = un double skunk (sous 61).")
-ONLY = Msg("Only a starter, a card played or quick points can be corrected here; undo to change the rest.",
-           "Seuls la coupe, une carte jouée ou des points rapides se corrigent ici; annulez pour le reste.")
+ONLY = Msg("Only a starter, a card played, a claimed count or quick points can be corrected here; undo to change the "
+           "rest.", "Seuls la coupe, une carte jouée, un compte annoncé ou des points rapides se corrigent ici ; "
+                    "annulez pour le reste.")
 
 
 def skunk_text(summary: dict[str, Any]) -> str:
@@ -48,6 +50,12 @@ class CribbageUI(GameUI):
             screen.app.push_screen(
                 CardDialog(screen.tr(CORRECT_CARD, n=seq)),
                 lambda card: card and screen.correct(seq, Cut(card) if isinstance(op, Cut) else Play(op.seat, card)))
+            return True
+        if isinstance(op, (Show, Crib)) and op.claimed is not None:  # a mistyped claim (« 4 » for « 14 »)
+            screen.app.push_screen(
+                NumberDialog(screen.tr(CORRECT_CLAIM, n=seq), maximum=29),
+                lambda answer: answer is not None and screen.correct(
+                    seq, Show(op.seat, op.cards, answer[1]) if isinstance(op, Show) else Crib(op.cards, answer[1])))
             return True
         if isinstance(op, Points):
             target = screen.session.match.rules.target

@@ -71,6 +71,9 @@ ENTRY = Msg("type a card (5h, 10d), go, count, undo, redo, advice, rules, +7 {na
 POINTS_TITLE = Msg("Peg points", "Marquer des points")
 CLAIM_TITLE = Msg("{name}: how many points do you count?", "{name} : combien de points comptez-vous ?")
 MUGGINS_TITLE = Msg("Muggins!", "Muggins !")
+FIX_CLAIM = Msg("Fix the count (undo the claim)", "Corriger le compte (annuler l'annonce)")
+MUGGINS_WAITS = Msg("Muggins waits: tap Count to decide, or Undo to fix the claim",
+                    "Le muggins attend : touchez Compter pour décider, ou Annuler pour corriger l'annonce")
 MUGGINS_BODY = Msg("{name} missed {n}. Who takes them?", "{name} a oublié {n}. Qui les prend ?")
 NOBODY = Msg("Nobody", "Personne")
 CHECK_TITLE = Msg("Check this entry", "Vérifiez cette entrée")
@@ -261,7 +264,7 @@ class MatchScreen(MatchScreenBase):
         keypad.set_unavailable(self._seen_cards())
         keypad.disabled = phase not in ("deal", "cut", "play", "show")
         self.query_one("#go", Button).disabled = not (phase == "play" and match.can_go(match.turn))
-        self.query_one("#count", Button).disabled = phase != "show"
+        self.query_one("#count", Button).disabled = phase not in ("show", "muggins")  # muggins: asks again
         self.query_one("#clear", Button).disabled = not (phase == "show" and self.pending)
         self.query_one("#back", Button).disabled = not (phase == "show" and self.pending)
         self.query_one("#undo", Button).disabled = not self.session.can_undo
@@ -344,6 +347,9 @@ class MatchScreen(MatchScreenBase):
 
     def count(self, claimed: int | None = None) -> None:
         match = self.match
+        if match.phase == "muggins":  # the question was put aside (Escape): Count asks it again
+            self._ask_muggins()
+            return
         who = match.next_to_show
         if who is None:
             return
@@ -365,11 +371,23 @@ class MatchScreen(MatchScreenBase):
     def _ask_muggins(self) -> None:
         match = self.match
         side, points = match.pending_muggins
-        answers = [(match.side_name(s), s) for s in range(match.rules.sides) if s != side]
-        answers.append((self.tr(NOBODY), None))
+        answers: list[tuple[str, object]] = [(match.side_name(s), s) for s in range(match.rules.sides) if s != side]
+        answers += [(self.tr(NOBODY), "nobody"), (self.tr(FIX_CLAIM), "fix")]
         body = self.tr(MUGGINS_BODY, name=match.side_name(side), n=points)
-        self.app.push_screen(ChoiceDialog(self.tr(MUGGINS_TITLE), body, answers),
-                             lambda taker: self._apply(Muggins(taker)))
+        # Escape or a stray Enter decides nothing: the question waits (Count asks it again), and a mistyped
+        # claim is taken back with "Fix the count".
+        self.app.push_screen(ChoiceDialog(self.tr(MUGGINS_TITLE), body, answers, safe=None), self._muggins_answered)
+
+    def _muggins_answered(self, answer: object) -> None:
+        if answer == "fix":
+            self.undo()  # the claim itself: the hand is counted again
+        elif answer == "nobody":
+            self._apply(Muggins(None))
+        elif isinstance(answer, int):
+            self._apply(Muggins(answer))
+        else:
+            self.message = (MUGGINS_WAITS, "announce")
+            self.refresh_view()
 
     def _warning_answered(self, answer: str, rewind: int | None) -> None:
         """Fix a false go: step back to just before it; what came after stays available to redo."""

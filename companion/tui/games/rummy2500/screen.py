@@ -343,7 +343,8 @@ def fill(store: Store) -> None:
     g = parse_cards
     session.apply(Brasse(8, ((tuple(g("JS JH JD")), tuple(g("6C 6S 8H"))), (tuple(g("3S 3H 3D")),), ()),
                          ((), (), ()), (tuple(g("7H KD 10S 8C")), tuple(g("7H KD 10S 8D")), tuple(g("AS 9D")))))
-    session.apply(Brasse(1, ((tuple(g("AS AH AD")), tuple(g("7S 7H 7D"))), (), (tuple(g("QS QH AC")),)),
+    session.apply(Brasse(1, ((tuple(g("AS AH AD")), tuple(g("7S 7H 7D"))), (tuple(g("8C 8D 8C")), tuple(g("10H 10S 10H"))),
+                             (tuple(g("QS QH AC")),)),
                          ((tuple(g("8S 8H")), tuple(g("10D 10C"))), (), ()),
                          (tuple(g("6H JD 5S 4C")), tuple(g("KS KH 9C 9H 4D")), tuple(g("3C")))))
     # A second match, its first brasse under way turn by turn at the table.
