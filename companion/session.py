@@ -112,6 +112,16 @@ class MatchSession:
                     self.match = self.game.match.replay(self.setup, saved_log)
             raise
 
+    # ------------------------------------------------------------ drafts
+    def save_draft(self, data: dict | None) -> None:
+        """What the screen holds between entries (cards tapped one by one), kept with the log's length: a killed
+        app finds it again; a draft of another moment of the match is ignored."""
+        self._refuse_if_read_only()
+        self.store.save_draft(self.match_id, len(self.match.log), data)
+
+    def draft(self) -> dict | None:
+        return self.store.draft(self.match_id, len(self.match.log))
+
     @property
     def can_undo(self) -> bool:
         return self.head > 0

@@ -155,6 +155,7 @@ _WHAT = {
     "setup": Msg("this match setup", "la configuration de la partie"),
     "summary": Msg("this summary", "ce résumé"),
     "game": Msg("this game name", "ce nom de jeu"),
+    "draft": Msg("what is being entered", "la saisie en cours"),
 }
 
 
@@ -321,10 +322,24 @@ def add_player(conn: sqlite3.Connection, name: object) -> int | None:
     return player_id
 
 
+def _migrate_2_to_3(conn: sqlite3.Connection) -> None:
+    """Drafts: what a screen holds between two entries (the crib's cards tapped one by one, a showdown's hands
+    being entered), saved as it is tapped so that a killed app loses nothing it showed."""
+    conn.execute(
+        """
+        CREATE TABLE drafts (
+            match_id INTEGER PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
+            head     INTEGER NOT NULL,                   -- the log's length the draft belongs to
+            data     TEXT    NOT NULL                    -- JSON object, the screen's own
+        )
+        """
+    )
+
+
 #: ``MIGRATIONS[v]`` upgrades a file from schema version ``v`` to ``v + 1``. It runs inside the
 #: opening transaction (never call ``executescript``/``COMMIT`` in one); the store sets
 #: ``user_version`` itself. Append, never edit, when the schema changes.
-MIGRATIONS: tuple[Migration, ...] = (_migrate_0_to_1, _migrate_1_to_2)
+MIGRATIONS: tuple[Migration, ...] = (_migrate_0_to_1, _migrate_1_to_2, _migrate_2_to_3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 #: Columns the code of this release reads and writes.
@@ -883,10 +898,36 @@ class Store:
             rows = conn.execute(_RECORD_SQL + where + " ORDER BY m.updated DESC, m.id DESC", params).fetchall()
         return [_record(row) for row in rows]
 
+    # ----------------------------------------------------------------- drafts
+
+    def save_draft(self, match_id: int, head: int, data: dict | None) -> None:
+        """Keep (or, with None, forget) what a screen holds between entries at log length ``head``."""
+        with self._lock:
+            with self._transaction("BEGIN IMMEDIATE") as conn:
+                if data is None:
+                    conn.execute("DELETE FROM drafts WHERE match_id = ?", (match_id,))
+                else:
+                    conn.execute("INSERT OR REPLACE INTO drafts (match_id, head, data) VALUES (?, ?, ?)",
+                                 (match_id, int(head), _encode(data, "draft")))
+
+    def draft(self, match_id: int, head: int) -> dict | None:
+        """The draft saved at log length ``head``, or None (none, another head, or unreadable: a draft is never
+        worth refusing a match for)."""
+        with self._transaction("BEGIN") as conn:
+            row = conn.execute("SELECT head, data FROM drafts WHERE match_id = ?", (match_id,)).fetchone()
+        if row is None or row[0] != head:
+            return None
+        try:
+            data = json.loads(row[1])
+        except (ValueError, RecursionError):
+            return None
+        return data if isinstance(data, dict) else None
+
     def delete_match(self, match_id: int) -> bool:
         """Delete a match and its log; returns False if it did not exist."""
         with self._lock:
             with self._transaction("BEGIN IMMEDIATE") as conn:
+                conn.execute("DELETE FROM drafts WHERE match_id = ?", (match_id,))
                 conn.execute("DELETE FROM ops WHERE match_id = ?", (match_id,))
                 deleted = conn.execute("DELETE FROM matches WHERE id = ?", (match_id,)).rowcount > 0
             self._seen.pop(match_id, None)

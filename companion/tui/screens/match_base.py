@@ -43,6 +43,13 @@ class MatchScreenBase(BaseScreen):
 
     def on_mount(self) -> None:
         self.set_interval(SYNC_S, self.sync)
+        try:
+            data = self.session.draft()
+        except CompanionError:
+            data = None
+        if data:
+            self.restore_draft(data)
+            self.refresh_view()
 
     def sync(self) -> None:
         """Follow entries made on another device (another tab of ``companion serve``, another window): when the
@@ -64,6 +71,21 @@ class MatchScreenBase(BaseScreen):
 
     def refresh_view(self) -> None:
         raise NotImplementedError
+
+    # ------------------------------------------------------------ drafts
+    def draft(self) -> dict | None:
+        """What the screen holds between two entries (a game overrides this, and ``restore_draft``)."""
+        return None
+
+    def restore_draft(self, data: dict) -> None:
+        """Put back what ``draft`` returned (after a restart); a game overrides this."""
+
+    def keep_draft(self) -> None:
+        """Save the draft as it is now: called by a screen each time it changes (saved before shown)."""
+        try:
+            self.session.save_draft(self.draft())
+        except CompanionError as error:
+            self.message = (error.msg, "error")
 
     def on_screen_suspend(self) -> None:
         self._log_when_left = list(self.match.log)

@@ -301,6 +301,20 @@ class MatchScreen(MatchScreenBase):
         elif match.phase in ("game_over", "match_over"):
             self.show_end()
 
+    def draft(self) -> dict | None:
+        """The hand or crib being entered at the show (the cards tapped one by one)."""
+        return {"show": [c.code for c in self.pending]} if self.match.phase == "show" else None
+
+    def restore_draft(self, data: dict) -> None:
+        from companion.cards import parse_card
+
+        codes = data.get("show")
+        if self.match.phase == "show" and isinstance(codes, list):
+            try:
+                self.pending = [parse_card(c) for c in codes if isinstance(c, str)][:4]
+            except CompanionError:
+                pass  # an unreadable draft: the hand is entered again
+
     def _prefill(self) -> None:
         """At the show, a hand is already known from the cards its player pegged."""
         who = self.match.next_to_show
@@ -318,6 +332,7 @@ class MatchScreen(MatchScreenBase):
             refused = self._refuse_at_show(card)
             if refused is None:
                 self.pending.append(card)
+                self.keep_draft()  # saved before shown: a killed app finds the card again
             self._refusals.append(refused) if refused is not None else None
             self.message = (Msg("{r}", "{r}")(r=Joined(tuple(self._refusals), "; ")), "error") if self._refusals else None
             self.refresh_view()
@@ -446,12 +461,14 @@ class MatchScreen(MatchScreenBase):
             self.count()
         elif command == "clear":
             self.pending = []
+            self.keep_draft()
             self._refusals = []
             self.message = None
             self.refresh_view()
         elif command == "back":  # remove the last card entered for the hand or the crib
             if self.pending:
                 self.pending.pop()
+                self.keep_draft()
             self._refusals = []
             self.message = None
             self.refresh_view()

@@ -148,6 +148,7 @@ class Le31Screen(MatchScreenBase):
             if len(self.pending_table) == 4:
                 self.apply_ops(Deal(table=tuple(self.pending_table)))
             else:
+                self.keep_draft()  # saved before shown
                 self.message = None
                 self.refresh_view()
             return
@@ -155,6 +156,17 @@ class Le31Screen(MatchScreenBase):
             self.refuse(MATCH_OVER if match.phase == "match_over" else NEED_DEAL)
             return
         offer_plays(self, match, match.r.turn, card, self.apply_ops)
+
+    def draft(self) -> dict | None:
+        return {"table": [c.code for c in self.pending_table]} if self.pending_table else None
+
+    def restore_draft(self, data: dict) -> None:
+        codes = data.get("table")
+        if isinstance(codes, list) and self.match.phase == "deal" and self.match.r.deal == 0:
+            try:
+                self.pending_table = [self.match.deck.parse(c) for c in codes if isinstance(c, str)][:3]
+            except CompanionError:
+                self.pending_table = []
 
     def refuse(self, why: Msg) -> None:
         self.message = (why, "error")

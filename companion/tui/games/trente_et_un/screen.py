@@ -178,8 +178,23 @@ class TrenteScreen(MatchScreenBase):
             self.message = (FULL, "error")
         else:
             self.hands.setdefault(seat, []).append(card)
+            self.keep_draft()  # saved before shown
             self.message = None
         self.refresh_view()
+
+    def draft(self) -> dict | None:
+        return {"hands": {str(s): [c.code for c in cards] for s, cards in self.hands.items() if cards}} \
+            if any(self.hands.values()) else None
+
+    def restore_draft(self, data: dict) -> None:
+        hands = data.get("hands")
+        if not isinstance(hands, dict):
+            return
+        try:
+            self.hands = {int(s): [parse_card(c) for c in codes][:3] for s, codes in hands.items()
+                          if isinstance(codes, list) and str(s).isdigit() and int(s) < self.match.players}
+        except CompanionError:
+            self.hands = {}
 
     @on(CardKeypad.Picked)
     def picked(self, event: CardKeypad.Picked) -> None:
@@ -196,6 +211,7 @@ class TrenteScreen(MatchScreenBase):
             for seat in reversed(self._order()):
                 if self.hands.get(seat):
                     self.hands[seat].pop()
+                    self.keep_draft()
                     break
             self.message = None
             self.refresh_view()
