@@ -326,3 +326,18 @@ def test_a_claimed_count_can_be_corrected_in_the_log():
     dialog, callback = calls[0]
     callback((None, 4))
     assert calls[-1] == ("correct", 12, Show(1, (), 4))
+
+
+async def test_every_action_button_shows_its_whole_word_in_both_languages(tmp_path):
+    from rich.cells import cell_len
+
+    for lang in ("en", "fr"):
+        for size in ((80, 24), (120, 40)):
+            app = make_app(tmp_path / f"{lang}{size[0]}", lang)
+            async with app.run_test(size=size) as pilot:
+                screen = await open_session(pilot, app)
+                for button in screen.query("#actions Button"):
+                    label = button.label.plain
+                    region = button.content_region
+                    assert region.width >= cell_len(label), (lang, size, label, region)
+                    assert region.right <= size[0], (lang, size, label, region)

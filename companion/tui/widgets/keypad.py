@@ -30,6 +30,13 @@ class Key(Button):
         self.active_effect_duration = 0
         self.styles.line_pad = 0  # narrow keys keep their whole label ("Compter", "10")
 
+    def get_content_width(self, container, viewport) -> int:
+        """The label's own width: no room kept for a padding the key does not draw (a row of keys fits)."""
+        from rich.cells import cell_len
+
+        return max((cell_len(line) for line in self.label.plain.splitlines()), default=0) + 2 * int(
+            self.styles.line_pad)
+
 
 class CardKeypad(Widget):
     """A row of rank keys and a row of suit keys, built from a deck description: tap a rank, then a suit.

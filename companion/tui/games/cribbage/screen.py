@@ -127,11 +127,10 @@ class MatchScreen(MatchScreenBase):
     MatchScreen.-small #message { max-height: 2; }
     MatchScreen #entry { margin: 0; }
     MatchScreen #spacer { height: 1fr; }
-    MatchScreen #actions { margin: 1 0 0 0; layout: grid; grid-size: 11 1; grid-rows: 3; grid-gutter: 0 1;
-                           grid-columns: 1fr 1fr 2 1fr 1fr 1fr 1fr 1fr 1fr 1fr 1fr;
-                           height: auto; }
+    MatchScreen #actions { margin: 1 0 0 0; height: auto; }
+    MatchScreen #actions Button.-style-flat { width: auto; padding: 0; }  /* each word whole, in both languages */
     MatchScreen.-small #actions { margin: 0; grid-rows: 1; }
-    MatchScreen #actions Button.-style-flat { width: 100%; min-width: 4; height: 3; margin: 0; border: none;
+    MatchScreen #actions Button.-style-flat { min-width: 3; height: 3; margin: 0 1 0 0; border: none;
                                               background: $panel; }
     MatchScreen #actions Button.-style-flat.-primary { background: $primary; color: $text; }
     MatchScreen #actions Button.-style-flat:hover { border: none; }
