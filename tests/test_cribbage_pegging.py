@@ -144,3 +144,25 @@ def test_announcements_in_both_languages():
 def test_peg_sequence_announces_go_in_both_languages():
     assert peg_sequence("9D go".split(), "en")[-1]["announce"] == "go for 1"
     assert peg_sequence("9K go".split(), "fr")[-1]["announce"] == "go pour 1"
+
+
+def test_a_player_saying_go_in_the_middle_of_a_count_is_written_pass():
+    import json
+    import subprocess
+    import sys
+
+    def peg(*tokens):
+        out = subprocess.run([sys.executable, "-m", "companion.cli", "cribbage", "peg", *tokens, "--json"],
+                             capture_output=True, text=True, timeout=60)
+        assert out.returncode == 0, out.stderr
+        return json.loads(out.stdout)
+
+    # Worked by hand: A 10♠, B 10♥ (20, a pair: B 2), A 9♣ (29), B cannot play (pass), A 2♦ makes 31: A 2.
+    records = peg("10S", "10H", "9C", "pass", "2D")
+    assert [r["player"] for r in records] == [1, 2, 1, 2, 1]
+    assert [r["points"] for r in records] == [0, 2, 0, 0, 2]
+    assert set(records[0]) == {"card", "count", "points", "items", "player"}
+    # A 7♥, B 6♦ (13), A 8♠ (21, a run of three: A 3), B says go, A 2♣ (23), then nobody: A 1 for the last card.
+    records = peg("7H", "6D", "8S", "pass", "2C", "go")
+    totals = [sum(r["points"] for r in records if r["player"] == p) for p in (1, 2)]
+    assert totals == [4, 0]

@@ -54,3 +54,14 @@ def test_names_are_one_player_whatever_their_case_and_a_29_is_remembered():
 def test_points_per_deal_of_a_match():
     # The deal: Marie 8 + 12 + 9 = 29, Paul 4; then the 92 quick points in the same deal (no new starter).
     assert deal_points(_paper_match()) == [[121, 4]]
+
+
+def test_his_heels_are_not_pegging():
+    # Marie deals and turns the J♥: his heels, 2 for her, before any card is played. Then Paul plays 5♦ and
+    # Marie 10♣: 15 for 2. Her pegging is 2 (not 4); the heels are in her score all the same.
+    m = CribbageMatch(Setup(("Marie", "Paul"), CribbageRules(), 0))
+    m.apply(Cut(C("JH")))
+    m.apply(Play(1, C("5D")))
+    m.apply(Play(0, C("10C")))
+    marie = player_stats([m])["marie"]
+    assert m.scores[0] == 4 and marie.pegging_points == 2

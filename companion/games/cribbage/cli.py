@@ -42,6 +42,9 @@ TOTAL = Msg("total {points}", "total {points}")
 PEG_TOTAL = Msg("total {points}", "total {points}")
 PLAYER_TOTAL = Msg("player {n}: {points}", "joueur {n} : {points}")
 GO = Msg("go", "go")
+PASS_WORDS = ("pass", "passe")  # a player's own go in the middle of a count: the next player plays on
+PASSES = Msg("says go", "dit go")
+PASS_NOTHING_PLAYED = Msg("'pass' before any card", "« passe » avant toute carte")
 GO_FOR = Msg("go for {points}", "go pour {points}")
 GO_AFTER_31 = Msg("go: 31 already scored", "go : 31 déjà compté")
 NEW_COUNT = Msg("-- new count --", "-- nouveau compte --")
@@ -116,6 +119,13 @@ def peg_sequence(tokens: Sequence[str], lang: str,
     seen: set[Card] = set()
     after_31 = False  # the last reset was a 31: a go right after it scores nothing
     for token in tokens:
+        if token.strip().casefold() in PASS_WORDS:  # this player says go; the others play on in this count
+            if not current and not records:
+                raise IllegalMoveError(PASS_NOTHING_PLAYED)
+            records.append({"card": "pass", "count": sum(pip(c) for c in current), "points": 0, "items": [],
+                            "announce": PASSES.text(out_lang), "reset": False, "player": turn})
+            turn = (turn + 1) % players
+            continue
         if token.strip().lower() == "go":
             if current:
                 count = sum(pip(c) for c in current)
@@ -154,6 +164,8 @@ def peg_lines(records: Sequence[dict], lang: str) -> list[str]:
     for index, record in enumerate(records):
         if record["card"] == "go":
             shown = GO.text(lang)
+        elif record["card"] == "pass":
+            shown = PASS_WORDS[lang == "fr"]
         else:
             shown = format_card(parse_card(record["card"]), "symbol", lang)
         points = f"+{record['points']}" if record["points"] else ""
@@ -173,8 +185,8 @@ def _peg_command(args: argparse.Namespace) -> int:
     rules = DEFAULT_RULES if args.pair_royal else CribbageRules(pegging_pair_royal=False)
     records = peg_sequence(args.cards, input_lang(args), rules, args.players, lang)
     if args.json:
-        keys = ("card", "count", "points", "items")
-        print(json.dumps([{k: r[k] for k in keys} for r in records]))
+        keys = ("card", "count", "points", "items")  # the contract's keys, and the player each record counts for
+        print(json.dumps([{**{k: r[k] for k in keys}, "player": r["player"] + 1} for r in records]))
     else:
         print("\n".join(peg_lines(records, lang)))
     return 0
@@ -238,7 +250,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     peg = commands.add_parser(
         "peg", help="score a pegging sequence card by card",
         description="Play the cards in order as one pegging sequence. The count starts again "
-                    "after 31. Type 'go' when nobody can play: the last card played scores 1 "
+                    "after 31. Type 'pass' when the player whose turn it is says go and the others play on, "
+                    "'go' when nobody can play: the last card played scores 1 "
                     "(nothing more after a 31) and the count starts again; end with 'go' to "
                     "score the last card.",
         epilog="example: companion cribbage peg 7H 8D 9S 7C go 5H",

@@ -113,9 +113,7 @@ def player_stats(matches: Iterable[CribbageMatch]) -> dict[str, PlayerStats]:
             if isinstance(op, Cut):
                 starter = op.card
                 for name in names:
-                    of(name).deals += 1
-                for score in event.scores:  # his heels
-                    of(names[dealer]).pegging_points += score.points
+                    of(name).deals += 1  # his heels (a jack turned) are not pegging: the play has not begun
             elif isinstance(op, Play):
                 last_player = op.seat
                 of(names[op.seat]).pegging_points += sum(s.points for s in event.scores)
