@@ -124,6 +124,9 @@ D_MISSED = M("claimed {claimed} of {total}: {missed} missed", "annoncé {claimed
 D_MUGGINS = M("muggins: {name} takes {n}", "muggins : {name} prend {n}")
 D_NO_MUGGINS = M("muggins not called", "pas de muggins")
 D_POINTS = M("{name} pegs {n}", "{name} marque {n}")
+D_REPORT_PEGGED = M("Pegged: {scores}", "Points de jeu : {scores}")
+D_REPORT_HEELS = M("His heels: {name} +{n}", "Valet retourné : {name} +{n}")
+D_SIDE_POINTS = M("{name} {n}", "{name} {n}")
 D_END_DEAL = M("Deal ended", "Donne terminée")
 D_NEW_GAME = M("Game {n}: {name} deals first", "Partie {n} : {name} donne en premier")
 D_WIN = M("{name} wins the game {a}–{b}", "{name} gagne la partie {a}–{b}")
@@ -832,7 +835,32 @@ class CribbageMatch(base.Match):
         text = D_CRIB(name=Of(self.names[d.dealer]), cards=CardList(op.cards), spoken=spoken)
         if note is not None:
             text = D_AND(said=text, more=note)
-        return Event(op, text, tuple(scores))
+        report = self._deal_report(text, scores) if self.phase == "deal" else ()
+        return Event(op, text, tuple(scores), report=report)
+
+    def _deal_report(self, crib: Msg, crib_scores: list[Score]) -> tuple[Msg, ...]:
+        """The deal as the table went through it: the points pegged by each side (his heels apart), each hand
+        counted as it was said, the crib, and the scores now."""
+        d = self.d
+        pegged = [0] * self.rules.sides
+        heels = [0] * self.rules.sides
+        shows: list[Msg] = []
+        for event in reversed(self.events):
+            if isinstance(event.op, Cut):
+                for score in event.scores:
+                    heels[score.side] += score.points
+                break
+            if isinstance(event.op, (Play, Go)):
+                for score in event.scores:
+                    pegged[score.side] += score.points
+            elif isinstance(event.op, (Show, Muggins)):
+                shows.insert(0, event.text)
+        sides = range(self.rules.sides)
+        lines = [D_REPORT_PEGGED(scores=Joined(tuple(D_SIDE_POINTS(name=self.side_name(s), n=pegged[s])
+                                                     for s in sides), " · "))]
+        if any(heels):
+            lines.append(D_REPORT_HEELS(name=self.side_name(heels.index(max(heels))), n=max(heels)))
+        return (D_DEAL(n=d.number, name=self.names[d.dealer]), *lines, *shows, crib)
 
     def _finish_deal(self) -> None:
         self.next_dealer = (self.d.dealer + 1) % self.players

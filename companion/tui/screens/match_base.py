@@ -100,8 +100,9 @@ class MatchScreenBase(BaseScreen):
         self.refresh_view()
 
     def move_lines(self) -> list[str]:
-        """The deal's moves as the players read them (a ``MoveList`` shows them)."""
-        return [self.tr(event.text) for event in self.match.deal_events()]
+        """The deal's moves as the players read them, with the points each moved (a ``MoveList`` shows them)."""
+        return [self.tr(event.text) + "".join(f"  [{s.points:+d} {self.match.side_name(s.side)}]" for s in event.scores)
+                for event in self.match.deal_events()]
 
     def show_message(self, selector: str = "#message", last: bool = True) -> None:
         """The message line: what was refused (``self.message``), or the last entry and what it warns of

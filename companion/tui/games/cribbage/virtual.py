@@ -22,6 +22,7 @@ from companion.tui.games.cribbage.screen import HEADER, MATCH_POINTS, STARTER, t
 from companion.tui.screens.virtual_base import VirtualScreenBase
 from companion.tui.widgets.board import CribbageBoard
 from companion.tui.widgets.keypad import Key
+from companion.tui.widgets.moves import MoveList
 from companion.tui.widgets.plain import Button, Static
 
 P_DISCARD = Msg("{name}: tap {n} card(s) to lay away in {whose}, then Lay away",
@@ -69,7 +70,7 @@ class VirtualCribbageScreen(VirtualScreenBase):
     VirtualCribbageScreen #hand Button.-style-flat:disabled { background: #6b665c; color: #2a2a2a; }
     VirtualCribbageScreen.-small #hand Button.-style-flat { height: 1; }
     VirtualCribbageScreen.-small #hand-name { padding: 0 1 0 0; }
-    VirtualCribbageScreen #spacer { height: 1fr; }
+    VirtualCribbageScreen #moves { height: 1fr; min-height: 2; }
     VirtualCribbageScreen #actions Button { margin: 0 1 0 0; }
     """
 
@@ -119,7 +120,7 @@ class VirtualCribbageScreen(VirtualScreenBase):
             yield Static("", id="advice")
             yield Static("", id="prompt", classes="prompt")
             yield Static("", id="message", classes="message")
-            yield Static("", id="spacer")
+            yield MoveList(id="moves")
             with Horizontal(classes="bar", id="actions"):
                 for key, label in (("lay", B_LAY), ("hints", B_HINTS), ("pace", B_PACE), ("undo", B_UNDO),
                                    ("log", B_LOG), ("home", B_HOME)):
@@ -226,19 +227,10 @@ class VirtualCribbageScreen(VirtualScreenBase):
             return self.tr(P_WAIT, name=match.names[actor])
         return ""
 
-    def show_message(self, selector: str = "#message") -> None:
-        """The last event, with the points it pegged."""
-        note = self.query_one(selector, Static)
-        if self.message:
-            note.update(self.tr(self.message[0]))
-            note.set_classes(f"message {self.message[1]}")
-            return
-        last = self.match.last_event
-        text = self.tr(last.text) if last else ""
-        for score in (last.scores if last else ()):
-            text += f"  [+{score.points} {self.match.side_name(score.side)}]"
-        note.update(text)
-        note.set_classes("message announce")
+    def show_message(self, selector: str = "#message", last: bool = False) -> None:
+        """What was refused or announced; the deal's moves, with the points each pegged, are listed below."""
+        super().show_message(selector, last=last)
+        self.query_one("#moves", MoveList).show(self.move_lines())
 
     # ------------------------------------------------------------ entries
     def after(self, event: Event) -> None:
