@@ -98,3 +98,35 @@ async def test_a_twelve_player_night_of_nine_rounds_survives_a_crash(tmp_path):
         await pilot.click("#export")
         await pilot.pause()
         assert len(list((tmp_path / "exports").glob("club-night-1*.csv"))) == 1
+
+
+async def test_a_result_by_keys_for_the_second_player_reads_whole_at_once(tmp_path):
+    app = make_app(tmp_path, "fr")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.click("#club")
+        await pilot.pause()
+        await pilot.click("#new")
+        await pilot.pause()
+        app.screen.query_one("#players", Input).value = "Alice, Denis, Cy, Di"
+        await pilot.click("#start")
+        await pilot.pause()
+        screen = app.screen
+        await pilot.click("#pair")
+        await pilot.pause()
+        table = screen.query_one("#tables", DataTable)
+        table.focus()
+        table.move_cursor(row=0)
+        await pilot.press("enter")  # Enter on a table: its result
+        await pilot.pause()
+        dialog = app.screen
+        await pilot.press("right")  # the second player of the table won, chosen by keys
+        await pilot.press("1", "2", "0")
+        await pilot.pause()
+        a, b = screen.night.tables(1)[0]
+        assert str(dialog.query_one("#preview").render()) == f"{b} gagne 121–120"  # the loser's score is typed
+        await pilot.press("enter")
+        await pilot.pause()
+        row = [str(c) for c in table.get_row_at(0)]
+        assert row[3] == f"{b} 121–120"
+        column = list(table.columns.values())[3]
+        assert column.width >= len(row[3])  # the whole result, at once, not after reopening the screen

@@ -18,6 +18,8 @@ CANCEL = Msg("Cancel", "Annuler")
 FOR = Msg("+{n} for {name}", "+{n} pour {name}")
 RANGE = Msg("enter a number from {low} to {high}", "entrez un nombre de {low} à {high}")
 HINT = Msg("type the digits, Enter to confirm, Esc to cancel", "tapez les chiffres, Entrée pour valider, Échap pour annuler")
+HINT_SIDES = Msg("← → choose who · the digits · Enter to confirm · Esc to cancel",
+                 "← → choisir qui · les chiffres · Entrée pour valider · Échap pour annuler")
 
 
 class NumberDialog(BaseModal):
@@ -26,13 +28,14 @@ class NumberDialog(BaseModal):
     BINDINGS = [("escape", "cancel", "Cancel")]
 
     def __init__(self, title: str, sides: Sequence[str] = (), side: int = 0, maximum: int = 121,
-                 minimum: int = 0) -> None:
+                 minimum: int = 0, preview: Msg = FOR) -> None:
         super().__init__()
         self.title_text = title
         self.sides = list(sides)
         self.side = side
         self.maximum = maximum
         self.minimum = minimum
+        self.preview = preview  # what the number means for the side chosen: "+7 for Marie", "Denis wins 121–85"
         self.text = ""
 
     def compose(self) -> ComposeResult:
@@ -44,17 +47,24 @@ class NumberDialog(BaseModal):
                         yield Key(name, id=f"side-{i}", variant="primary" if i == self.side else "default")
             yield Static(self._preview(), classes="prompt", id="preview")
             yield NumberPad(id="pad", signed=self.minimum < 0)
-            yield Static(self.tr(HINT), classes="keys", id="hint")
+            yield Static(self.tr(HINT_SIDES if self.sides else HINT), classes="keys", id="hint")
             with Horizontal(classes="bar"):
                 yield Key(self.tr(CANCEL), id="cancel")
 
     def _preview(self) -> str:
         if self.sides:
-            return self.tr(FOR, n=self.text or "…", name=self.sides[self.side])
+            return self.tr(self.preview, n=self.text or "…", name=self.sides[self.side])
         return self.text or "…"
 
     def on_key(self, event: events.Key) -> None:
-        """Typed keys go to the pad: Enter never presses a button by accident."""
+        """Typed keys go to the pad: Enter never presses a button by accident. Left, right and Tab choose the
+        side (every answer can be given by keys too)."""
+        if self.sides and event.key in ("left", "right", "tab", "shift+tab"):
+            event.stop()
+            event.prevent_default()
+            step = -1 if event.key in ("left", "shift+tab") else 1
+            self.choose_side((self.side + step) % len(self.sides))
+            return
         keys = {"enter": "ok", "backspace": "erase", "minus": "sign", "-": "sign"}
         key = keys.get(event.key, event.character or "")
         if event.key in keys or (len(key) == 1 and key in "0123456789"):
@@ -66,12 +76,15 @@ class NumberDialog(BaseModal):
     def pressed(self, event: Button.Pressed) -> None:
         button_id = event.button.id or ""
         if button_id.startswith("side-"):
-            self.side = int(button_id.removeprefix("side-"))
-            for i in range(len(self.sides)):
-                self.query_one(f"#side-{i}", Button).variant = "primary" if i == self.side else "default"
-            self.query_one("#preview", Static).update(self._preview())
+            self.choose_side(int(button_id.removeprefix("side-")))
         elif button_id == "cancel":
             self.dismiss(None)
+
+    def choose_side(self, side: int) -> None:
+        self.side = side
+        for i in range(len(self.sides)):
+            self.query_one(f"#side-{i}", Button).variant = "primary" if i == self.side else "default"
+        self.query_one("#preview", Static).update(self._preview())
 
     @on(NumberPad.Changed)
     def changed(self, event: NumberPad.Changed) -> None:

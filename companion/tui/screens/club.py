@@ -39,6 +39,7 @@ STANDINGS = (Msg("#", "#"), Msg("Player", "Joueur"), Msg("Points", "Points"), Ms
              Msg("Lost", "Perdues"), Msg("Spread", "Écart"), Msg("Byes", "Exemptions"), Msg("", ""))
 BYE = Msg("bye", "exemption")
 WON = Msg("{winner} {target}–{score}", "{winner} {target}–{score}")
+WINS_BY = Msg("{name} wins {target}–{n}", "{name} gagne {target}–{n}")  # the loser's score is what is typed
 FORFEIT = Msg("{winner} by forfeit", "{winner} par forfait")
 PAIR = Msg("Next round", "Apparier")  # short labels: seven buttons fit 80 columns
 RESULT = Msg("Result", "Résultat")
@@ -214,7 +215,7 @@ class ClubNightScreen(BaseScreen):
         self.query_one("#heading", Static).update(heading)
         tables = self.query_one("#tables", DataTable)
         tables.clear(columns=True)
-        tables.add_columns(*(self.tr(c) for c in TABLES))
+        rows: list[tuple[str, ...]] = []
         if night.round:
             for t, (a, b) in enumerate(night.tables(night.round), 1):
                 result = night.results.get((night.round, t))
@@ -228,7 +229,13 @@ class ClubNightScreen(BaseScreen):
                     shown = self.tr(WON, winner=result.winner, score=result.loser_score, target=night.rules.target)
                     if result.match is not None:
                         shown += f" (#{result.match})"
-                tables.add_row(str(t), a, b or "—", shown, key=str(t))
+                rows.append((str(t), a, b or "—", shown))
+        # Each column as wide as its longest cell, given at once: a result entered later is never cut short.
+        headers = [self.tr(c) for c in TABLES]
+        for i, header in enumerate(headers):
+            tables.add_column(header, width=max([len(header), *(len(r[i]) for r in rows)]))
+        for row in rows:
+            tables.add_row(*row, key=row[0])
         standings = self.query_one("#standings", DataTable)
         standings.clear(columns=True)
         standings.add_columns(*(self.tr(c) for c in STANDINGS))
@@ -294,8 +301,9 @@ class ClubNightScreen(BaseScreen):
                 self.enter({"op": "result", "round": self.night.round, "table": t, "winner": players[side],
                             "loser_score": score})
 
+        preview = WINS_BY(target=self.night.rules.target)
         self.app.push_screen(NumberDialog(self.tr(WHO_WON, table=t), players, 0,
-                                          maximum=self.night.rules.target - 1), answered)
+                                          maximum=self.night.rules.target - 1, preview=preview), answered)
 
     @on(Button.Pressed, "#from-match")
     def from_match(self) -> None:
