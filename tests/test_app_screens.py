@@ -341,3 +341,23 @@ async def test_every_action_button_shows_its_whole_word_in_both_languages(tmp_pa
                     region = button.content_region
                     assert region.width >= cell_len(label), (lang, size, label, region)
                     assert region.right <= size[0], (lang, size, label, region)
+
+
+async def test_the_past_match_actions_fit_80_columns_in_french_and_ask_in_view(tmp_path):
+    from companion.tui.dialogs.match_actions import MatchActionsDialog
+
+    app = make_app(tmp_path, "fr")
+    session = MatchSession.create(app.store, Setup(("Marie", "Paul"), CribbageRules(), 0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(MatchActionsDialog(app.store.match(session.match_id)))
+        await pilot.pause()
+        dialog = app.screen
+        for button in dialog.query("Button"):
+            if button.display and button.parent.display:
+                assert button.region.right <= 80 and button.content_region.width >= len(button.label.plain), button
+        await pilot.click("#delete")
+        await pilot.pause()
+        question = dialog.query_one("#confirm")
+        assert question.display and question.region.bottom <= 24 and question.region.right <= 80
+        for button in question.query("Button"):
+            assert button.region.right <= 80

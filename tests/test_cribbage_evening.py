@@ -162,8 +162,13 @@ async def test_a_stray_match_can_be_stopped_or_deleted_from_past_matches(tmp_pat
         await pilot.press("enter")
         await pilot.pause()
         await pilot.click("#delete")
-        await pilot.pause(0.3)
-        await pilot.click("#delete")  # asked twice: delete for good
+        await pilot.pause()
+        await pilot.press("enter")  # a stray Enter keeps the match: the focus is on « No »
+        await pilot.pause()
+        assert app.store.match(stray.match_id) is not None
+        await pilot.click("#delete")
+        await pilot.pause()
+        await pilot.click("#yes-delete")  # asked, in view: delete for good
         await pilot.pause()
         assert [r.id for r in app.store.list_matches()] == [other.match_id]
         await pilot.press("escape")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Grid, Horizontal, Vertical
 
 from companion.errors import CompanionError
 from companion.i18n import Msg
@@ -16,6 +16,8 @@ OPEN = Msg("Open", "Ouvrir")
 ABANDON = Msg("Stop it (keep in the list)", "L'arrêter (garder dans la liste)")
 DELETE = Msg("Delete", "Supprimer")
 CONFIRM = Msg("Delete for good?", "Supprimer pour de bon ?")
+YES_DELETE = Msg("Yes, delete", "Oui, supprimer")
+NO_KEEP = Msg("No, keep it", "Non, la garder")
 BACK = Msg("Back", "Retour")
 SHARE = Msg("Share / export", "Partager / exporter")
 WHO = Msg("{players} · {date} · {score}", "{players} · {date} · {score}")
@@ -25,6 +27,13 @@ class MatchActionsDialog(BaseModal):
     """Dismisses with "open", "abandoned", "deleted" or None."""
 
     BINDINGS = [("escape", "back", "Back")]
+    DEFAULT_CSS = """
+    MatchActionsDialog #actions { grid-size: 2; grid-columns: 1fr 1fr; grid-gutter: 0 1; height: auto; }
+    MatchActionsDialog #actions Button { width: 100%; }
+    MatchActionsDialog #confirm { height: auto; display: none; }
+    MatchActionsDialog #confirm Static { width: auto; padding: 0 1; }
+    MatchActionsDialog #confirm Button { margin: 0 1 0 0; }
+    """
 
     def __init__(self, record: MatchRecord) -> None:
         super().__init__()
@@ -40,13 +49,17 @@ class MatchActionsDialog(BaseModal):
                                  date=record.updated.astimezone().strftime("%Y-%m-%d %H:%M"),
                                  score=score_line(record.summary)), classes="title")
             yield Static("", id="note", classes="error")
-            with Horizontal(classes="bar"):
+            with Grid(id="actions"):  # two columns: every label whole at 80×24, in French too
                 yield Button(self.tr(OPEN), id="open", variant="primary")
                 if not record.finished:
                     yield Button(self.tr(ABANDON), id="abandon")
                 yield Button(self.tr(SHARE), id="share")
                 yield Button(self.tr(DELETE), id="delete", variant="error")
                 yield Button(self.tr(BACK), id="back")
+            with Horizontal(id="confirm"):  # shown only once Delete was tapped; the focus goes to « No »
+                yield Static(self.tr(CONFIRM), classes="error")
+                yield Button(self.tr(YES_DELETE), id="yes-delete", variant="error")
+                yield Button(self.tr(NO_KEEP), id="no-keep")
 
     @on(Button.Pressed, "#open")
     def open_it(self) -> None:
@@ -70,10 +83,19 @@ class MatchActionsDialog(BaseModal):
 
     @on(Button.Pressed, "#delete")
     def delete(self) -> None:
-        if not self.confirming:
-            self.confirming = True
-            self.query_one("#delete", Button).label = self.tr(CONFIRM)
-            return
+        """Ask first, in view, with the focus on « No »: a second Enter never deletes a match."""
+        self.confirming = True
+        self.query_one("#confirm").display = True
+        self.query_one("#no-keep", Button).focus()
+
+    @on(Button.Pressed, "#no-keep")
+    def keep(self) -> None:
+        self.confirming = False
+        self.query_one("#confirm").display = False
+        self.query_one("#delete", Button).focus()
+
+    @on(Button.Pressed, "#yes-delete")
+    def delete_for_good(self) -> None:
         try:
             self.app.store.delete_match(self.record.id)
         except CompanionError as error:
