@@ -151,11 +151,11 @@ def test_peg_text_output():
 def test_peg_json_output():
     result = run_cli("cribbage", "peg", "7H", "8D", "9S", "go", "--json")
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout) == [
-        {"card": "7H", "count": 7, "points": 0, "items": []},
-        {"card": "8D", "count": 15, "points": 2, "items": [{"kind": "fifteen", "points": 2}]},
-        {"card": "9S", "count": 24, "points": 3, "items": [{"kind": "run", "points": 3}]},
-        {"card": "go", "count": 24, "points": 1, "items": [{"kind": "go", "points": 1}]},
+    assert json.loads(result.stdout) == [  # each record also says the player it counts for (1 and 2 in turn)
+        {"card": "7H", "count": 7, "points": 0, "items": [], "player": 1},
+        {"card": "8D", "count": 15, "points": 2, "items": [{"kind": "fifteen", "points": 2}], "player": 2},
+        {"card": "9S", "count": 24, "points": 3, "items": [{"kind": "run", "points": 3}], "player": 1},
+        {"card": "go", "count": 24, "points": 1, "items": [{"kind": "go", "points": 1}], "player": 1},
     ]
 
 

@@ -61,6 +61,7 @@ def test_the_token_becomes_a_cookie_and_the_page_loads(tmp_path):
         status, text, where, asset, listing = asyncio.run(visit())
         assert status == 200 and "token" not in where  # the token has left the address bar
         assert "/ws" in text and "googleapis" not in text  # nothing fetched from outside
+        assert "Session ended. · Session terminée." in text and "Restart · Relancer" in text  # both languages
         assert asset == 200
         assert listing == 403  # /static/ lists nothing, even with the cookie
 
@@ -134,3 +135,11 @@ def test_stopping_the_server_ends_its_apps(tmp_path):
         asyncio.run(open_and_stop())
         assert server.process.returncode == 0
         assert wait_for(lambda: server.children() == [], 10), server.children()
+
+
+def test_the_page_words_are_in_both_languages_the_tables_first():
+    from companion.serving.server import page_words
+
+    html = '<div class="message">Session ended.</div><button type="button" onClick="refresh()">Restart</button>'
+    assert page_words(html, "fr") == ('<div class="message">Session terminée. · Session ended.</div>'
+                                      '<button type="button" onClick="refresh()">Relancer · Restart</button>')

@@ -59,6 +59,22 @@ class Tokens:
         return None
 
 
+# textual-serve's page speaks English only: its few words in both languages, the table's own first.
+_PAGE_WORDS = {
+    '<div class="message">Session ended.</div>': ("Session ended.", "Session terminée."),
+    'onClick="refresh()">Restart</button>': ("Restart", "Relancer"),
+    'onClick="refresh()" id="start">Start</button>': ("Start", "Commencer"),
+}
+
+
+def page_words(html: str, lang: str | None) -> str:
+    """The served page with each of its words in French and English (French first when the table's is)."""
+    for original, (en, fr) in _PAGE_WORDS.items():
+        both = f"{fr} · {en}" if lang == "fr" else f"{en} · {fr}"
+        html = html.replace(original, original.replace(en, both))
+    return html
+
+
 def lan_address() -> str | None:
     """This machine's address on the local network: the source address of a route out (a UDP socket is only
     connected, nothing is sent), or None when there is no network."""
@@ -132,7 +148,7 @@ class GuardedServer(Server):
         if request.path == "/" and isinstance(response, web.Response) and response.text:
             # textual-serve's page asks Google for a font; at a table with no Internet it would only wait
             # for it, and nothing is fetched from outside at run time: the browser's own monospace serves.
-            response.text = _FONT_LINK.sub("", response.text)
+            response.text = page_words(_FONT_LINK.sub("", response.text), self.lang)
         return response
 
     async def _make_app(self) -> web.Application:
