@@ -38,6 +38,8 @@ class Evening:
         seats: dict[str, Seat] = {}
         for fact in self.matches:
             for seat, name in enumerate(fact.names):
+                if seat not in fact.humans:
+                    continue  # a computer player is not one of the evening's people
                 who = person(name)
                 line = seats.setdefault(fold(who), Seat(who))
                 if fact.over:

@@ -87,6 +87,16 @@ class Plural:
         return f"{self.n} {one if singular else many}"
 
 
+def figure(value: object, lang: str) -> str:
+    """A statistic as a player reads it: a whole number as it is, a fraction with two decimals in the
+    language's way (9.44 / 9,44)."""
+    if isinstance(value, float) and not value.is_integer():
+        return Decimal(value).display(lang)
+    if isinstance(value, float):
+        return str(int(value))
+    return str(value)
+
+
 @dataclass(frozen=True)
 class Decimal:
     """A number with a fixed count of decimals, written the way each language does: 12.65 / 12,65."""

@@ -6,10 +6,10 @@ import argparse
 import json
 
 from companion.cli_support import lang_of
-from companion.i18n import Msg
+from companion.i18n import Msg, figure
 
-LINE = Msg("{name}: played {matches}, won {wins} ({rate:.0%}), streak {current} (best {best})",
-           "{name} : jouées {matches}, gagnées {wins} ({rate:.0%}), série {current} (meilleure {best})")
+LINE = Msg("{name}: played {matches}, won {wins} ({rate}%), streak {current} (best {best})",
+           "{name} : jouées {matches}, gagnées {wins} ({rate} %), série {current} (meilleure {best})")
 VERSUS = Msg("Head to head: {a} {a_wins}–{b_wins} {b}", "Face à face : {a} {a_wins}–{b_wins} {b}")
 NOTHING = Msg("No match saved yet.", "Aucune partie enregistrée pour l'instant.")
 PLAYER = Msg("{name}: {matches} matches; also known as {aliases}", "{name} : {matches} parties ; aussi {aliases}")
@@ -42,9 +42,9 @@ def stats(args: argparse.Namespace) -> int:
     for game in dict.fromkeys(p["game"] for p in data["players"]):
         print(registry.get(game).title.text(lang))
         for p in (p for p in data["players"] if p["game"] == game):
-            print("  " + LINE(name=p["name"], matches=p["matches"], wins=p["wins"], rate=p["win_rate"],
+            print("  " + LINE(name=p["name"], matches=p["matches"], wins=p["wins"], rate=round(100 * p["win_rate"]),
                               current=p["current_streak"], best=p["best_streak"]).text(lang))
-            shown = " · ".join(f"{FIGURE_LABELS[k].text(lang) if k in FIGURE_LABELS else k} {v}"
+            shown = " · ".join(f"{FIGURE_LABELS[k].text(lang) if k in FIGURE_LABELS else k} {figure(v, lang)}"
                                for k, v in p["figures"].items())
             if shown:
                 print("    " + shown)

@@ -38,12 +38,15 @@ class Roster:
         self.store = store
 
     def players(self) -> list[Player]:
-        """Every player, the most played first (the names a setup offers first), then by name."""
+        """Every player, the most played first (the names a setup offers first), then by name. Only people:
+        a name met only as a computer player's seat (a virtual match) is nobody's."""
         counts: dict[str, int] = {}
         with self.store.reading() as conn:  # one query, however many matches are stored
-            names = conn.execute("SELECT n.value, COUNT(*) FROM (SELECT setup FROM matches WHERE json_valid(setup) "
-                                 "AND json_type(setup, '$.names') = 'array') m, json_each(m.setup, '$.names') n "
-                                 "GROUP BY n.value").fetchall()
+            names = conn.execute(
+                "SELECT n.value, COUNT(*) FROM (SELECT setup FROM matches WHERE json_valid(setup) "
+                "AND json_type(setup, '$.names') = 'array') m, json_each(m.setup, '$.names') n "
+                "WHERE coalesce(json_extract(m.setup, '$.seats[' || n.key || ']'), 'human') = 'human' "
+                "GROUP BY n.value").fetchall()
         for name, n in names:
             if isinstance(name, str):
                 counts[fold(name)] = counts.get(fold(name), 0) + n
@@ -55,6 +58,7 @@ class Roster:
             keys.setdefault(player_id, []).append(key)
         found = [Player(pid, name, colour, sum(counts.get(k, 0) for k in keys.get(pid, [])), tuple(keys.get(pid, [])))
                  for pid, name, colour in players]
+        found = [p for p in found if p.matches]  # a computer seat's name, left by an older release, is nobody
         return sorted(found, key=lambda p: (-p.matches, p.name.casefold()))
 
     def by_alias(self) -> dict[str, Player]:

@@ -27,7 +27,7 @@ from companion.games import registry
 from companion.i18n import Msg
 from companion.store import Store, StoreError, fold
 
-STATS_VERSION = 2  # bump when a game's seat_figures change: every cached match is replayed again
+STATS_VERSION = 3  # bump when a game's seat_figures change: every cached match is replayed again
 
 FIGURE_LABELS: dict[str, Msg] = {
     "hand_average": Msg("average hand", "main moyenne"),
@@ -62,6 +62,7 @@ class Facts:
     over: bool  # played to its end
     keys: tuple[str, ...]  # the game's totals for this match: their names,
     values: tuple[list[float], ...]  # and per seat their values in that order
+    humans: tuple[int, ...] = ()  # the seats people played (a computer player is not in the statistics)
 
     @property
     def figures(self) -> tuple[dict[str, float], ...]:
@@ -90,7 +91,8 @@ def cached_facts(game, match, abandoned: bool = False) -> dict:
     return {"v": STATS_VERSION, "names": list(match.names), "sides": [match.side_of(s) for s in seats],
             "winners": [s for s in seats if outcome is not None and match.side_of(s) in outcome.winners],
             "over": outcome is not None and not abandoned, "keys": keys,
-            "figures": [[seat.get(key, 0) for key in keys] for seat in figures]}
+            "figures": [[seat.get(key, 0) for key in keys] for seat in figures],
+            "humans": [s for s in seats if match.setup.seat_kind(s) == "human"]}
 
 
 def facts(store: Store) -> list[Facts]:
@@ -124,7 +126,7 @@ def facts(store: Store) -> list[Facts]:
             when = datetime.fromisoformat(created)
             found.append(Facts(match_id, game, when, tuple(data["names"]), tuple(data["sides"]),
                                tuple(data["winners"]), bool(data["over"]), tuple(data["keys"]),
-                               tuple(data["figures"])))
+                               tuple(data["figures"]), tuple(data["humans"])))
         except (TypeError, ValueError, KeyError):
             continue
     if fresh and not store.read_only:
@@ -216,6 +218,8 @@ def lines(found: Iterable[Facts], person) -> tuple[dict[tuple[str, str], Line], 
         best_of = maxed[fact.game]
         who = [people.get(name) or people.setdefault(name, person(name)) for name in fact.names]
         for seat, name in enumerate(who):
+            if seat not in fact.humans:
+                continue  # a computer player: not a person of the statistics
             line = table.get((name, fact.game))
             if line is None:
                 line = table[(name, fact.game)] = Line(name, fact.game)
@@ -232,7 +236,7 @@ def lines(found: Iterable[Facts], person) -> tuple[dict[tuple[str, str], Line], 
         for i, a in enumerate(who):
             for j in range(i + 1, len(who)):
                 b = who[j]
-                if a == b or fact.sides[i] == fact.sides[j]:
+                if a == b or fact.sides[i] == fact.sides[j] or i not in fact.humans or j not in fact.humans:
                     continue
                 first, second, ij = (a, b, (i, j)) if a.casefold() <= b.casefold() else (b, a, (j, i))
                 tally = versus.setdefault((fact.game, first, second), [0, 0])

@@ -842,8 +842,11 @@ class Store:
                     (game, setup_text, now, now, summary_text),
                 )
                 match_id = int(cur.lastrowid or 0)
-                for name in setup.get("names", []) if isinstance(setup, dict) else []:
-                    add_player(conn, name)  # every seat name is a player of the roster
+                names = setup.get("names", []) if isinstance(setup, dict) else []
+                seats = setup.get("seats") if isinstance(setup, dict) else None
+                for i, name in enumerate(names if isinstance(names, list) else []):
+                    if not seats or not isinstance(seats, list) or (i < len(seats) and seats[i] == "human"):
+                        add_player(conn, name)  # every person is a player of the roster; a computer is not
             self._seen[match_id] = 0
         return match_id
 

@@ -79,11 +79,12 @@ def test_le31_2500_and_trente_et_un_figures_by_hand(store):
     _enter(store, "le31", Setup(("Ann", "Bob"), Le31Rules(), 0), [
         QuickRound(cards=(28, 24), red=(8, 5), ones=(3, 1), red_two=0, green_ten=1, recoltes=(2, 0)),
         QuickRound(cards=(26, 26), red=(5, 8), ones=(2, 2), red_two=1, green_ten=1, recoltes=(0, 1))])
-    # 2500, the rules' examples: Marie 15 then 630, Paul −20 then −45, Léa −105 then 220.
+    # 2500, the rules' examples: Marie 15 then 630 (her 8s and 10s laid off on Léa's trios of 8s and 10s),
+    # Paul −20 then −45, Léa −105 then 220 + 60 for those two trios.
     _enter(store, "rummy2500", Setup(("Marie", "Paul", "Léa"), Rummy2500Rules(), 0), [
         brasse(8, [["JS JH JD", "6C 6S 8H"], ["3S 3H 3D"], []], ["7H KD 10S 8C", "7H KD 10S 9C", "AS 3C"]),
-        brasse(1, [["AS AH AD", "7S 7H 7D"], [], ["QS QH AC"]], ["6H JD 5S 4C", "KS KH 9C 9H 4D", ""],
-               layoffs=[["8S 8H", "10D 10C"], [], []])])
+        brasse(1, [["AS AH AD", "7S 7H 7D"], [], ["QS QH AC", "8C 8D 8C", "10H 10S 10H"]],
+               ["6H JD 5S 4C", "KS KH 9C 9H 4D", ""], layoffs=[["8S 8H", "10D 10C"], [], []])])
     # Trente-et-un in lives: Cy knocks and is lowest (two lives); Ann's 31 costs Bob and Cy one (Cy is out);
     # Bob's 20 beats Ann's 14.
     _enter(store, "trente_et_un", Setup(("Ann", "Bob", "Cy"), KnockRules(scoring_mode="lives", tokens=3), 0), [
@@ -99,7 +100,7 @@ def test_le31_2500_and_trente_et_un_figures_by_hand(store):
                                                             "negative_brasses": 0}
     assert _line(data, "Paul", "rummy2500")["figures"] == {"brasse_average": -32.5, "best_brasse": -20,
                                                            "negative_brasses": 2}
-    assert _line(data, "Léa", "rummy2500")["figures"]["brasse_average"] == 57.5
+    assert _line(data, "Léa", "rummy2500")["figures"]["brasse_average"] == 87.5
     assert _line(data, "Ann", "trente_et_un")["figures"] == {"deals": 3, "deals_won": 2, "knocks": 0,
                                                              "knocks_paid": 0, "won_with_31": 1, "lost": 1}
     assert _line(data, "Bob", "trente_et_un")["figures"] == {"deals": 3, "deals_won": 2, "knocks": 0,
@@ -170,7 +171,14 @@ def test_stats_json_from_the_command_line(tmp_path, store):
     assert data["players"][0]["name"] == "Marie" and data["head_to_head"][0]["a_wins"] == 1
     text = subprocess.run([sys.executable, "-m", "companion.cli", "--lang", "fr", "stats"], capture_output=True,
                           text=True, timeout=60, env=env).stdout
-    assert "Marie : jouées 1, gagnées 1 (100%)" in text and "Face à face : Marie 1–0 Paul" in text
+    assert "Marie : jouées 1, gagnées 1 (100 %)" in text and "Face à face : Marie 1–0 Paul" in text
+
+
+def test_figures_are_written_the_way_each_language_writes_numbers():
+    from companion.i18n import figure
+
+    assert (figure(9.444, "fr"), figure(9.444, "en")) == ("9,44", "9.44")  # the advisor's 7,37 and the stats alike
+    assert (figure(12, "fr"), figure(8.0, "fr"), figure(0.5, "fr")) == ("12", "8", "0,50")
 
 
 async def test_the_players_screen_renames_and_merges_and_the_statistics_follow(tmp_path):
@@ -216,3 +224,21 @@ async def test_the_players_screen_renames_and_merges_and_the_statistics_follow(t
         lines = app.screen.query_one("#table", DataTable)
         assert "Pierre" in [str(lines.get_row_at(i)[0]) for i in range(lines.row_count)]
     assert [app.store.load(r.id) for r in app.store.list_matches()] == logs
+
+
+def test_computer_players_are_not_people_of_the_statistics_the_evenings_or_the_roster(tmp_path):
+    from companion.evenings import evenings
+    from companion.games.cribbage.engine import CribbageMatch
+    from companion.games.cribbage.engine import Setup as CribbageSetup
+    from companion.games.cribbage.players import play_out
+
+    store = Store.open(tmp_path / "companion.sqlite3")
+    virtual = CribbageMatch(CribbageSetup(("Ann", "Ordi 2"), CribbageRules(target=61), 0, "virtual", 3,
+                                          ("human", "normal")))
+    play_out(virtual)
+    _enter(store, "cribbage", virtual.setup, virtual.log)
+    data = table(store)
+    assert [p["name"] for p in data["players"]] == ["Ann"] and data["head_to_head"] == []
+    assert [p.name for p in Roster(store).players()] == ["Ann"]
+    assert [s.name for e in evenings(store) for s in e.standing()] == ["Ann"]
+    store.close()

@@ -9,7 +9,7 @@ from textual.containers import Horizontal, VerticalScroll
 
 from companion.errors import CompanionError
 from companion.games import registry
-from companion.i18n import Msg
+from companion.i18n import Msg, figure
 from companion.stats import FIGURE_LABELS, Line, gather, row
 from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.plain import Button, DataTable, Select, Static
@@ -114,7 +114,7 @@ class StatisticsScreen(BaseScreen):
             data = row(line)
             table.add_row(line.name, str(line.matches), str(line.wins), f"{100 * line.win_rate:.0f}",
                           str(line.current_streak), str(line.best_streak),
-                          *(str(data["figures"][k]) for k in report), key=line.name)
+                          *(figure(data["figures"][k], self.app.lang) for k in report), key=line.name)
         if not lines:
             table.add_row(self.tr(NONE), *([""] * (len(COLUMNS) - 1 + len(report))))
         versus = [f"{a} {w[0]}–{w[1]} {b}" for (g, a, b), w in sorted(self.versus.items())
