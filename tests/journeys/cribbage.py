@@ -90,11 +90,16 @@ def assert_recounted(match) -> None:
 
 
 def recount_deal(ops: list, dealer: int) -> list[int]:
-    """One deal's points per seat, from its entries alone: his heels, the play, the shows and the crib."""
+    """One deal's points per seat, from its entries alone: his heels, the play, the shows and the crib.
+
+    The play is followed card by card with each player's cards of the deal (all known once pegged): a count
+    ends at 31, or when nobody left holding a card can play one; then the last card played scores 1 (a go,
+    or the last card). Said goes are declarations only: the count's end is worked out from the cards."""
     scores = [0, 0]
     starter = None
+    plays = [op for op in ops if isinstance(op, Play)]
+    left = {seat: [op.card for op in plays if op.seat == seat] for seat in (0, 1)}
     current: list[Card] = []
-    last = None
     for op in ops:
         if isinstance(op, Cut):
             starter = op.card
@@ -102,18 +107,15 @@ def recount_deal(ops: list, dealer: int) -> list[int]:
                 scores[dealer] += 2
         elif isinstance(op, Play):
             current.append(op.card)
+            left[op.seat].remove(op.card)
             scores[op.seat] += play_points(current)
-            last = op.seat
-            if sum(map(pips, current)) == 31:
+            count = sum(map(pips, current))
+            if count == 31:
                 current = []
-        elif isinstance(op, Go):
-            if current and last is not None:
-                scores[last] += 1
-            current = []
+            elif not any(count + pips(c) <= 31 for cards in left.values() for c in cards):
+                scores[op.seat] += 1  # nobody can play on: one for the last card
+                current = []
         elif isinstance(op, Show):
-            if current and last is not None:
-                scores[last] += 1
-                current = []
             scores[op.seat] += show_points(op.cards, starter, False)
         elif isinstance(op, Crib):
             scores[dealer] += show_points(op.cards, starter, True)
