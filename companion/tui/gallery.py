@@ -70,6 +70,22 @@ async def start_virtual(pilot: Pilot, game_id: str, setup):
     return screen
 
 
+async def virtual_report(pilot: Pilot, game_id: str, setup) -> None:
+    """A virtual match of computer players only, played to the end of its first round: its report on screen."""
+    from companion.session import MatchSession
+    from companion.tui.dialogs.round_report import RoundReport
+    from companion.tui.games import ui_for
+
+    app = pilot.app
+    app.settings.pace = 0.001  # at once, but not "instant": the report waits for a tap
+    app.push_screen(ui_for(game_id).match_screen(MatchSession.create(app.store, setup, game_id)))
+    for _ in range(5000):
+        await pilot.pause()
+        if isinstance(app.screen, RoundReport):
+            break
+    await settle(pilot)
+
+
 async def home(pilot: Pilot) -> None:
     await settle(pilot)
 

@@ -37,7 +37,8 @@ def keep_leading_spaces(svg: str) -> str:
 
     return _TEXT.sub(shift, svg)
 LANGS_SHOWN = {"home", "match-play", "match-show", "help", "home-damaged", "damaged-match", "share-match",
-               "club-night"}  # also in French
+               "club-night", "virtual-report", "le31-report", "trente-report", "banker-report",
+               "rummy-report"}  # also in French
 
 
 async def _shoot(name: str, size: tuple[int, int], lang: str, out: Path) -> Path:

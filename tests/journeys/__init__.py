@@ -135,7 +135,7 @@ async def start(pilot, *, mode: str, players: int | None = None, seats: tuple[st
 
 
 async def read_report(pilot) -> str:
-    """A round's report is on screen (virtual play): read it, tap "Next deal", and return what it said."""
+    """A round's report is on screen (virtual play): read it, tap "Continue", and return what it said."""
     from companion.tui.dialogs.round_report import RoundReport
 
     screen = pilot.app.screen

@@ -125,6 +125,7 @@ D_MUGGINS = M("muggins: {name} takes {n}", "muggins : {name} prend {n}")
 D_NO_MUGGINS = M("muggins not called", "pas de muggins")
 D_POINTS = M("{name} pegs {n}", "{name} marque {n}")
 D_REPORT_PEGGED = M("Pegged: {scores}", "Points de jeu : {scores}")
+D_REPORT_STARTER = M("Starter {card}", "Coupe {card}")
 D_REPORT_HEELS = M("His heels: {name} +{n}", "Valet retourné : {name} +{n}")
 D_SIDE_POINTS = M("{name} {n}", "{name} {n}")
 D_END_DEAL = M("Deal ended", "Donne terminée")
@@ -860,7 +861,8 @@ class CribbageMatch(base.Match):
                                                      for s in sides), " · "))]
         if any(heels):
             lines.append(D_REPORT_HEELS(name=self.side_name(heels.index(max(heels))), n=max(heels)))
-        return (D_DEAL(n=d.number, name=self.names[d.dealer]), *lines, *shows, crib)
+        return (D_DEAL(n=d.number, name=self.names[d.dealer]), D_REPORT_STARTER(card=d.starter), *lines, *shows,
+                crib)
 
     def _finish_deal(self) -> None:
         self.next_dealer = (self.d.dealer + 1) % self.players

@@ -56,7 +56,9 @@ WINS_TITLE = M("{name} wins the match!", "{name} gagne la partie !")
 D_BRASSE_HEAD = M("Brasse {n} (frime {frime})", "Brasse {n} (frime {frime})")
 D_SAID = M("{name}{out}: laid {laid} = {n_laid}; kept {kept} = −{n_kept}; brasse {total}",
            "{name}{out} : posé {laid} = {n_laid} ; gardé {kept} = −{n_kept} ; brasse {total}")
-D_WENT_OUT = M(" (went out)", " (est sorti)")
+D_SAID_OUT = M("{name}{out}: laid {laid} = {n_laid}; brasse {total}",
+               "{name}{out} : posé {laid} = {n_laid} ; brasse {total}")
+D_WENT_OUT = M(" (went out)", " (a tout posé)")
 NOTHING = M("nothing", "rien")
 
 
@@ -182,6 +184,8 @@ class Rummy2500Match(BrassePlayMixin, base.Match):
         """One player's brasse as the table counts it: what he laid, what he kept, the difference."""
         laid = Joined(tuple(CardList(g.cards) for g, _ in score.groups), ", ") if score.groups else NOTHING
         kept = CardList(op.hands[seat]) if op.hands[seat] else NOTHING
+        if not op.hands[seat]:
+            return D_SAID_OUT(name=self.names[seat], out=D_WENT_OUT, laid=laid, n_laid=score.laid, total=score.total)
         out = D_WENT_OUT if not op.hands[seat] else M("", "")
         return D_SAID(name=self.names[seat], out=out, laid=laid, n_laid=score.laid, kept=kept, n_kept=score.hand,
                       total=score.total)

@@ -11,7 +11,7 @@ from companion.i18n import Msg
 from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.plain import Button, Static
 
-NEXT_DEAL = Msg("Next deal", "Donne suivante")
+NEXT_DEAL = Msg("Continue", "Continuer")  # to the next deal, round or brasse: each game's word, so none
 SEE_END = Msg("See the result", "Voir le résultat")
 STANDING = Msg("{name}: {value}", "{name} : {value}")
 SCORES = Msg("Scores", "Scores")

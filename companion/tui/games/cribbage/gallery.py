@@ -283,8 +283,16 @@ async def virtual_play(pilot: Pilot) -> None:
         await _until_human(pilot, screen)
 
 
+async def virtual_report(pilot: Pilot) -> None:
+    """The end of a virtual deal: the pegging, each hand as it was counted, the crib."""
+    from companion.tui.gallery import virtual_report as report
+
+    await report(pilot, "cribbage", Setup(("Marie", "Ordi"), CribbageRules(), 1, "virtual", 4, ("normal", "hard")))
+
+
 STATES: dict[str, State] = {
     "advice-dialog": advice_dialog,
+    "virtual-report": virtual_report,
     "practice": practice,
     "setup-virtual": setup_virtual,
     "virtual-discard": virtual_discard,

@@ -62,8 +62,13 @@ async def le31_virtual(pilot: Pilot) -> None:
     for _ in range(2):  # a couple of plays, the first one offered each time
         await pilot.click("#slot-0")
         await settle(pilot)
-        if pilot.app.screen is not screen:
-            await pilot.click("#answer-0")
+        if pilot.app.screen is not screen:  # the play dialog: the first table card lit, then the first play
+            dialog = pilot.app.screen
+            if not dialog.offered:
+                lit = next(b for b in dialog.query("#table-keys Button") if not b.disabled)
+                await pilot.click(f"#{lit.id}")
+                await settle(pilot)
+            await pilot.click("#play-0")
         for _ in range(200):
             await pilot.pause()
             if screen.waiting and screen.acting_human() is not None:
@@ -71,5 +76,12 @@ async def le31_virtual(pilot: Pilot) -> None:
     await settle(pilot)
 
 
+async def le31_report(pilot: Pilot) -> None:
+    """The end of a virtual round: its tally, item by item."""
+    from companion.tui.gallery import virtual_report
+
+    await virtual_report(pilot, "le31", Setup(("Marie", "Ordi"), Le31Rules(), 1, "virtual", 4, ("normal", "hard")))
+
+
 STATES: dict[str, State] = {"le31-play": le31_play, "le31-choice": le31_choice, "le31-quick": le31_quick,
-                            "le31-virtual": le31_virtual}
+                            "le31-virtual": le31_virtual, "le31-report": le31_report}

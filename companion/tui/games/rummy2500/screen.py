@@ -404,5 +404,13 @@ async def rummy_virtual(pilot: Pilot) -> None:
     await settle(pilot)
 
 
+async def rummy_report(pilot: Pilot) -> None:
+    """The end of a virtual brasse: who went out, what each laid and kept."""
+    from companion.tui.gallery import virtual_report
+
+    await virtual_report(pilot, "rummy2500", Setup(("Marie", "Ordi", "Robot"), Rummy2500Rules(), 1, "virtual", 11,
+                                                   ("normal", "hard", "normal")))
+
+
 STATES = {"rummy-table": rummy_table, "rummy-brasse": rummy_brasse, "rummy-turns": rummy_turns,
-          "rummy-virtual": rummy_virtual}
+          "rummy-virtual": rummy_virtual, "rummy-report": rummy_report}

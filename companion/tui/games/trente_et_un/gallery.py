@@ -59,5 +59,23 @@ async def banker_virtual(pilot: Pilot) -> None:
     await settle(pilot)
 
 
+async def trente_report(pilot: Pilot) -> None:
+    """The end of a virtual deal of the knock game: the showdown, hand by hand."""
+    from companion.tui.gallery import virtual_report
+
+    await virtual_report(pilot, "trente_et_un", Setup(("Marie", "Ordi", "Robot"), KnockRules(), 0, "virtual", 6,
+                                                      ("normal", "hard", "normal")))
+
+
+async def banker_report(pilot: Pilot) -> None:
+    """The end of a virtual deal with a banker: the lowest hands pay the corbeille."""
+    from companion.tui.gallery import virtual_report
+
+    await virtual_report(pilot, "trente_et_un_banker",
+                         Setup(("Marie", "Ordi", "Robot", "Luc"), BankerRules(), 0, "virtual", 5,
+                               ("normal", "hard", "normal", "easy")))
+
+
 STATES: dict[str, State] = {"trente-knock": trente_knock, "trente-banker": trente_banker,
-                            "trente-virtual": trente_virtual, "banker-virtual": banker_virtual}
+                            "trente-virtual": trente_virtual, "banker-virtual": banker_virtual,
+                            "trente-report": trente_report, "banker-report": banker_report}
