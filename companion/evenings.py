@@ -65,13 +65,22 @@ class Evening:
 
 
 def evening_of(created: datetime) -> date:
-    return (created.astimezone() - NIGHT_ENDS).date()
+    try:
+        return (created.astimezone() - NIGHT_ENDS).date()
+    except (OverflowError, ValueError, OSError):  # a date at the edge of what a computer counts
+        return created.date()
 
 
 def moved(store: Store) -> dict[int, date]:
     with store.reading() as conn:
         rows = conn.execute("SELECT match_id, evening FROM match_evenings").fetchall()
-    return {match_id: date.fromisoformat(day) for match_id, day in rows}
+    out = {}
+    for match_id, day in rows:
+        try:
+            out[match_id] = date.fromisoformat(day)
+        except (TypeError, ValueError):
+            continue  # a row of the wrong type or an odd date: the match keeps its own evening
+    return out
 
 
 def evenings(store: Store) -> list[Evening]:

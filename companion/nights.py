@@ -11,9 +11,11 @@ from typing import Any
 from companion.club.night import ClubNight, NightError
 from companion.errors import CompanionError
 from companion.i18n import Msg
-from companion.store import CONFLICT, ConflictError, Store, StoreError, fold
+from companion.store import CONFLICT, ConflictError, Store, StoreError, fold, read_time
 
 NO_NIGHT = Msg("no club night #{id}", "pas de soirée de club n° {id}")
+DAMAGED_NIGHT = Msg("club night #{id} cannot be read ({what})", "la soirée de club n° {id} est illisible ({what})")
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 NOT_A_RESULT = Msg("match #{id} cannot give this table's result: {why}",
                    "le match n° {id} ne peut pas donner le résultat de cette table : {why}")
 NOT_CRIBBAGE = Msg("it is not a cribbage match", "ce n'est pas un match de cribbage")
@@ -50,13 +52,22 @@ def load(store: Store, night_id: int) -> NightRecord:
         row = conn.execute("SELECT id, name, created, ops FROM nights WHERE id = ?", (night_id,)).fetchone()
     if row is None:
         raise StoreError(NO_NIGHT(id=night_id))
-    return NightRecord(row[0], row[1], datetime.fromisoformat(row[2]), ClubNight.replay(json.loads(row[3])))
+    try:
+        night = ClubNight.replay(json.loads(row[3]))
+        created = read_time(row[2])
+        if created is None or not isinstance(row[1], str):
+            raise ValueError("created")
+    except CompanionError:
+        raise
+    except Exception as exc:  # noqa: BLE001 (a row this release never wrote: said, never a crash)
+        raise StoreError(DAMAGED_NIGHT(id=night_id, what=type(exc).__name__)) from exc
+    return NightRecord(row[0], row[1], created, night)
 
 
 def listed(store: Store) -> list[tuple[int, str, datetime]]:
     with store.reading() as conn:
         rows = conn.execute("SELECT id, name, created FROM nights ORDER BY created DESC, id DESC").fetchall()
-    return [(r[0], r[1], datetime.fromisoformat(r[2])) for r in rows]
+    return [(r[0], r[1] if isinstance(r[1], str) else "?", read_time(r[2]) or EPOCH) for r in rows]
 
 
 def _write(store: Store, night_id: int, expected: int, change) -> ClubNight:

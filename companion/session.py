@@ -23,6 +23,7 @@ from companion.store import READ_ONLY, DamagedMatchError, ReadOnlyStoreError, St
 
 NO_SUCH_ENTRY = Msg("there is no entry {seq} to correct", "il n'y a pas d'entrée {seq} à corriger")
 NO_GAME_FOR_RULES = Msg("no game uses these rules", "aucun jeu n'utilise ces règles")
+UNREPLAYABLE = Msg("its entries cannot be replayed ({what})", "ses entrées ne peuvent pas être rejouées ({what})")
 
 
 @dataclass
@@ -67,6 +68,8 @@ class MatchSession:
             raise
         except (NotationError, IllegalMoveError, SetupError, registry.UnknownGameError) as exc:
             raise DamagedMatchError(self.match_id, exc.msg) from exc
+        except Exception as exc:  # noqa: BLE001 (any row a release never wrote: damaged, never a crash)
+            raise DamagedMatchError(self.match_id, UNREPLAYABLE(what=type(exc).__name__)) from exc
         self.game, self.setup, self.match = game, setup, match
         self.head = record.head
         self.redo_count = record.redo

@@ -25,7 +25,7 @@ from datetime import datetime
 from companion.errors import CompanionError
 from companion.games import registry
 from companion.i18n import Msg
-from companion.store import Store, StoreError, fold
+from companion.store import Store, StoreError, fold, read_time
 
 STATS_VERSION = 3  # bump when a game's seat_figures change: every cached match is replayed again
 
@@ -75,7 +75,7 @@ def _compute(store: Store, match_id: int) -> tuple[int, dict] | None:
         record, ops = store.load(match_id)
         game = registry.get(record.game)
         match = game.match.replay(game.read_setup(record.setup), ops)
-    except (CompanionError, KeyError, TypeError, ValueError):
+    except Exception:  # noqa: BLE001 (a damaged match is left out of the statistics, never a crash)
         return None
     abandoned = record.summary.get("abandoned") is True and match.outcome is None
     return record.rev, cached_facts(game, match, abandoned)
@@ -123,7 +123,9 @@ def facts(store: Store) -> list[Facts]:
             rev, data = computed
             fresh.append((match_id, rev, json.dumps(data)))
         try:
-            when = datetime.fromisoformat(created)
+            when = read_time(created)
+            if when is None:
+                continue  # a date no table played on: the row is damaged, left out
             found.append(Facts(match_id, game, when, tuple(data["names"]), tuple(data["sides"]),
                                tuple(data["winners"]), bool(data["over"]), tuple(data["keys"]),
                                tuple(data["figures"]), tuple(data["humans"])))

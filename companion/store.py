@@ -142,6 +142,15 @@ BAD_TIME = Msg("its date is not readable", "sa date est illisible")
 BAD_GAME = Msg("its game is not named", "son jeu n'est pas nommé")
 BAD_ENTRY = Msg("entry {seq} is not readable", "l'entrée {seq} est illisible")
 DAMAGED_MATCH = Msg("This match cannot be opened: {why}.", "Ce match ne peut pas être ouvert : {why}.")
+FILE_READ_ONLY = Msg("the file is read-only", "le fichier est en lecture seule")
+FOLDER_READ_ONLY = Msg("its folder is read-only", "son dossier est en lecture seule")
+CANNOT_WRITE = Msg("it cannot be written ({detail})", "on ne peut pas y écrire ({detail})")
+FILE_GONE = Msg(
+    "The saved matches file {path} was moved, deleted or replaced while the app was open: nothing more is saved "
+    "into it. Close the app and open it again.",
+    "Le fichier des parties enregistrées {path} a été déplacé, supprimé ou remplacé pendant que l'app était "
+    "ouverte : plus rien n'y est enregistré. Fermez l'app et rouvrez-la.",
+)
 READ_ONLY = Msg(
     "The saved matches file {path} is read-only: matches can be viewed, not changed.",
     "Le fichier des parties enregistrées {path} est en lecture seule : on peut consulter les matchs, pas les modifier.",
@@ -210,6 +219,29 @@ class UnreadableStoreError(StoreError):
 # --------------------------------------------------------------------------- schema
 
 Migration = Callable[[sqlite3.Connection], None]
+
+
+_CANNOT_WRITE = {8, 13, 14}  # SQLITE_READONLY, SQLITE_FULL, SQLITE_CANTOPEN (a journal it cannot create)
+
+
+def _why_not_writable(path: Path) -> Msg | None:
+    """Why an existing store file cannot be written (the file, or its folder, where the journal goes), or None."""
+    if not path.exists():
+        return None
+    if not os.access(path, os.W_OK):
+        return FILE_READ_ONLY
+    if not os.access(path.parent, os.W_OK):
+        return FOLDER_READ_ONLY
+    return None
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """The file at ``path`` (device and inode), or None when there is none."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
 
 
 def _migrate_0_to_1(conn: sqlite3.Connection) -> None:
@@ -342,11 +374,21 @@ def _migrate_2_to_3(conn: sqlite3.Connection) -> None:
 MIGRATIONS: tuple[Migration, ...] = (_migrate_0_to_1, _migrate_1_to_2, _migrate_2_to_3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
-#: Columns the code of this release reads and writes.
-_REQUIRED = {
-    "matches": {"id", "game", "setup", "created", "updated", "summary", "finished", "rev"},
-    "ops": {"match_id", "seq", "op", "active"},
+#: The tables each schema version brings, with the columns this release reads and writes. Every one is checked
+#: when a file is opened: a table missing or cut short is a damaged file, said with its reason, never a crash later.
+_TABLES_BY_VERSION: dict[int, dict[str, set[str]]] = {
+    1: {"matches": {"id", "game", "setup", "created", "updated", "summary", "finished", "rev"},
+        "ops": {"match_id", "seq", "op", "active"}},
+    2: {"players": {"id", "name", "colour"}, "aliases": {"key", "player_id"},
+        "match_stats": {"match_id", "rev", "data"}, "nights": {"id", "name", "created", "updated", "ops"},
+        "match_evenings": {"match_id", "evening"}},
+    3: {"drafts": {"match_id", "head", "data"}},
 }
+
+
+def _required(version: int) -> dict[str, set[str]]:
+    return {table: columns for v, tables in _TABLES_BY_VERSION.items() if v <= version
+            for table, columns in tables.items()}
 
 
 def _user_tables(conn: sqlite3.Connection) -> set[str]:
@@ -354,9 +396,10 @@ def _user_tables(conn: sqlite3.Connection) -> set[str]:
     return {name for (name,) in rows}
 
 
-def _schema_ok(conn: sqlite3.Connection) -> bool:
+def _schema_ok(conn: sqlite3.Connection, version: int) -> bool:
+    """Every table of schema ``version`` is there with its columns."""
     tables = _user_tables(conn)
-    for table, columns in _REQUIRED.items():
+    for table, columns in _required(version).items():
         if table not in tables:
             return False
         found = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
@@ -470,17 +513,25 @@ _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 def _json_object(text: Any, what: Msg) -> tuple[dict[str, Any], Msg | None]:
     try:
         value = json.loads(text)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):  # nested past the recursion limit: damaged too
         return {}, NOT_JSON(what=what)
     if not isinstance(value, dict):
         return {}, NOT_JSON(what=what)
     return value, None
 
 
+def read_time(text: Any) -> datetime | None:
+    """A stored date, or None when it is not one a table could have played on (see ``_time``)."""
+    value, bad = _time(text)
+    return None if bad is not None else value
+
+
 def _time(text: Any) -> tuple[datetime, Msg | None]:
     try:
         value = datetime.fromisoformat(text)
     except (TypeError, ValueError):
+        return _EPOCH, BAD_TIME
+    if not 1970 <= value.year <= 9000:  # year 1 or 9999: no table played then, and dates near them overflow
         return _EPOCH, BAD_TIME
     return (value if value.tzinfo else value.replace(tzinfo=UTC)), None
 
@@ -560,7 +611,7 @@ def _check(conn: sqlite3.Connection, path: Path, target: int, thorough: bool = T
         raise NewerVersionError(NEWER(path=str(path), found=version, known=target))
     if thorough and [row[0] for row in conn.execute("PRAGMA quick_check")] != ["ok"]:
         raise UnreadableStoreError(path, DAMAGED)
-    if version >= 1 and not _schema_ok(conn):  # every version since the first has our two tables
+    if version >= 1 and not _schema_ok(conn, version):  # every table its version has
         raise UnreadableStoreError(path, NOT_OUR_TABLES)
 
 
@@ -611,6 +662,8 @@ class Store:
         self._path = path
         self._version = version
         self.read_only = read_only  # opened for viewing only: every write is refused at once
+        self.read_only_why: Msg | None = None  # why it was opened read-only (the app says it)
+        self._identity = _identity(path)  # the file this store opened: a write into another is refused
         self._lock = threading.RLock()
         self._seen: dict[int, int] = {}  # match id -> rev of the log this object last read or wrote
 
@@ -639,10 +692,14 @@ class Store:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise StoreError(IO_FAILED(path=str(path), detail=detail_of(exc))) from exc
+            if not path.exists():
+                raise StoreError(IO_FAILED(path=str(path), detail=detail_of(exc))) from exc
         _inspect(path, target, timeout, thorough)  # read-only: nothing is written to a file that is not ours
         if read_only:
             return cls._open_read_only(path, target, timeout)
+        why = _why_not_writable(path)
+        if why is not None:  # a file we may not change: shown, exported, never written
+            return cls._open_read_only(path, target, timeout, why)
         try:
             conn = sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
@@ -657,8 +714,9 @@ class Store:
             cls._prepare(conn, path, migrations)
         except sqlite3.Error as exc:
             conn.close()
-            if _sqlite_code(exc) == 8 and path.exists():  # SQLITE_READONLY: a store we can still show
-                return cls._open_read_only(path, target, timeout)
+            code = _sqlite_code(exc)
+            if code in _CANNOT_WRITE and path.exists():  # read-only, full, cannot create its journal: still shown
+                return cls._open_read_only(path, target, timeout, CANNOT_WRITE(detail=detail_of(exc)))
             raise StoreError(IO_FAILED(path=str(path), detail=detail_of(exc))) from exc
         except BaseException:
             conn.close()
@@ -666,7 +724,7 @@ class Store:
         return cls(conn, path, target)
 
     @classmethod
-    def _open_read_only(cls, path: Path, target: int, timeout: float) -> Store:
+    def _open_read_only(cls, path: Path, target: int, timeout: float, why: Msg | None = None) -> Store:
         uri = path.resolve().as_uri()
         last: sqlite3.Error | None = None
         # ``immutable`` reads a WAL file whose -shm cannot be created (a read-only folder).
@@ -676,12 +734,15 @@ class Store:
                                        check_same_thread=False)
                 try:
                     app_id, version = _header(conn)
-                    if app_id != APPLICATION_ID or version != target or not _schema_ok(conn):
+                    # An older file is read as it is (nothing can be migrated without writing).
+                    if app_id != APPLICATION_ID or not 1 <= version <= target or not _schema_ok(conn, version):
                         raise UnreadableStoreError(path, NOT_OUR_TABLES)
                 except BaseException:
                     conn.close()
                     raise
-                return cls(conn, path, target, read_only=True)
+                store = cls(conn, path, version, read_only=True)
+                store.read_only_why = why
+                return store
             except sqlite3.Error as exc:
                 last = exc
         assert last is not None
@@ -699,7 +760,7 @@ class Store:
                 raise UnreadableStoreError(path, FOREIGN)
             if version > target:
                 raise NewerVersionError(NEWER(path=str(path), found=version, known=target))
-            if version >= 1 and not _schema_ok(conn):  # ours by its id, but not our tables: never migrated
+            if version >= 1 and not _schema_ok(conn, version):  # ours by its id, but not its tables: never migrated
                 raise UnreadableStoreError(path, NOT_OUR_TABLES)
             if version < target:
                 try:
@@ -712,11 +773,11 @@ class Store:
                 conn.execute(f"PRAGMA user_version = {int(target)}")
                 if fresh:
                     conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                if not _schema_ok(conn):
+                if not _schema_ok(conn, target):
                     raise StoreError(
                         MIGRATION_FAILED(path=str(path), found=version, known=target, detail="schema check")
                     )
-            elif not _schema_ok(conn):
+            elif not _schema_ok(conn, target):
                 raise UnreadableStoreError(path, NOT_OUR_TABLES)
             conn.execute("COMMIT")
         except BaseException:
@@ -765,6 +826,8 @@ class Store:
             conn = self._connection()
             if self.read_only and begin != "BEGIN":
                 raise ReadOnlyStoreError(READ_ONLY(path=str(self._path)))
+            if begin != "BEGIN":
+                self.check_file()  # a write into a file deleted or replaced under us would be lost
             try:
                 conn.execute(begin)
                 try:
@@ -795,6 +858,12 @@ class Store:
         if row is None:
             raise MatchNotFoundError(NO_MATCH(id=match_id))
         return row[1], row[0]
+
+    def check_file(self) -> None:
+        """The file opened is still the one at its path: deleted or replaced under the app (a sync tool, another
+        program), the entries would go into a file nobody will read again, so every write is refused."""
+        if self._identity is not None and _identity(self._path) != self._identity:
+            raise StoreError(FILE_GONE(path=str(self._path)))
 
     @contextmanager
     def _log_write(self, match_id: int, expected_head: int | None, *, bump: bool = True) -> Iterator[int]:
@@ -916,6 +985,8 @@ class Store:
     def draft(self, match_id: int, head: int) -> dict | None:
         """The draft saved at log length ``head``, or None (none, another head, or unreadable: a draft is never
         worth refusing a match for)."""
+        if self._version < 3:
+            return None  # a file of an older release opened read-only: it has no drafts
         with self._transaction("BEGIN") as conn:
             row = conn.execute("SELECT head, data FROM drafts WHERE match_id = ?", (match_id,)).fetchone()
         if row is None or row[0] != head:

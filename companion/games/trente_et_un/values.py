@@ -38,7 +38,7 @@ NAMES = {
     "any_suit": Msg("{value} in all", "{value} en tout"),
 }
 # A brelan as the table says it: « un brelan de valets », "a brelan of jacks".
-RANK_PLURALS = {Rank.ACE: Msg("of aces", "d'as"), Rank.KING: Msg("of kings", "de rois"),
+RANK_PLURALS: dict[Rank, Msg] = {Rank.ACE: Msg("of aces", "d'as"), Rank.KING: Msg("of kings", "de rois"),
                 Rank.QUEEN: Msg("of queens", "de dames"), Rank.JACK: Msg("of jacks", "de valets"),
                 **{r: Msg(f"of {int(r)}s", f"de {int(r)}") for r in Rank
                    if r not in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)}}
