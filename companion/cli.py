@@ -12,6 +12,7 @@ so that the scoring commands start fast; a test keeps it that way.
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import os
 import sys
@@ -21,6 +22,7 @@ from typing import NoReturn
 
 from companion import __version__
 from companion.cli_support import ERROR, add_lang_option, lang_in, lang_of, localize_argparse, tolerant_streams
+from companion.entry import short
 from companion.errors import CompanionError
 from companion.i18n import Msg
 
@@ -49,9 +51,19 @@ class Parser(argparse.ArgumentParser):
     """Usage mistakes are one line on stderr (in the chosen language), like every other error; ``--help``
     still shows the whole usage."""
 
+    def _print_message(self, message: str, file=None) -> None:  # type: ignore[override]
+        """Help and usage are written and flushed at once: a closed or full output is an error, not a silent 0."""
+        stream = file or sys.stdout
+        if message:
+            if getattr(stream, "closed_by_shell", False):
+                raise OSError(errno.EBADF, CLOSED.text(lang_in(sys.argv[1:])))
+            stream.write(message)
+            stream.flush()
+
     def error(self, message: str) -> NoReturn:
         template = argparse._("%(prog)s: error: %(message)s\n")  # type: ignore[attr-defined]
-        self.exit(2, template % {"prog": self.prog, "message": message})
+        # What was typed comes back bounded and without control characters: one short line, always.
+        self.exit(2, template % {"prog": self.prog, "message": short(message, 200)})
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -114,33 +126,64 @@ WRITE_FAILED = Msg("cannot write the output: {why}", "impossible d'écrire la so
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command line: no traceback for any argv or output condition (closed, full or gone), every error one
+    short line in the chosen language."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    localize_argparse(lang_in(argv))
-    clis = game_clis()
-    only = next((a for a in argv if a in clis or a in ("selfplay", "bench", "serve", "export", "import", "share", "stats",
-                                                          "players", "evenings")), None)
-    parser = build_parser(only)
-    args = parser.parse_args(argv)
-    func = getattr(args, "func", None)
-    if func is None:
-        return run_app()
-    tolerant_streams()
-    lang = lang_of(args)
+    lang = lang_in(argv)
+    _mend_closed_streams()
     try:
+        localize_argparse(lang)
+        clis = game_clis()
+        only = next((a for a in argv if a in clis or a in ("selfplay", "bench", "serve", "export", "import", "share",
+                                                              "stats", "players", "evenings")), None)
+        parser = build_parser(only)
+        args = parser.parse_args(argv)
+        func = getattr(args, "func", None)
+        if func is None:
+            return run_app()
+        tolerant_streams()
+        lang = lang_of(args)
+        if getattr(sys.stdout, "closed_by_shell", False):
+            raise OSError(errno.EBADF, CLOSED.text(lang))
         status = func(args)
         sys.stdout.flush()  # a full disk or a closed pipe shows up here, not at exit
         return status
     except CompanionError as exc:
-        print(f"{parser.prog}: {ERROR(why=exc.msg).text(lang)}", file=sys.stderr)
+        _say(ERROR(why=exc.msg).text(lang))
         return 2
     except BrokenPipeError:
         # The reader went away (``| head``): stop quietly, like other Unix tools.
         _silence_stdout()
         return 1
-    except OSError as exc:  # e.g. no space left on the device
+    except OSError as exc:  # no space left on the device, a closed output
         _silence_stdout()
-        print(f"{parser.prog}: {ERROR(why=WRITE_FAILED(why=exc.strerror or exc)).text(lang)}", file=sys.stderr)
+        _say(ERROR(why=WRITE_FAILED(why=exc.strerror or exc)).text(lang))
         return 1
+    except (RecursionError, MemoryError, OverflowError) as exc:  # input past what can be read: said, not a trace
+        _say(ERROR(why=TOO_BIG(what=type(exc).__name__)).text(lang))
+        return 2
+
+
+CLOSED = Msg("standard output is closed", "la sortie standard est fermée")
+TOO_BIG = Msg("the input is too large or too deep to read ({what})", "l'entrée est trop grande ou trop profonde ({what})")
+
+
+def _mend_closed_streams() -> None:
+    """A stream closed by the shell (``>&-``) is None in Python: give it a sink, so nothing fails on it, and
+    remember it was closed (an output command then says so)."""
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            sink = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (lives as long as the process)
+            sink.closed_by_shell = True  # type: ignore[attr-defined]
+            setattr(sys, name, sink)
+
+
+def _say(line: str) -> None:
+    """One bounded line on stderr (the error of a mistaken command), whatever stderr is."""
+    try:
+        print(f"companion: {line}"[:400], file=sys.stderr)
+    except (OSError, ValueError):
+        pass
 
 
 def _silence_stdout() -> None:

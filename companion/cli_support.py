@@ -12,6 +12,7 @@ import os
 import sys
 from collections.abc import Mapping
 
+from companion.entry import short
 from companion.i18n import LANGS, Msg
 
 ERROR = Msg("error: {why}", "erreur : {why}")
@@ -50,6 +51,34 @@ def input_lang(args: argparse.Namespace) -> str:
     The locale alone never changes it, so a script written with ``5C`` (5♣) means the same card on
     every machine; only an explicit ``--lang fr`` reads ``5C`` as 5♥ (cœur)."""
     return getattr(args, "lang", None) or "en"
+
+
+BAD_ID = Msg("{text} is not a match number", "{text} n'est pas un numéro de partie")
+MAX_ID = 2**63 - 1  # SQLite's largest integer
+
+
+def match_number(text: str) -> int:
+    """A match id as typed: a whole number SQLite can hold (CompanionError otherwise, never a traceback)."""
+    try:
+        value = int(str(text).strip())
+    except ValueError:
+        value = 0
+    if not 1 <= value <= MAX_ID:
+        from companion.errors import CompanionError
+
+        raise CompanionError(BAD_ID(text=short(str(text), 20)))
+    return value
+
+
+def match_id_type(text: str) -> int:
+    """``match_number`` for argparse: a bad number is a usage error."""
+    from companion.errors import CompanionError
+
+    try:
+        return match_number(text)
+    except CompanionError as exc:
+        raise argparse.ArgumentTypeError(exc.text(lang_in(sys.argv[1:]))) from exc
+
 
 
 def tolerant_streams() -> None:

@@ -27,8 +27,9 @@ _POINTS = re.compile(r"\+\s*([0-9]+)\s*(.*)", re.ASCII | re.DOTALL)
 
 
 def short(text: str, limit: int = 16) -> str:
-    """A short prefix of what was typed, for a one-line message."""
-    text = text.replace("\n", " ")
+    """A short prefix of what was typed, for a one-line message: no control character (a terminal code, a line
+    break) is ever echoed back."""
+    text = "".join(ch if ch.isprintable() else " " if ch in "\n\t" else "?" for ch in str(text))
     return text if len(text) <= limit else text[:limit] + "…"
 
 

@@ -20,6 +20,17 @@ class CompanionError(ValueError):
     def text(self, lang: str = "en") -> str:
         return self.msg.text(lang)
 
+    def __reduce__(self):
+        """Errors cross process pools (self-play on every core) with their message and fields."""
+        return (_rebuilt, (type(self), self.msg, dict(self.__dict__)))
+
+
+def _rebuilt(cls: type[CompanionError], msg: Msg, state: dict) -> CompanionError:
+    error = cls.__new__(cls)
+    CompanionError.__init__(error, msg)
+    error.__dict__.update(state)
+    return error
+
 
 class NotationError(CompanionError):
     """The input cannot be read (an unknown card, a malformed token)."""

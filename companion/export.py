@@ -77,15 +77,31 @@ def export_raw(store: Store, match_id: int, directory: Path | None = None) -> Pa
 # ---------------------------------------------------------------- JSON and CSV
 
 def _records(store: Store, match_id: int | None) -> list[MatchRecord]:
-    if match_id is not None:
-        return [store.match(match_id)]
-    return sorted((r for r in store.list_matches() if r.damaged is None), key=lambda r: r.id)
+    return readable(store, match_id)[0]
 
 
-def as_json(store: Store, match_id: int | None = None) -> dict[str, Any]:
-    """One match (``match_id``) or every readable match, with setups and logs."""
+def readable(store: Store, match_id: int | None = None) -> tuple[list[MatchRecord], list[tuple[int, Msg]]]:
+    """The matches an export can hold (one, or every one), and each one left out with the reason (its row or
+    its log cannot be read)."""
+    from companion.store import DamagedMatchError
+
+    records = [store.match(match_id)] if match_id is not None else sorted(store.list_matches(), key=lambda r: r.id)
+    good, skipped = [], []
+    for record in records:
+        try:
+            if record.damaged is not None:
+                raise DamagedMatchError(record.id, record.damaged)
+            store.load(record.id)
+            good.append(record)
+        except DamagedMatchError as exc:
+            skipped.append((record.id, exc.why))
+    return good, skipped
+
+
+def as_json(store: Store, match_id: int | None = None, records: list[MatchRecord] | None = None) -> dict[str, Any]:
+    """One match (``match_id``) or every readable match (or ``records``), with setups and logs."""
     matches = []
-    for record in _records(store, match_id):
+    for record in records if records is not None else _records(store, match_id):
         _, ops = store.load(record.id)
         matches.append({"id": record.id, "game": record.game, "setup": record.setup, "ops": ops,
                         "created": record.created.isoformat(), "updated": record.updated.isoformat(),
@@ -94,12 +110,12 @@ def as_json(store: Store, match_id: int | None = None) -> dict[str, Any]:
             "matches": matches}
 
 
-def as_csv(store: Store, match_id: int | None = None) -> str:
+def as_csv(store: Store, match_id: int | None = None, records: list[MatchRecord] | None = None) -> str:
     """One row per match: its players, scores and winners (names joined by « / »)."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)
-    for record in _records(store, match_id):
+    for record in records if records is not None else _records(store, match_id):
         summary = record.summary
         sides, winners = sides_and_winners(summary)
         writer.writerow([record.id, record.game, record.created.isoformat(timespec="seconds"),
@@ -159,7 +175,7 @@ def import_json(store: Store, text: str) -> tuple[list[int], int]:
     ids and how many matches were skipped as already in the store (the same game, setup and log)."""
     try:
         data = json.loads(text)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:  # nested past the recursion limit too
         raise ImportRefused(BAD_FILE(why=NOT_JSON(detail=str(exc)[:80]))) from exc
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("matches"), list):
         raise ImportRefused(BAD_FILE(why=NOT_OURS))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from companion.cli_support import lang_of
+from companion.cli_support import lang_of, match_number
 from companion.i18n import Msg, figure
 
 LINE = Msg("{name}: played {matches}, won {wins} ({rate}%), streak {current} (best {best})",
@@ -18,12 +18,12 @@ DONE = Msg("Done: {name}", "Fait : {name}")
 TWO_NAMES = Msg("{action} takes two names", "{action} prend deux noms")
 
 
-def _store():
-    """The store, without the integrity scan the app makes at start (it grows with the file): these commands
-    read, and a damaged file still gives a one-line error."""
-    from companion.store import Store
+def _store(write: bool = False):
+    """The store, read-only for the commands that read (a damaged file is a one-line error that says what the
+    app will do with it: never set aside, never read as if it were sound)."""
+    from companion.store import open_for_command
 
-    return Store.open(thorough=False)
+    return open_for_command(write)
 
 
 def stats(args: argparse.Namespace) -> int:
@@ -60,7 +60,7 @@ def players(args: argparse.Namespace) -> int:
     lang = lang_of(args)
     if args.action in ("rename", "merge", "colour") and len(args.names) != 2:
         raise CompanionError(TWO_NAMES(action=args.action))
-    with _store() as store:
+    with _store(write=args.action in ("rename", "merge", "colour")) as store:
         roster = Roster(store)
         if args.action == "rename":
             print(DONE(name=roster.rename(args.names[0], args.names[1]).name).text(lang))
@@ -88,11 +88,13 @@ def evenings(args: argparse.Namespace) -> int:
     from companion.roster import Roster
 
     lang = lang_of(args)
+    if args.move:
+        match_id = match_number(args.move[0])
+        with _store(write=True) as store:
+            move(store, match_id, None if args.move[1] in ("-", "own", "sienne") else args.move[1])
+        print(DONE(name=f"#{match_id}").text(lang))
+        return 0
     with _store() as store:
-        if args.move:
-            move(store, int(args.move[0]), None if args.move[1] in ("-", "own", "sienne") else args.move[1])
-            print(DONE(name=f"#{args.move[0]}").text(lang))
-            return 0
         person = Roster(store).namer()
         shown = found(store)
         if args.json:

@@ -58,6 +58,8 @@ def _module(game: str):
         raise SetupError(NO_SELFPLAY(game=game)) from error
 
 
+BAD_PLAYERS = Msg("{n} players: a table has 2 to 16", "{n} joueurs : une table en a de 2 à 16")
+BAD_COUNT = Msg("--games and --jobs are 1 or more", "--games et --jobs valent 1 ou plus")
 NO_SELFPLAY = Msg("no computer players for {game} yet", "pas encore de joueurs ordinateur pour {game}")
 
 
@@ -67,16 +69,23 @@ def _one(args: tuple[str, tuple[str, ...], int, int]) -> GameRecord:
 
 
 def run(game: str, a: str, b: str, games: int, seed: int, players: int = 2, jobs: int | None = None) -> dict:
+    from companion.errors import SetupError
+
     module = _module(game)
+    if not 2 <= players <= 16:
+        raise SetupError(BAD_PLAYERS(n=players))
+    if games < 1 or (jobs is not None and jobs < 1):
+        raise SetupError(BAD_COUNT)
     levels = (a,) + (b,) * (players - 1)
     tasks = [(game, levels, seed + i, i % players) for i in range(games)]
     started = time.perf_counter()
     jobs = jobs or os.cpu_count() or 1
-    if jobs > 1 and games > 1:
+    records = [_one(tasks[0])]  # here, first: a setup the game refuses is said at once, in this process
+    if jobs > 1 and games > 2:
         with ProcessPoolExecutor(jobs) as pool:
-            records = list(pool.map(_one, tasks, chunksize=max(1, games // (jobs * 8))))
+            records += list(pool.map(_one, tasks[1:], chunksize=max(1, games // (jobs * 8))))
     else:
-        records = [_one(t) for t in tasks]
+        records += [_one(t) for t in tasks[1:]]
     seconds = time.perf_counter() - started
     # A shared win (a tie at the top) counts as a fraction: A's share of the wins.
     a_wins = sum(1 / len(r.winners) for r in records if 0 in r.winners)

@@ -17,6 +17,7 @@ class Settings:
     path: Path | None = field(default=None, compare=False)  # None: kept in memory only (tests)
     pace: float = 1.0  # seconds between computer moves in virtual play (0: instant)
     hints: bool = True  # virtual play: the discard advisor and pegging hints shown
+    unreadable: bool = field(default=False, compare=False)  # the file was there but could not be read
 
     @classmethod
     def load(cls, path: Path | None = None) -> Settings:
@@ -29,8 +30,11 @@ class Settings:
             hints = data.get("hints", True)
             return cls(lang=lang if lang in ("en", "fr") else default_lang(), path=path, pace=pace,
                        hints=hints if isinstance(hints, bool) else True)
-        except (OSError, ValueError, AttributeError):
-            return cls(lang=default_lang(), path=path)  # missing or unreadable: defaults, the file is left as is
+        except FileNotFoundError:
+            return cls(lang=default_lang(), path=path)
+        except (OSError, ValueError, AttributeError, RecursionError, TypeError):
+            # unreadable: defaults, the file left as is, and the app says so
+            return cls(lang=default_lang(), path=path, unreadable=True)
 
     def save(self) -> None:
         if self.path is None:

@@ -151,6 +151,11 @@ FILE_GONE = Msg(
     "Le fichier des parties enregistrées {path} a été déplacé, supprimé ou remplacé pendant que l'app était "
     "ouverte : plus rien n'y est enregistré. Fermez l'app et rouvrez-la.",
 )
+READ_ONLY_BECAUSE = Msg(
+    "The saved matches file {path} opened read-only ({why}): matches can be viewed and exported, not changed.",
+    "Le fichier des parties enregistrées {path} est ouvert en lecture seule ({why}) : on peut consulter et "
+    "exporter les parties, pas les modifier.",
+)
 READ_ONLY = Msg(
     "The saved matches file {path} is read-only: matches can be viewed, not changed.",
     "Le fichier des parties enregistrées {path} est en lecture seule : on peut consulter les matchs, pas les modifier.",
@@ -1200,6 +1205,26 @@ def _move_aside(path: Path) -> Path:
     os.rename(path, kept)
     _fsync_dir(path.parent)
     return kept
+
+
+DAMAGED_FILE = Msg(
+    "The saved matches file {path} cannot be read ({reason}). Nothing was changed: the app sets it aside (and keeps "
+    "it) when it starts, and says so.",
+    "Le fichier des parties enregistrées {path} est illisible ({reason}). Rien n'a été changé : l'app le met de côté "
+    "(et le garde) à son démarrage, et le dit.",
+)
+
+
+def open_for_command(write: bool = False) -> Store:
+    """The store as a command opens it: read-only for a command that only reads; never set aside behind the
+    player's back (a damaged file is a StoreError that says so, and what the app will do with it)."""
+    path = default_path()
+    try:
+        if write or not path.exists():
+            return Store.open(path, thorough=False)
+        return Store.open(path, read_only=True, thorough=False)
+    except UnreadableStoreError as exc:
+        raise StoreError(DAMAGED_FILE(path=str(path), reason=exc.reason)) from exc
 
 
 def open_or_recover(

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 import types
 import typing
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import MISSING, Field, asdict, dataclass, field, fields, replace
@@ -42,6 +43,9 @@ BAD_RULES = Msg("invalid house rules: {why}", "règles maison invalides : {why}"
 BAD_PLAYERS = Msg("{game} is played by {low} to {high} players, not {n}",
                   "{game} se joue de {low} à {high} joueurs, pas {n}")
 BAD_NAMES = Msg("every player needs a different name", "chaque joueur doit avoir un nom différent")
+NAME_CONTROL = Msg("the name « {name} » holds a character that is not text (a tab, a line break, a terminal code)",
+                   "le nom « {name} » contient un caractère qui n'est pas du texte (tabulation, saut de ligne, code de "
+                   "terminal)")
 BAD_MODE = Msg("unknown mode {mode!r} (table or virtual)", "mode inconnu {mode!r} (table ou virtuel)")
 BAD_DEALER = Msg("the first dealer must be one of the players", "le premier donneur doit être un des joueurs")
 MAX_NAME = 40
@@ -295,6 +299,9 @@ class Setup:
         cleaned = [n.strip() for n in self.names]
         if any(not n or len(n) > MAX_NAME for n in cleaned) or len({n.casefold() for n in cleaned}) != len(cleaned):
             raise SetupError(BAD_NAMES)
+        for name in self.names:
+            if any(unicodedata.category(ch)[0] == "C" for ch in name):  # a tab, a line break, an escape code
+                raise SetupError(NAME_CONTROL(name=name.encode("unicode_escape").decode("ascii")[:40]))
         if self.mode not in MODES:
             raise SetupError(BAD_MODE(mode=self.mode))
         if type(self.first_dealer) is not int or not 0 <= self.first_dealer < max(len(self.names), 1):

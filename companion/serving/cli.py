@@ -8,7 +8,7 @@ import argparse
 import sys
 from dataclasses import dataclass
 
-from companion.cli_support import lang_of
+from companion.cli_support import lang_in, lang_of
 from companion.errors import CompanionError
 from companion.i18n import Msg
 
@@ -47,6 +47,20 @@ class Plan:
     @property
     def public_url(self) -> str:
         return f"http://{self.host}:{self.port}"
+
+
+def port_number(text: str) -> int:
+    """A TCP port, 1 to 65535 (argparse says so in one line otherwise)."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = 0
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(BAD_PORT(text=text[:12]).text(lang_in(sys.argv[1:])))
+    return port
+
+
+BAD_PORT = Msg("{text} is not a port (1 to 65535)", "{text} n'est pas un port (1 à 65535)")
 
 
 def plan(lan: bool, port: int) -> Plan:
@@ -110,7 +124,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     serve = commands.add_parser(
         "serve", help="serve the app to the browsers of the table's tablets and phones",
         description="Serves the app to browsers, behind a secret token. Default: this machine only (127.0.0.1).")
-    serve.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="N",
+    serve.add_argument("--port", type=port_number, default=DEFAULT_PORT, metavar="N",
                        help=f"port (default {DEFAULT_PORT}; 0: any free port)")
     serve.add_argument("--lan", action="store_true",
                        help="listen on this machine's local-network address and print a QR code of the address")

@@ -9,10 +9,12 @@ from textual.app import App
 from textual.binding import Binding
 from textual.reactive import reactive
 
-from companion.i18n import Msg
+from companion.i18n import Joined, Msg
 from companion.settings import Settings
 from companion.store import Store, StoreError, open_or_recover
 
+SETTINGS_UNREADABLE = Msg("Your settings file could not be read: the defaults are used (the file is kept).",
+                          "Le fichier de vos réglages est illisible : les réglages par défaut servent (le fichier est gardé).")
 TITLE = Msg("companion · card-table companion", "companion · compagnon de table de cartes")
 
 
@@ -32,11 +34,16 @@ class CompanionApp(App):
         self.store = store
         self.settings = settings or Settings(lang=lang or "en")
         self.set_reactive(CompanionApp.lang, lang or self.settings.lang)
-        self.notice = notice  # shown on the home screen (e.g. an unreadable file was set aside)
-        if notice is None and store.read_only:
-            from companion.store import READ_ONLY
+        notices = [notice] if notice is not None else []  # shown on the home screen, e.g. a file set aside
+        if store.read_only:
+            from companion.store import READ_ONLY, READ_ONLY_BECAUSE
 
-            self.notice = READ_ONLY(path=str(store.path))
+            why = getattr(store, "read_only_why", None)
+            notices.append(READ_ONLY_BECAUSE(path=str(store.path), why=why) if why else READ_ONLY(path=str(store.path)))
+        if self.settings.unreadable:
+            notices.append(SETTINGS_UNREADABLE)
+        self.notice = Msg("{a}", "{a}")(a=Joined(tuple(notices), "\n")) if len(notices) > 1 else (
+            notices[0] if notices else None)
         self.damage_checked: dict[tuple[int, int], Msg | None] = {}  # (match id, rev) -> why it cannot open
         self.theme = "textual-dark"  # one look everywhere, whatever TEXTUAL_THEME says
 
@@ -69,5 +76,6 @@ def run(path: Path | None = None) -> int:
         return 1
     settings = Settings.load()
     with store:
-        CompanionApp(store, settings=settings, notice=notice).run()
-    return 0
+        app = CompanionApp(store, settings=settings, notice=notice)
+        app.run()
+    return app.return_code or 0  # a crash is not a success: the shell sees it

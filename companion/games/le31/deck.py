@@ -85,7 +85,7 @@ class Le31Deck:
         self.description = data  # as read: saved with a match that uses this deck
         try:
             self.colours, self.numbers, self.illustrations = _read(data)
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError, RecursionError) as exc:
             raise SetupError(BAD_DECK(path=source, why=str(exc)[:80])) from exc
         self.copies: Counter[Le31Card] = Counter()
         self.by_code: dict[str, Le31Card] = {}
@@ -235,7 +235,7 @@ def load_deck(path: str | Path | None = None) -> Le31Deck:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
         raise SetupError(BAD_DECK(path=source[-60:], why=exc.strerror or "cannot be read")) from exc
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:
         raise SetupError(BAD_DECK(path=source[-60:], why="not JSON")) from exc
     return Le31Deck(data, source[-60:])
 
