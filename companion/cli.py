@@ -181,7 +181,7 @@ def _mend_closed_streams() -> None:
 def _say(line: str) -> None:
     """One bounded line on stderr (the error of a mistaken command), whatever stderr is."""
     try:
-        print(f"companion: {line}"[:400], file=sys.stderr)
+        print(short(f"companion: {line}", 300), file=sys.stderr)  # a path or a token typed: never a terminal code
     except (OSError, ValueError):
         pass
 

@@ -13,14 +13,14 @@ import hashlib
 import io
 import json
 import os
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
 from companion.i18n import Msg
 from companion.share import sides_and_winners
-from companion.store import MatchRecord, Store, StoreError, detail_of
+from companion.store import MatchRecord, Store, StoreError, detail_of, read_time
 
 EXPORT_FAILED = Msg("The export could not be written: {why}", "L'export n'a pas pu être écrit : {why}")
 
@@ -36,6 +36,13 @@ NEWER = Msg("it was written by a newer companion (format {found}; this one reads
             "il a été écrit par un companion plus récent (format {found} ; celui-ci lit le {known})")
 BAD_MATCH = Msg("match {n}: {why}", "partie {n} : {why}")
 MISSING = Msg("the field {field!r} is missing or wrong", "le champ {field!r} manque ou est faux")
+BAD_VERSION = Msg("its format number {found} is not one companion writes", "son numéro de format {found} n'est pas "
+                  "un de ceux qu'écrit companion")
+BAD_DATE = Msg("the date {field!r} is not one a table could have played on", "la date {field!r} n'est pas une date "
+               "où une table a pu jouer")
+UNKNOWN_RULE = Msg("the house rule {name!r} is unknown to this release", "la règle maison {name!r} est inconnue de "
+                   "cette version")
+UNREADABLE_MATCH = Msg("unreadable ({what})", "illisible ({what})")
 
 
 class ImportRefused(CompanionError):
@@ -151,22 +158,32 @@ def _checked(n: int, item: Any) -> dict[str, Any]:
     for key, kind in (("game", str), ("setup", dict), ("ops", list)):
         if not isinstance(item.get(key), kind):
             raise refuse(MISSING(field=key))
-    now = datetime.now(UTC).isoformat(timespec="microseconds")
+    now = datetime.now(UTC)
     times = {}
     for key in ("created", "updated"):
-        try:
-            times[key] = datetime.fromisoformat(item.get(key, now)).isoformat(timespec="microseconds")
-        except (TypeError, ValueError):
-            raise refuse(MISSING(field=key)) from None
+        when = read_time(item.get(key, now.isoformat()))
+        if when is None or when > now + timedelta(days=1):  # year 1, 9999, next month: no table played then
+            raise refuse(BAD_DATE(field=key))
+        times[key] = when.isoformat(timespec="microseconds")
     try:
         game = registry.get(item["game"])
         setup = game.read_setup(item["setup"])
         match = game.match.replay(setup, item["ops"])
+        stored_setup = game.setup_json(setup)
+        rules = item["setup"].get("rules", {})
+        unknown = sorted(set(rules) - set(stored_setup.get("rules", {}))) if isinstance(rules, dict) else []
+        if unknown:  # never dropped silently: the match would be played by other rules than the file says
+            raise refuse(UNKNOWN_RULE(name=str(unknown[0])[:40]))
+        # What is stored is what was decoded, encoded again: never the file's own dicts (extra fields, odd
+        # spellings), so the store only ever holds what this release wrote.
+        ops = [op.to_json() for op in match.log]
+    except ImportRefused:
+        raise
     except CompanionError as exc:
         raise refuse(exc.msg) from exc
-    except (TypeError, ValueError, KeyError, AttributeError) as exc:  # a shape no decoder expected
-        raise refuse(Msg(f"unreadable ({type(exc).__name__})", f"illisible ({type(exc).__name__})")) from exc
-    return {"game": game.id, "setup": item["setup"], "ops": item["ops"], "summary": game.summarize(match),
+    except Exception as exc:  # noqa: BLE001 (any shape no decoder expected, recursion included: refused)
+        raise refuse(UNREADABLE_MATCH(what=type(exc).__name__)) from exc
+    return {"game": game.id, "setup": stored_setup, "ops": ops, "summary": game.summarize(match),
             "finished": match.is_over, **times}
 
 
@@ -182,6 +199,8 @@ def import_json(store: Store, text: str) -> tuple[list[int], int]:
     version = data.get("version")
     if type(version) is not int or version > VERSION:
         raise ImportRefused(BAD_FILE(why=NEWER(found=str(version)[:8], known=VERSION)))
+    if version < 1:
+        raise ImportRefused(BAD_FILE(why=BAD_VERSION(found=version)))
     rows = [_checked(n, item) for n, item in enumerate(data["matches"], 1)]
     have = set()
     for record in store.list_matches():

@@ -56,8 +56,9 @@ class Roster:
         keys: dict[int, list[str]] = {}
         for key, player_id in aliases:
             keys.setdefault(player_id, []).append(key)
-        found = [Player(pid, name, colour, sum(counts.get(k, 0) for k in keys.get(pid, [])), tuple(keys.get(pid, [])))
-                 for pid, name, colour in players]
+        found = [Player(pid, name, colour if isinstance(colour, str) else None,
+                        sum(counts.get(k, 0) for k in keys.get(pid, [])), tuple(keys.get(pid, [])))
+                 for pid, name, colour in players if isinstance(name, str)]  # a damaged row is nobody
         found = [p for p in found if p.matches]  # a computer seat's name, left by an older release, is nobody
         return sorted(found, key=lambda p: (-p.matches, p.name.casefold()))
 
@@ -66,7 +67,8 @@ class Roster:
         with self.store.reading() as conn:
             rows = conn.execute("SELECT a.key, p.id, p.name, p.colour FROM aliases a JOIN players p ON p.id = a.player_id"
                                 ).fetchall()
-        return {key: Player(pid, name, colour) for key, pid, name, colour in rows}
+        return {key: Player(pid, name, colour if isinstance(colour, str) else None) for key, pid, name, colour in rows
+                if isinstance(name, str) and isinstance(key, str)}  # a damaged row is nobody
 
     def namer(self) -> Callable[[str], str]:
         """Seat name -> the roster name it belongs to (the name itself when it is not in the roster), read once:

@@ -59,7 +59,9 @@ def _module(game: str):
 
 
 BAD_PLAYERS = Msg("{n} players: a table has 2 to 16", "{n} joueurs : une table en a de 2 à 16")
-BAD_COUNT = Msg("--games and --jobs are 1 or more", "--games et --jobs valent 1 ou plus")
+MAX_GAMES, MAX_JOBS = 1_000_000, 256
+BAD_COUNT = Msg(f"--games is 1 to {MAX_GAMES:,} and --jobs 1 to {MAX_JOBS}",
+                f"--games vaut de 1 à {MAX_GAMES:,} et --jobs de 1 à {MAX_JOBS}".replace(",", "\u202f"))
 NO_SELFPLAY = Msg("no computer players for {game} yet", "pas encore de joueurs ordinateur pour {game}")
 
 
@@ -74,7 +76,7 @@ def run(game: str, a: str, b: str, games: int, seed: int, players: int = 2, jobs
     module = _module(game)
     if not 2 <= players <= 16:
         raise SetupError(BAD_PLAYERS(n=players))
-    if games < 1 or (jobs is not None and jobs < 1):
+    if not 1 <= games <= MAX_GAMES or (jobs is not None and not 1 <= jobs <= MAX_JOBS):
         raise SetupError(BAD_COUNT)
     levels = (a,) + (b,) * (players - 1)
     tasks = [(game, levels, seed + i, i % players) for i in range(games)]

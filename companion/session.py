@@ -50,6 +50,8 @@ class MatchSession:
 
     @classmethod
     def create(cls, store: Store, setup: Setup, game: GameInfo | str | None = None) -> MatchSession:
+        if store.read_only:  # said before anything is built: the file cannot take a new match
+            raise ReadOnlyStoreError(READ_ONLY(path=str(store.path)))
         info = registry.get(game) if isinstance(game, str) else game or game_for(setup)
         setup = setup.with_seed()  # a virtual match gets its seed now, so it can be replayed exactly
         match = info.new_match(setup)

@@ -108,12 +108,12 @@ def facts(store: Store) -> list[Facts]:
         parsed = json.loads("[" + ",".join(cached) + "]") if rows else []
         if len(parsed) != len(rows):
             raise ValueError("cache rows")
-    except ValueError:
+    except (ValueError, RecursionError):
         parsed = []
         for text in cached:
             try:
                 parsed.append(json.loads(text))
-            except ValueError:
+            except (ValueError, RecursionError):  # a damaged cache row is computed again
                 parsed.append(None)
     for (match_id, game, rev, created, _, _), data in zip(rows, parsed):
         if not isinstance(data, dict) or data.get("v") != STATS_VERSION:

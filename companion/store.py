@@ -590,7 +590,7 @@ def _inspect(path: Path, target: int, timeout: float, thorough: bool = True) -> 
     if len(magic) < 100 or not magic.startswith(_SQLITE_MAGIC):
         raise UnreadableStoreError(path, NOT_SQLITE)
     try:
-        conn = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True, timeout=timeout, isolation_level=None)
+        conn = _connect(path.resolve().as_uri() + "?mode=ro", uri=True, timeout=timeout, isolation_level=None)
     except sqlite3.Error as exc:
         raise StoreError(IO_FAILED(path=str(path), detail=detail_of(exc))) from exc
     try:
@@ -614,7 +614,11 @@ def _check(conn: sqlite3.Connection, path: Path, target: int, thorough: bool = T
         raise UnreadableStoreError(path, FOREIGN)
     if version > target:
         raise NewerVersionError(NEWER(path=str(path), found=version, known=target))
-    if thorough and [row[0] for row in conn.execute("PRAGMA quick_check")] != ["ok"]:
+    try:
+        damaged = thorough and [row[0] for row in conn.execute("PRAGMA quick_check")] != ["ok"]
+    except UnicodeDecodeError:  # SQLite's message about the damage is itself in damaged bytes
+        damaged = True
+    if damaged:
         raise UnreadableStoreError(path, DAMAGED)
     if version >= 1 and not _schema_ok(conn, version):  # every table its version has
         raise UnreadableStoreError(path, NOT_OUR_TABLES)
@@ -641,7 +645,7 @@ def _inspect_copy(path: Path, target: int, timeout: float) -> None:
         except OSError as exc:
             raise StoreError(IO_FAILED(path=str(path), detail=detail_of(exc))) from exc
         try:
-            conn = sqlite3.connect(copy, timeout=timeout, isolation_level=None)
+            conn = _connect(copy, timeout=timeout, isolation_level=None)
         except sqlite3.Error as exc:
             raise StoreError(IO_FAILED(path=str(path), detail=detail_of(exc))) from exc
         try:
@@ -706,7 +710,7 @@ class Store:
         if why is not None:  # a file we may not change: shown, exported, never written
             return cls._open_read_only(path, target, timeout, why)
         try:
-            conn = sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
+            conn = _connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
             raise StoreError(IO_FAILED(path=str(path), detail=detail_of(exc))) from exc
         try:
@@ -735,7 +739,7 @@ class Store:
         # ``immutable`` reads a WAL file whose -shm cannot be created (a read-only folder).
         for query in ("?mode=ro", "?mode=ro&immutable=1"):
             try:
-                conn = sqlite3.connect(uri + query, uri=True, timeout=timeout, isolation_level=None,
+                conn = _connect(uri + query, uri=True, timeout=timeout, isolation_level=None,
                                        check_same_thread=False)
                 try:
                     app_id, version = _header(conn)
@@ -844,6 +848,8 @@ class Store:
                     raise
             except sqlite3.Error as exc:
                 raise self._io_error(exc) from exc
+            except UnicodeDecodeError as exc:  # SQLite's own message about a damaged file, in damaged bytes
+                raise UnreadableStoreError(self._path, DAMAGED) from exc
 
     def reading(self) -> AbstractContextManager[sqlite3.Connection]:
         """A read transaction (one snapshot) for modules that keep their own tables here (the roster)."""
@@ -1213,6 +1219,14 @@ DAMAGED_FILE = Msg(
     "Le fichier des parties enregistrées {path} est illisible ({reason}). Rien n'a été changé : l'app le met de côté "
     "(et le garde) à son démarrage, et le dit.",
 )
+
+
+def _connect(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+    """A connection whose text never fails to decode: bytes that are not UTF-8 (a damaged file) read as U+FFFD,
+    and the row is then judged by what it says (damaged JSON, an unknown card), never a UnicodeDecodeError."""
+    conn = sqlite3.connect(*args, **kwargs)
+    conn.text_factory = lambda data: data.decode("utf-8", "replace")
+    return conn
 
 
 def open_for_command(write: bool = False) -> Store:

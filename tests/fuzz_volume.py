@@ -1,9 +1,15 @@
-"""The volume fuzzing run, reported as figures (``python -m tests.fuzz_volume [--operations N] [--inputs N]``).
+"""The volume fuzzing run, reported as figures: ``python -m tests.fuzz_volume`` (all parts), or one part with
+``--only session|app|cli|store``.
 
-Runs the session machine of ``tests/fuzz_session.py`` until at least ``--operations`` operations
-(entries applied or refused, undo, redo, corrections, reopenings) have been made, and random app
-inputs (``tests/fuzz_app.py``) until ``--inputs``; prints what was tried, crashes and invariant
-violations. Exit status 1 if anything failed.
+- session: the session machine of ``tests/fuzz_session.py`` over the store, until ``--operations`` operations
+  (entries applied or refused, undo, redo, corrections, reopenings);
+- app: ``--inputs`` random inputs (typed lines with markup and control characters, clicks, keys) in each game,
+  half at the table and half virtual, names holding markup, both languages (``tests/fuzz_app.py``);
+- cli: ``--argv`` random command lines in process, and ``--processes`` as real processes with normal, closed
+  and full outputs (``tests/fuzz_cli.py``);
+- store: ``--damages`` damaged stores read by every reader, one in 100 by the app (``tests/fuzz_store.py``).
+
+Prints what was tried, crashes and invariant violations per part. Exit status 1 if anything failed.
 """
 
 from __future__ import annotations
@@ -14,26 +20,19 @@ import tempfile
 import time
 from pathlib import Path
 
-from hypothesis import HealthCheck, settings
-from hypothesis.stateful import run_state_machine_as_test
-
-from tests.fuzz_app import fuzz_app
-from tests.fuzz_session import STATS, SessionMachine
-
 OPERATION_KINDS = ("applied", "refused", "undo", "redo", "correct", "reopen")
+PARTS = ("session", "app", "cli", "store")
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--operations", type=int, default=100_000)
-    parser.add_argument("--inputs", type=int, default=10_000)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
+def session_part(operations: int) -> int:
+    from hypothesis import HealthCheck, settings
+    from hypothesis.stateful import run_state_machine_as_test
+
+    from tests.fuzz_session import STATS, SessionMachine
+
     failures = 0
     started = time.monotonic()
-    rounds = 0
-    while sum(STATS[k] for k in OPERATION_KINDS) < args.operations:
-        rounds += 1
+    while sum(STATS[k] for k in OPERATION_KINDS) < operations:
         try:
             run_state_machine_as_test(SessionMachine, settings=settings(
                 max_examples=50, stateful_step_count=100, deadline=None, database=None, derandomize=False,
@@ -43,27 +42,101 @@ def main(argv: list[str] | None = None) -> int:
             print(f"session machine failure: {type(exc).__name__}: {str(exc)[:200]}")
             if failures >= 3:
                 break
-    operations = sum(STATS[k] for k in OPERATION_KINDS)
-    print(f"session + store: {operations:,} operations ({', '.join(f'{k} {STATS[k]:,}' for k in OPERATION_KINDS)}), "
+    done = sum(STATS[k] for k in OPERATION_KINDS)
+    print(f"session + store: {done:,} operations ({', '.join(f'{k} {STATS[k]:,}' for k in OPERATION_KINDS)}), "
           f"{STATS['checks']:,} invariant checks, {failures} failures, {time.monotonic() - started:.0f} s")
+    return failures
+
+
+def app_part(inputs: int, seed: int, games: list[str]) -> int:
+    from companion.games import registry
+    from tests.fuzz_app import fuzz_app
+
+    crashes = 0
+    for game_id in games or [g.id for g in registry.available()]:
+        started = time.monotonic()
+        done_inputs, runs, checked, game_crashes = 0, 0, 0, 0
+        with tempfile.TemporaryDirectory() as tmp:
+            while done_inputs < inputs:
+                seed += 1
+                mode = "virtual" if runs % 2 else "table"
+                runs += 1
+                try:
+                    done = asyncio.run(fuzz_app(Path(tmp) / f"home{seed}", seed, 250, "fr" if seed % 2 else "en",
+                                                game_id=game_id, mode=mode))
+                except Exception as exc:
+                    game_crashes += 1
+                    print(f"app failure ({game_id}, {mode}, seed {seed}): {type(exc).__name__}: {str(exc)[:200]}")
+                    done_inputs += 250
+                    continue
+                done_inputs += done["typed"] + done["clicked"] + done["keys"]
+                checked += done["matches checked"]
+        crashes += game_crashes
+        print(f"app, {game_id}: {done_inputs:,} random inputs in {runs} sessions (table and virtual, both "
+              f"languages, names with markup), {checked} stored matches replayed after, {game_crashes} crashes, "
+              f"{time.monotonic() - started:.0f} s")
+    return crashes
+
+
+def cli_part(argv: int, processes: int, seed: int) -> int:
+    from tests.fuzz_cli import fuzz_in_process, fuzz_processes
+
     started = time.monotonic()
-    done_inputs = 0
-    app_failures = 0
-    seed = args.seed
     with tempfile.TemporaryDirectory() as tmp:
-        while done_inputs < args.inputs:
-            seed += 1
-            try:
-                done = asyncio.run(fuzz_app(Path(tmp) / f"home{seed}", seed, 500, "fr" if seed % 2 else "en"))
-            except Exception as exc:
-                app_failures += 1
-                print(f"app failure (seed {seed}): {type(exc).__name__}: {str(exc)[:200]}")
-                done_inputs += 500
-                continue
-            done_inputs += done["typed"] + done["clicked"] + done["keys"]
-    print(f"app: {done_inputs:,} random inputs (typed lines, clicks, keys; both languages), {app_failures} crashes, "
+        done, crashes = fuzz_in_process(Path(tmp), seed, argv)
+    for command, why in crashes[:20]:
+        print(f"cli crash: {why}: {[a[:40] for a in command]}")
+    statuses = ", ".join(f"{k} {v:,}" for k, v in sorted(done.items()) if k.startswith("status"))
+    print(f"cli in process: {done['argv']:,} random command lines ({statuses}), {len(crashes)} crashes, "
           f"{time.monotonic() - started:.0f} s")
-    return 1 if failures or app_failures else 0
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory() as tmp:
+        done2, crashes2 = fuzz_processes(Path(tmp), seed, processes)
+    for command, why in crashes2[:20]:
+        print(f"cli process crash: {why}: {[a[:40] for a in command]}")
+    outputs = ", ".join(f"{k} {v:,}" for k, v in sorted(done2.items()) if k.endswith("output"))
+    print(f"cli processes: {done2['processes']:,} real processes ({outputs}), {len(crashes2)} crashes, "
+          f"{time.monotonic() - started:.0f} s")
+    return len(crashes) + len(crashes2)
+
+
+def store_part(damages: int, seed: int) -> int:
+    from tests.fuzz_store import fuzz_store
+
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory() as tmp:
+        done, crashes = fuzz_store(Path(tmp), seed, damages, app_every=100)
+    for crash in crashes[:20]:
+        print(f"store crash: {crash}")
+    print(f"store: {damages:,} damaged files ({done['damages']:,} damages), {done['match opened']:,} matches opened, "
+          f"{done['match damaged, with its reason']:,} marked damaged with a reason, "
+          f"{done['file refused with a reason']:,} files refused with a reason, {done['app screens visited']:,} app "
+          f"screens on them, {len(crashes)} crashes, {time.monotonic() - started:.0f} s")
+    return len(crashes)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", choices=PARTS, action="append")
+    parser.add_argument("--operations", type=int, default=100_000)
+    parser.add_argument("--inputs", type=int, default=10_000, help="app inputs per game")
+    parser.add_argument("--game", action="append", default=[], help="app part: only these games")
+    parser.add_argument("--argv", type=int, default=20_000)
+    parser.add_argument("--processes", type=int, default=2_000)
+    parser.add_argument("--damages", type=int, default=5_000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    parts = args.only or PARTS
+    failed = 0
+    if "session" in parts:
+        failed += session_part(args.operations)
+    if "cli" in parts:
+        failed += cli_part(args.argv, args.processes, args.seed)
+    if "store" in parts:
+        failed += store_part(args.damages, args.seed)
+    if "app" in parts:
+        failed += app_part(args.inputs, args.seed, args.game)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

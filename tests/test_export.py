@@ -128,3 +128,54 @@ def test_export_and_import_from_the_command_line(tmp_path):
     assert "pas un export de companion" in refused.stderr
     shared = run(home, "share", str(match_id))
     assert shared.stdout.splitlines()[-1] == "Winner: Marie" and "█" in shared.stdout
+
+
+# ------------------------------------------------------------------ hostile import files (issue 25)
+
+def _export_of_one(store) -> dict:
+    _finished(store)
+    return json.loads(json.dumps(as_json(store)))
+
+
+@pytest.mark.parametrize(("change", "why"), [
+    (lambda d: d.update(version=0), "format number 0"),
+    (lambda d: d.update(version=-1), "format number -1"),
+    (lambda d: d["matches"][0].update(created="0001-01-01T00:00:00+00:00"), "'created'"),
+    (lambda d: d["matches"][0].update(updated="9999-12-31T00:00:00+00:00"), "'updated'"),
+    (lambda d: d["matches"][0].update(created="2999-01-01T00:00:00+00:00"), "'created'"),
+    (lambda d: d["matches"][0]["setup"]["rules"].update(lucky_sevens=True), "'lucky_sevens' is unknown"),
+    (lambda d: d["matches"][0]["setup"].update(names=["Ann\x1b[31m", "Paul"]), "not text"),
+    (lambda d: d["matches"][0]["ops"].__setitem__(0, {"op": "points", "side": 7, "points": 3}), "match 1"),
+    (lambda d: d["matches"][0]["ops"].__setitem__(0, {"op": "points", "side": -1, "points": 3}), "match 1"),
+    (lambda d: d["matches"][0]["ops"].__setitem__(0, {"op": "points", "side": 0, "points": 2**70}), "match 1"),
+])
+def test_a_hostile_match_is_refused_with_its_reason_and_nothing_changes(store, tmp_path, change, why):
+    data = _export_of_one(store)
+    change(data)
+    with Store.open(tmp_path / "b.sqlite3") as other:
+        with pytest.raises(ImportRefused) as error:
+            import_json(other, json.dumps(data))
+        assert why in error.value.text("en"), error.value.text("en")
+        assert other.list_matches() == []
+
+
+def test_an_import_stores_what_it_decoded_not_the_files_own_fields(store, tmp_path):
+    data = _export_of_one(store)
+    data["matches"][0]["setup"]["padding"] = "x" * 1_000_000
+    data["matches"][0]["ops"][0]["extra"] = "y" * 1000
+    with Store.open(tmp_path / "b.sqlite3") as other:
+        (new,), _ = import_json(other, json.dumps(data))
+        record, ops = other.load(new)
+        assert "padding" not in record.setup and all("extra" not in op for op in ops)
+        assert (tmp_path / "b.sqlite3").stat().st_size < 200_000
+        assert MatchSession(other, new).match.log == MatchSession(store, store.list_matches()[0].id).match.log
+
+
+def test_an_import_nested_past_the_recursion_limit_is_refused(store):
+    for text in ("[" * 100_000 + "]" * 100_000,
+                 json.dumps({"format": "companion-matches", "version": 1, "matches": [
+                     {"game": "cribbage", "setup": {"names": ["A", "B"]}, "ops": [{"op": "points", "side": 0,
+                                                                                   "points": [[[[[1]]]]]}]}]})):
+        with pytest.raises(ImportRefused):
+            import_json(store, text)
+    assert store.list_matches() == []

@@ -23,11 +23,21 @@ SHARED_WORDS = {"undo": "undo", "annuler": "undo", "redo": "redo", "refaire": "r
 NOTHING_TO_UNDO = Msg("nothing to undo", "rien à annuler")
 NOTHING_TO_REDO = Msg("nothing to redo", "rien à rétablir")
 UPDATED = Msg("Updated from another device.", "Mis à jour depuis un autre appareil.")
+DROP_TITLE = Msg("Forget the undone entries?", "Oublier les entrées annulées ?")
+DROP_BODY = Msg("{n} undone entries can still be redone. A new entry here replaces them for good.",
+                "{n} entrées annulées peuvent encore être rétablies. Une nouvelle entrée ici les remplace pour de bon.")
+KEEP_UNDONE = Msg("Keep them (Redo puts them back)", "Les garder (Rétablir les remet)")
+FORGET_UNDONE = Msg("Enter it, forget them", "Entrer, les oublier")
+KEPT_UNDONE = Msg("Nothing entered: the {n} undone entries are kept (Redo puts them back).",
+                  "Rien n'est entré : les {n} entrées annulées sont gardées (Rétablir les remet).")
 SYNC_S = 0.4  # how often the store is asked whether another device wrote this match
 
 
 class MatchScreenBase(BaseScreen):
     BINDINGS = [("ctrl+z", "undo", "Undo"), ("ctrl+y", "redo", "Redo"), ("escape", "home", "Menu")]
+    # A new entry after undoing several asks first: the undone entries would be gone for good. (Virtual play
+    # does not ask: the computers' moves follow at once.)
+    ASKS_BEFORE_DROPPING_REDO = True
 
     def __init__(self, session: MatchSession) -> None:
         super().__init__()
@@ -122,8 +132,24 @@ class MatchScreenBase(BaseScreen):
         note.set_classes("message announce")
 
     # ------------------------------------------------------------ entries
-    def apply_ops(self, *ops: Operation) -> bool:
-        """Hand operations to the session (saved before shown). False if one was refused."""
+    def apply_ops(self, *ops: Operation, confirmed: bool = False) -> bool:
+        """Hand operations to the session (saved before shown). False if one was refused, or if the player is
+        first asked whether to forget several undone entries (then applied once they say so)."""
+        undone = self.session.redo_count
+        if ops and undone > 1 and not confirmed and self.ASKS_BEFORE_DROPPING_REDO:
+            from companion.tui.dialogs.choice import ChoiceDialog
+
+            def answered(forget: object) -> None:
+                if forget is True:
+                    self.apply_ops(*ops, confirmed=True)
+                else:
+                    self.message = (KEPT_UNDONE(n=undone), "announce")
+                    self.refresh_view()
+
+            self.app.push_screen(ChoiceDialog(self.tr(DROP_TITLE), self.tr(DROP_BODY, n=undone),
+                                              [(self.tr(KEEP_UNDONE), None), (self.tr(FORGET_UNDONE), True)],
+                                              safe=None), answered)
+            return False
         for op in ops:
             try:
                 event = self.session.apply(op)
@@ -155,6 +181,12 @@ class MatchScreenBase(BaseScreen):
             from companion.tui.games import ui_for
 
             self.app.switch_screen(ui_for(answer.game.id).match_screen(answer))
+        elif isinstance(answer, Msg):  # reloaded after another device's entry: say so, and ask again if need be
+            self.after_step()
+            self.message = (answer, "announce")
+            self.refresh_view()
+            if self.match.is_over or self.match.awaiting_continue:
+                self.show_end()
         else:
             self.refresh_view()
 

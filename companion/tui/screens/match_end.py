@@ -6,8 +6,10 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 
+from companion.errors import CompanionError
 from companion.i18n import Msg
 from companion.session import MatchSession
+from companion.store import ConflictError
 from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.plain import Button, Static
 
@@ -20,7 +22,8 @@ SHARE = Msg("Share", "Partager")
 
 
 class MatchEndScreen(BaseModal):
-    """Dismisses with "undo", "home", None (next game started) or a new session (rematch)."""
+    """Dismisses with "undo", "home", None (next game started), a new session (rematch) or a Msg (another device
+    changed the match first: the match was reloaded)."""
 
     def __init__(self, session: MatchSession) -> None:
         super().__init__()
@@ -50,17 +53,30 @@ class MatchEndScreen(BaseModal):
                 if over:  # a finished match can be looked at: the board and the log, nothing to enter
                     yield Button(self.tr(VIEW), id="view")
                 yield Button(self.tr(SHARE), id="share")
+            yield Static("", id="note", classes="message error")
 
     @on(Button.Pressed, "#next")
     def next_game(self) -> None:
         op = self.session.match.continue_op()
-        if op is not None:
-            self.session.apply(op)
+        try:
+            if op is not None:
+                self.session.apply(op)
+        except ConflictError as error:  # another device moved first: the match screen shows what is stored
+            self.dismiss(error.msg)
+            return
+        except CompanionError as error:  # a store that refuses writes: said here, nothing changed
+            self.query_one("#note", Static).update(self.tr(error.msg))
+            return
         self.dismiss(None)
 
     @on(Button.Pressed, "#rematch")
     def rematch(self) -> None:
-        self.dismiss(self.session.rematch())
+        try:
+            session = self.session.rematch()
+        except CompanionError as error:
+            self.query_one("#note", Static).update(self.tr(error.msg))
+            return
+        self.dismiss(session)
 
     @on(Button.Pressed, "#undo")
     def undo(self) -> None:

@@ -289,7 +289,11 @@ class SetupScreen(BaseScreen):
         from companion.session import MatchSession
         from companion.tui.games import ui_for
 
-        session = MatchSession.create(self.app.store, setup, self.game)
+        try:
+            session = MatchSession.create(self.app.store, setup, self.game)
+        except CompanionError as error:  # a read-only file, a full disk: said here, the form kept as it is
+            self.query_one("#error", Static).update(error.text(self.app.lang))
+            return
         screen = ui_for(self.game.id).match_screen(session)
         if self.drawn is not None:
             screen.message = (self.drawn, "announce")

@@ -52,6 +52,8 @@ class PassDevice(BaseModal):
 
 
 class VirtualScreenBase(MatchScreenBase):
+    ASKS_BEFORE_DROPPING_REDO = False  # the computers' moves follow an undo at once: nothing to ask
+
     def __init__(self, session: MatchSession) -> None:
         super().__init__(session)
         humans = session.setup.humans
