@@ -567,6 +567,11 @@ async def test_undo_and_redo_in_the_app_across_the_crib_then_a_new_entry_then_a_
             card = _other_card(screen.match, seat)
             await pilot.press(*card.code.lower(), "enter")
             await pilot.pause()
+            from companion.tui.dialogs.choice import ChoiceDialog
+
+            assert isinstance(app.screen, ChoiceDialog)  # several undone entries would go: asked first
+            await pilot.click("#answer-1")  # enter it, forget them
+            await pilot.pause()
             assert screen.match.log[-1] == Play(seat, card)
             assert screen.query_one("#redo").disabled
             await pilot.press(*"redo", "enter")

@@ -87,6 +87,9 @@ async def test_a_false_go_is_flagged_at_the_show_and_can_be_undone(tmp_path):
         assert [op.name for op in match.log] == ["cut", "play", "play", "play", "go"]  # Marie's go stays
         assert screen.session.redo_count == 8  # Paul's go and what followed can be redone
         await type_in(pilot, screen, "4d")  # what really happened: Paul plays his 4♦ (29)
+        assert isinstance(app.screen, ChoiceDialog)  # the 8 undone entries would go: asked first
+        await pilot.click("#answer-1")  # enter it, forget them
+        await pilot.pause()
         assert screen.match.count == 29 and not screen.session.can_redo
 
 

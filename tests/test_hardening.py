@@ -118,6 +118,13 @@ DAMAGES = {
     "entry against the rules": ("UPDATE ops SET op = '{\"op\": \"play\", \"seat\": 0, \"card\": \"5H\"}' "
                                 "WHERE match_id = ? AND seq = 2", "cannot be replayed"),
     "game unknown": ("UPDATE matches SET game = 'chess' WHERE id = ?", "unknown game"),
+    # issue 25: rows that still crashed every start
+    "entry nested past the recursion limit": ("UPDATE ops SET op = '" + "[" * 50_000 + "]" * 50_000 + "' "
+                                              "WHERE match_id = ? AND seq = 2", "entry 2 is not readable"),
+    "created in year 1": ("UPDATE matches SET created = '0001-01-01T00:00:00+00:00' WHERE id = ?", None),
+    "updated in year 9999": ("UPDATE matches SET updated = '9999-12-31T23:59:59+00:00' WHERE id = ?", None),
+    "seat out of range": ("UPDATE ops SET op = '{\"op\": \"play\", \"seat\": 7, \"card\": \"10D\"}' "
+                          "WHERE match_id = ? AND seq = 2", "cannot be replayed"),
 }
 
 
@@ -314,3 +321,71 @@ def test_a_match_saved_in_a_newer_format_says_so_and_the_others_open(tmp_path):
         MatchSession(store, newer.match_id)
     assert "newer version" in info.value.text("en") and "plus récente" in info.value.text("fr")
     assert MatchSession(store, other.match_id).match.log == other.match.log
+
+
+# ------------------------------------------------------------------ issue 25: what still crashed or was lost
+
+@pytest.mark.parametrize("how", ["deleted", "replaced"])
+def test_a_file_deleted_or_replaced_under_the_app_refuses_the_next_entry(tmp_path, how):
+    import os
+
+    store = _store(tmp_path)
+    session = _match(store)
+    shown = list(session.match.log)
+    if how == "deleted":
+        os.unlink(store.path)
+    else:  # a sync tool writes its own copy in place
+        other = tmp_path / "synced.sqlite3"
+        Store.open(other).close()
+        os.replace(other, store.path)
+    with pytest.raises(StoreError) as info:
+        session.apply(Play(session.match.turn, _card("5C")))
+    assert "moved, deleted or replaced" in info.value.text("en") and "remplacé" in info.value.text("fr")
+    assert session.match.log == shown  # nothing shown that is not saved
+
+
+def test_a_le31_deck_rule_that_is_not_json_makes_the_match_damaged(tmp_path):
+    from companion.games import base
+    from companion.games.le31.rules import Le31Rules
+
+    store = _store(tmp_path)
+    session = MatchSession.create(store, base.Setup(("Marie", "Paul"), Le31Rules(), 0), "le31")
+    setup = store.match(session.match_id).setup
+    for deck in ("{not json", "[" * 50_000, '{"colours": 5}', 7):
+        setup["rules"]["deck"] = deck
+        _poke(store.path, "UPDATE matches SET setup = ? WHERE id = ?", json.dumps(setup), session.match_id)
+        with pytest.raises(DamagedMatchError) as info:
+            MatchSession(store, session.match_id)
+        assert "deck" in info.value.text("en")
+
+
+def test_a_file_without_its_players_table_is_refused_with_a_reason(tmp_path):
+    from companion.store import UnreadableStoreError
+
+    store = _store(tmp_path)
+    _match(store)
+    store.close()
+    _poke(tmp_path / "companion.sqlite3", "DROP TABLE players")
+    with pytest.raises(UnreadableStoreError) as info:
+        Store.open(tmp_path / "companion.sqlite3")
+    assert "tables" in info.value.text("en")
+
+
+def test_odd_dates_never_crash_the_evenings_nor_the_statistics(tmp_path, capsys, monkeypatch):
+    from companion.cli import main
+    from companion.evenings import evenings
+    from companion.stats import table
+
+    store = _store(tmp_path)
+    old, far, fine = _match(store), _match(store, ("Léa", "Jean"), entries=("2C", "3D")), _match(store, ("A", "B"))
+    _poke(store.path, "UPDATE matches SET created = '0001-01-01T00:00:00' WHERE id = ?", old.match_id)
+    _poke(store.path, "UPDATE matches SET created = '9999-12-31T23:59:59' WHERE id = ?", far.match_id)
+    _poke(store.path, "INSERT OR REPLACE INTO match_evenings (match_id, evening) VALUES (?, 5)", fine.match_id)
+    _poke(store.path, "INSERT OR REPLACE INTO match_stats (match_id, rev, data) VALUES (?, 'x', '[[[')",
+          fine.match_id)
+    assert [m.id for e in evenings(store) for m in e.matches] == [fine.match_id]
+    assert table(store) is not None
+    store.close()
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
+    assert main(["evenings"]) == 0 and main(["stats"]) == 0
+    assert "Traceback" not in capsys.readouterr().err

@@ -50,17 +50,18 @@ class Plan:
 
 
 def port_number(text: str) -> int:
-    """A TCP port, 1 to 65535 (argparse says so in one line otherwise)."""
+    """A TCP port, 0 (any free port) to 65535 (argparse says so in one line otherwise)."""
     try:
         port = int(text)
     except ValueError:
-        port = 0
-    if not 1 <= port <= 65535:
+        port = -1
+    if not 0 <= port <= 65535:
         raise argparse.ArgumentTypeError(BAD_PORT(text=text[:12]).text(lang_in(sys.argv[1:])))
     return port
 
 
-BAD_PORT = Msg("{text} is not a port (1 to 65535)", "{text} n'est pas un port (1 à 65535)")
+BAD_PORT = Msg("{text} is not a port (0 to 65535; 0: any free port)",
+               "{text} n'est pas un port (0 à 65535 ; 0 : n'importe quel port libre)")
 
 
 def plan(lan: bool, port: int) -> Plan:

@@ -135,6 +135,33 @@ async def damaged_match(pilot: Pilot) -> None:
     await settle(pilot)
 
 
+async def _read_only(pilot: Pilot) -> None:
+    """The app as it starts on a file it may not write (here: opened read-only, as for a read-only file)."""
+    from companion.store import FILE_READ_ONLY, READ_ONLY_BECAUSE
+
+    app = pilot.app
+    path = app.store.path
+    app.store.close()
+    app.store = Store.open(path, read_only=True)
+    app.notice = READ_ONLY_BECAUSE(path=str(path), why=FILE_READ_ONLY)
+    app.screen.refresh(recompose=True)
+    await settle(pilot)
+
+
+async def read_only_home(pilot: Pilot) -> None:
+    """Read-only mode: home says so, and why; every match can still be opened, viewed and exported."""
+    await _read_only(pilot)
+
+
+async def read_only_start(pilot: Pilot) -> None:
+    """Read-only mode: a new match's Start is refused with the reason, the form kept as it was."""
+    await _read_only(pilot)
+    await pilot.press("n")
+    await settle(pilot)
+    await pilot.click("#start")
+    await settle(pilot)
+
+
 async def share_match(pilot: Pilot) -> None:
     """A finished match's summary as a QR code, with its export."""
     from companion.tui.dialogs.share import ShareDialog
@@ -193,7 +220,10 @@ async def evenings(pilot: Pilot) -> None:
 SHELL_STATES: dict[str, State] = {"home": home, "setup": setup, "past-matches": past, "help": help_screen,
                                   "home-damaged": home_damaged, "damaged-match": damaged_match,
                                   "share-match": share_match, "statistics-all": statistics,
-                                  "club-night": club_night, "evenings": evenings, "players": players}
+                                  "club-night": club_night, "evenings": evenings, "players": players,
+                                  "read-only": read_only_home, "read-only-start": read_only_start}
+# States whose screen names a temporary file's path: drawn into screenshots/, not compared as snapshots.
+NOT_SNAPSHOTTED = {"read-only", "read-only-start"}
 
 
 def states() -> dict[str, State]:

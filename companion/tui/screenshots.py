@@ -38,7 +38,7 @@ def keep_leading_spaces(svg: str) -> str:
     return _TEXT.sub(shift, svg)
 LANGS_SHOWN = {"home", "match-play", "match-show", "help", "home-damaged", "damaged-match", "share-match",
                "club-night", "virtual-report", "le31-report", "trente-report", "banker-report",
-               "rummy-report"}  # also in French
+               "rummy-report", "read-only", "read-only-start"}  # also in French
 
 
 async def _shoot(name: str, size: tuple[int, int], lang: str, out: Path) -> Path:
@@ -54,6 +54,49 @@ async def _shoot(name: str, size: tuple[int, int], lang: str, out: Path) -> Path
     return svg
 
 
+# What the command line says on a damaged file: each command run for real, its output recorded as a terminal shows it.
+CLI_SHOTS = {"cli-damaged-store": [["export"], ["stats"], ["export", "--csv"]]}
+
+
+def cli_shot(name: str, lang: str, out: Path) -> Path:
+    """A terminal session of real commands on a damaged saved-matches file, drawn as SVG."""
+    import io
+    import os
+    import sys
+
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(record=True, width=100, force_terminal=True, color_system="truecolor", file=io.StringIO())
+    with tempfile.TemporaryDirectory(prefix="companion-") as home:
+        (Path(home) / "companion.sqlite3").write_bytes(b"SQLite format 3\x00" + b"\x17" * 4000)  # a damaged file
+        env = dict(os.environ, COMPANION_HOME=home, COMPANION_LANG=lang, LANG="C.UTF-8", COLUMNS="100")
+        for args in CLI_SHOTS[name]:
+            result = subprocess.run([sys.executable, "-m", "companion.cli", *args], env=env, capture_output=True,
+                                    text=True, timeout=60)
+            redirect = (" > backup.csv" if "--csv" in args else " > backup.json") if args[0] == "export" else ""
+            console.print(Text(f"$ companion {' '.join(args)}{redirect}", style="bold green"))
+            console.print(Text(result.stderr.rstrip(), style="yellow"))
+            console.print(Text(f"$ echo $?\n{result.returncode}", style="bold green"))
+        console.print(Text(f"$ ls {home}", style="bold green"))
+        console.print(Text("  ".join(sorted(p.name for p in Path(home).iterdir()))))
+    svg = out / f"{name}{'' if lang == 'en' else '-' + lang}.svg"
+    svg.write_text(console.export_svg(title="companion"), encoding="utf-8")
+    return svg
+
+
+def _png(svg: Path, converter: str | None) -> Path:
+    if not converter:
+        return svg
+    with tempfile.NamedTemporaryFile("w", suffix=".svg", encoding="utf-8", delete=False) as fixed:
+        fixed.write(keep_leading_spaces(svg.read_text(encoding="utf-8")))
+    try:
+        subprocess.run([converter, "-z", "1", fixed.name, "-o", str(svg.with_suffix(".png"))], check=True)
+    finally:
+        Path(fixed.name).unlink()
+    return svg.with_suffix(".png")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("screenshots"))
@@ -61,20 +104,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     converter = shutil.which("rsvg-convert")
-    names = args.only or list(STATES)
+    names = args.only or [*STATES, *CLI_SHOTS]
     for name in names:
+        if name in CLI_SHOTS:
+            for lang in ("en", "fr"):
+                print(_png(cli_shot(name, lang, args.out), converter))
+            continue
         for size in SIZES.values():
             for lang in ("en", "fr") if name in LANGS_SHOWN else ("en",):
-                svg = asyncio.run(_shoot(name, size, lang, args.out))
-                if converter:
-                    with tempfile.NamedTemporaryFile("w", suffix=".svg", encoding="utf-8", delete=False) as fixed:
-                        fixed.write(keep_leading_spaces(svg.read_text(encoding="utf-8")))
-                    try:
-                        subprocess.run([converter, "-z", "1", fixed.name, "-o", str(svg.with_suffix(".png"))],
-                                       check=True)
-                    finally:
-                        Path(fixed.name).unlink()
-                print(svg.with_suffix(".png" if converter else ".svg"))
+                print(_png(asyncio.run(_shoot(name, size, lang, args.out)), converter))
     if not converter:
         print("rsvg-convert not found (apt-get install librsvg2-bin): SVG files only")
     return 0
