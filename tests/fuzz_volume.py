@@ -7,7 +7,8 @@
   half at the table and half virtual, names holding markup, both languages (``tests/fuzz_app.py``);
 - cli: ``--argv`` random command lines in process, and ``--processes`` as real processes with normal, closed
   and full outputs (``tests/fuzz_cli.py``);
-- store: ``--damages`` damaged stores read by every reader, one in 100 by the app (``tests/fuzz_store.py``).
+- store: ``--damages`` damaged stores read by every reader, one in 100 by the app (``tests/fuzz_store.py``);
+- kill: ``--kills`` SIGKILLs of the app in each game while computers play (``tests/kills.py``).
 
 Prints what was tried, crashes and invariant violations per part. Exit status 1 if anything failed.
 """
@@ -21,7 +22,7 @@ import time
 from pathlib import Path
 
 OPERATION_KINDS = ("applied", "refused", "undo", "redo", "correct", "reopen")
-PARTS = ("session", "app", "cli", "store")
+PARTS = ("session", "app", "cli", "store", "kill")
 
 
 def session_part(operations: int) -> int:
@@ -115,6 +116,24 @@ def store_part(damages: int, seed: int) -> int:
     return len(crashes)
 
 
+def kill_part(kills: int, seed: int) -> int:
+    from companion.games import registry
+    from tests.kills import kill_run
+
+    failures = 0
+    for game in registry.available():
+        started = time.monotonic()
+        with tempfile.TemporaryDirectory() as tmp:
+            done, problems = kill_run(Path(tmp), game.id, seed, kills)
+        for problem in problems[:10]:
+            print(f"kill: {problem}")
+        failures += len(problems)
+        print(f"kill, {game.id}: {done['kills']} SIGKILLs, {done['matches finished']} matches played to the end, "
+              f"{done['entries shown']:,} entries shown at the kills (summed), {done['entries lost']} lost, "
+              f"{len(problems)} violations, {time.monotonic() - started:.0f} s")
+    return failures
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", choices=PARTS, action="append")
@@ -124,6 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--argv", type=int, default=20_000)
     parser.add_argument("--processes", type=int, default=2_000)
     parser.add_argument("--damages", type=int, default=5_000)
+    parser.add_argument("--kills", type=int, default=60, help="SIGKILLs per game")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     parts = args.only or PARTS
@@ -134,6 +154,8 @@ def main(argv: list[str] | None = None) -> int:
         failed += cli_part(args.argv, args.processes, args.seed)
     if "store" in parts:
         failed += store_part(args.damages, args.seed)
+    if "kill" in parts:
+        failed += kill_part(args.kills, args.seed)
     if "app" in parts:
         failed += app_part(args.inputs, args.seed, args.game)
     return 1 if failed else 0
