@@ -1265,4 +1265,49 @@ def open_or_recover(
         except OSError as exc:
             raise StoreError(IO_FAILED(path=str(path), detail=detail_of(exc))) from exc
         store = Store.open(path, migrations=migrations)
-    return store, RECOVERED(reason=reason, kept=str(kept))
+    said = RECOVERED(reason=reason, kept=str(kept))
+    _note_set_aside(path, said)
+    return store, said
+
+
+def _set_aside_notes(path: Path) -> Path:
+    return path.with_name(path.name + ".set-aside.json")
+
+
+def _note_set_aside(path: Path, said: Msg) -> None:
+    """Remember a file set aside until the player has seen it: the app says so at every start until then."""
+    notes = _set_aside_notes(path)
+    try:
+        kept = json.loads(notes.read_text(encoding="utf-8")) if notes.exists() else []
+    except (OSError, ValueError, RecursionError):
+        kept = []
+    kept = [n for n in kept if isinstance(n, dict)] if isinstance(kept, list) else []
+    kept.append({"en": said.text("en"), "fr": said.text("fr")})
+    try:
+        tmp = notes.with_suffix(".tmp")
+        tmp.write_text(json.dumps(kept[-20:], ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, notes)
+    except OSError:
+        pass  # said this time at least; a folder that cannot be written cannot remember it
+
+
+def unseen_set_aside(path: Path) -> list[Msg]:
+    """What the app said about files set aside that the player has not marked as seen, oldest first."""
+    try:
+        notes = json.loads(_set_aside_notes(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return []
+
+    def literal(text: object) -> str:
+        return str(text)[:600].replace("{", "{{").replace("}", "}}")
+
+    return [Msg(literal(n.get("en", "")), literal(n.get("fr", n.get("en", ""))))
+            for n in (notes if isinstance(notes, list) else []) if isinstance(n, dict)]
+
+
+def forget_set_aside(path: Path) -> None:
+    """The player has seen what was set aside: stop saying it."""
+    try:
+        _set_aside_notes(path).unlink()
+    except OSError:
+        pass

@@ -389,3 +389,33 @@ def test_odd_dates_never_crash_the_evenings_nor_the_statistics(tmp_path, capsys,
     monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
     assert main(["evenings"]) == 0 and main(["stats"]) == 0
     assert "Traceback" not in capsys.readouterr().err
+
+
+async def test_a_file_set_aside_is_said_at_every_start_until_the_player_has_seen_it(tmp_path):
+    from companion.store import open_or_recover, unseen_set_aside
+    from companion.tui.app import CompanionApp
+
+    path = tmp_path / "companion.sqlite3"
+    path.write_bytes(b"not ours" * 100)
+    store, said = open_or_recover(path)
+    store.close()
+    for _ in range(2):  # the next start too: nothing to recover, still said
+        store, again = open_or_recover(path)
+        assert again is None and [m.text("fr") for m in unseen_set_aside(path)] == [said.text("fr")]
+        app = CompanionApp(store, settings=Settings(lang="fr"))
+        app.set_aside = unseen_set_aside(path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert "conservé sous" in str(app.screen.query_one("#set-aside-0").render())
+        store.close()
+    store, _ = open_or_recover(path)
+    app = CompanionApp(store, settings=Settings(lang="en"))
+    app.set_aside = unseen_set_aside(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.click("#set-aside-seen")
+        await pilot.pause()
+        assert not app.screen.query("#set-aside-0")
+    store.close()
+    assert unseen_set_aside(path) == []
+    assert len(list(tmp_path.glob("companion.sqlite3.*"))) >= 1  # the file itself is kept aside, untouched

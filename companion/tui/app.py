@@ -44,6 +44,7 @@ class CompanionApp(App):
             notices.append(SETTINGS_UNREADABLE)
         self.notice = Msg("{a}", "{a}")(a=Joined(tuple(notices), "\n")) if len(notices) > 1 else (
             notices[0] if notices else None)
+        self.set_aside: list[Msg] = []  # files set aside not yet marked seen (home says them, with « Seen »)
         self.damage_checked: dict[tuple[int, int], Msg | None] = {}  # (match id, rev) -> why it cannot open
         self.theme = "textual-dark"  # one look everywhere, whatever TEXTUAL_THEME says
 
@@ -74,8 +75,12 @@ def run(path: Path | None = None) -> int:
         settings = Settings.load()
         print(error.text(settings.lang), file=sys.stderr)  # errors never go to stdout
         return 1
+    from companion.store import unseen_set_aside
+
     settings = Settings.load()
     with store:
-        app = CompanionApp(store, settings=settings, notice=notice)
+        app = CompanionApp(store, settings=settings)
+        # Files set aside (this start or an earlier one) are said at every start until the player has seen it.
+        app.set_aside = unseen_set_aside(store.path) or ([notice] if notice is not None else [])
         app.run()
     return app.return_code or 0  # a crash is not a success: the shell sees it

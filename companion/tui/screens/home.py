@@ -16,6 +16,7 @@ from companion.tui.screens.base import BaseScreen
 from companion.tui.screens.past import score_line, sides_of
 from companion.tui.widgets.plain import Button, Static
 
+SEEN = Msg("Seen: stop saying it", "Vu : ne plus le dire")
 WELCOME = Msg("companion — keeps the score beside your card table", "companion — tient le pointage à côté de votre table")
 NEW = Msg("New match: {game}", "Nouveau match : {game}")
 RESUME = Msg("Resume: {players} · {score}", "Reprendre : {players} · {score}")
@@ -56,6 +57,10 @@ class HomeScreen(BaseScreen):
             yield Static(self.tr(WELCOME), classes="title")
             if self.app.notice is not None:
                 yield Static(self.tr(self.app.notice), classes="notice", id="notice")
+            for i, said in enumerate(self.app.set_aside):
+                yield Static(self.tr(said), classes="notice", id=f"set-aside-{i}")
+            if self.app.set_aside:
+                yield Button(self.tr(SEEN), id="set-aside-seen")
             with Vertical(classes="menu"):
                 for game in games:
                     yield Button(self.tr(NEW, game=game.title), id=f"new-{game.id}", variant="primary")
@@ -122,6 +127,14 @@ class HomeScreen(BaseScreen):
         from companion.tui.screens.setup import SetupScreen
 
         self.app.push_screen(SetupScreen(game))
+
+    @on(Button.Pressed, "#set-aside-seen")
+    def set_aside_seen(self) -> None:
+        from companion.store import forget_set_aside
+
+        forget_set_aside(self.app.store.path)
+        self.app.set_aside = []
+        self.refresh(recompose=True)
 
     @on(Button.Pressed, "#past")
     def action_past(self) -> None:
