@@ -419,3 +419,41 @@ async def test_a_file_set_aside_is_said_at_every_start_until_the_player_has_seen
     store.close()
     assert unseen_set_aside(path) == []
     assert len(list(tmp_path.glob("companion.sqlite3.*"))) >= 1  # the file itself is kept aside, untouched
+
+
+@pytest.mark.parametrize(("cause", "why_en", "why_fr"), [
+    ("file", "the file is read-only", "le fichier est en lecture seule"),
+    ("folder", "its folder is read-only", "son dossier est en lecture seule"),
+    ("full", "the disk is full", "le disque est plein"),
+])
+async def test_a_read_only_file_folder_or_full_disk_opens_in_the_visible_read_only_mode(
+        tmp_path, monkeypatch, cause, why_en, why_fr):
+    """Run as root, the tests cannot make a file read-only: the operating system's answers are stood in for."""
+    import os
+
+    import companion.store as store_module
+
+    store = _store(tmp_path)
+    session = _match(store)
+    store.close()
+    if cause == "full":
+        def full(*args, **kwargs):
+            error = sqlite3.OperationalError("database or disk is full")
+            error.sqlite_errorcode = 13  # type: ignore[attr-defined]
+            raise error
+
+        monkeypatch.setattr(Store, "_prepare", staticmethod(full))
+    else:
+        refused = tmp_path / "companion.sqlite3" if cause == "file" else tmp_path
+        real = os.access
+        monkeypatch.setattr(store_module.os, "access",
+                            lambda p, mode: False if Path(p) == refused and mode == os.W_OK else real(p, mode))
+    store = Store.open(tmp_path / "companion.sqlite3")
+    assert store.read_only and why_en in store.read_only_why.text("en")
+    assert MatchSession(store, session.match_id).match.log == session.match.log  # viewed as it was
+    app = _app(store, "fr")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        notice = str(app.screen.query_one("#notice").render())
+        assert "lecture seule" in notice and why_fr in notice and "exporter" in notice
+    store.close()
