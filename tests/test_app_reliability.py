@@ -387,7 +387,7 @@ _ENTRY_CHILD = textwrap.dedent("""
             await pilot.pause(0.01)
         await pilot.pause()
         seen["screen"] = type(pilot.app.screen).__name__
-        seen["notice"] = [str(w.render()) for w in pilot.app.screen.query("#notice")]
+        seen["notice"] = [str(w.render()) for w in pilot.app.screen.query(".notice")]
         pilot.app.exit()
 
     def headless_run(self, *args, **kwargs):

@@ -43,6 +43,43 @@ from companion.games.cribbage.pegging import MAX_COUNT, peg_points
 from companion.games.cribbage.pegging import verify_play as verify_count
 from companion.games.cribbage.rules import CribbageRules
 from companion.games.cribbage.scoring import count_hand, pip
+from companion.games.cribbage.words import (  # noqa: F401 (the table's words, re-exported for the screens)
+    CRIB_IS,
+    D_AND,
+    D_CLAIM,
+    D_CRIB,
+    D_CUT,
+    D_DEAL,
+    D_DEAL_CUT,
+    D_DISCARD,
+    D_END_DEAL,
+    D_FOR,
+    D_GO,
+    D_GO_POINT,
+    D_HEELS,
+    D_LAST,
+    D_MISSED,
+    D_MUGGINS,
+    D_NEW_GAME,
+    D_NO_MUGGINS,
+    D_PLAY,
+    D_POINTS,
+    D_REPORT_HEELS,
+    D_REPORT_PEGGED,
+    D_REPORT_STARTER,
+    D_SHOW,
+    D_SIDE_POINTS,
+    D_WIN,
+    END_GAME_WON,
+    END_MATCH_WON,
+    GAME_LINE,
+    GAME_POINTS,
+    MATCH_TOTAL,
+    MATCH_WON,
+    REMATCH_LOSER_DEALS,
+    SKUNK_WORDS,
+    SKUNKS,
+)
 from companion.i18n import Joined, Msg, Of, Plural
 from companion.i18n import points as points_of
 
@@ -104,44 +141,6 @@ GO_TOO_SOON = M("{name} cannot say go at {count}: every card fits up to 31",
 NEED_STARTER = M("enter the starter card", "entrez la carte coupée")
 BAD_SETUP = M("a cribbage match needs {n} player names", "un match de cribbage demande {n} noms de joueurs")
 
-# Descriptions for the history
-D_DEAL = M("Deal {n}: {name} deals", "Donne {n} : {name} donne")
-D_DISCARD = M("{name} lays away to the crib", "{name} écarte au crib")
-D_CUT = M("Starter {card}", "Carte coupée {card}")
-D_AND = M("{said}, {more}", "{said}, {more}")
-D_FOR = M("{what} for {n}", "{what} pour {n}")
-D_DEAL_CUT = M("{deal} · {cut}", "{deal} · {cut}")
-D_HEELS = M("his heels", "valet retourné")
-D_PLAY = M("{name}: {card}, {said}", "{name} : {card}, {said}")
-D_GO = M("{name}: go", "{name} : go")
-D_GO_POINT = M("go", "go")
-D_LAST = M("last card", "dernière carte")
-D_SHOW = M("{name} shows {cards}: {spoken}", "{name} montre {cards} : {spoken}")
-D_CRIB = M("{name} crib {cards}: {spoken}", "Crib {name} {cards} : {spoken}")
-D_CLAIM = M("claimed {claimed}: the true count, {total}, is pegged",
-            "annoncé {claimed} : le compte exact, {total}, est marqué")
-D_MISSED = M("claimed {claimed} of {total}: {missed} missed", "annoncé {claimed} sur {total} : il manque {missed}")
-D_MUGGINS = M("muggins: {name} takes {n}", "muggins : {name} prend {n}")
-D_NO_MUGGINS = M("muggins not called", "pas de muggins")
-D_POINTS = M("{name} pegs {n}", "{name} marque {n}")
-D_REPORT_PEGGED = M("Pegged: {scores}", "Points de jeu : {scores}")
-D_REPORT_STARTER = M("Starter {card}", "Coupe {card}")
-D_REPORT_HEELS = M("His heels: {name} +{n}", "Valet retourné : {name} +{n}")
-D_SIDE_POINTS = M("{name} {n}", "{name} {n}")
-D_END_DEAL = M("Deal ended", "Donne terminée")
-D_NEW_GAME = M("Game {n}: {name} deals first", "Partie {n} : {name} donne en premier")
-D_WIN = M("{name} wins the game {a}–{b}", "{name} gagne la partie {a}–{b}")
-CRIB_IS = M("the crib is {cards}", "le crib est {cards}")
-MATCH_WON = M("{name} wins the match", "{name} gagne le match")
-SKUNKS = {1: M("Skunk!", "Skunk !"), 2: M("Double skunk!", "Double skunk !")}
-SKUNK_WORDS = {0: "", 1: M(" · skunk", " · skunk"), 2: M(" · double skunk", " · double skunk")}
-END_GAME_WON = M("{name} wins the game!", "{name} gagne la partie !")
-END_MATCH_WON = M("{name} wins the match!", "{name} gagne le match !")
-MATCH_TOTAL = M("Game points: {points} (the match goes to the first to {need})",
-                "Points de match : {points} (le match va au premier à {need})")
-REMATCH_LOSER_DEALS = M("Rematch (loser deals)", "Revanche (le perdant donne)")
-GAME_LINE = M("Game {n}: {scores} — {name}, {points}{skunk}", "Partie {n} : {scores} — {name}, {points}{skunk}")
-GAME_POINTS = ("game point", "game points"), ("point de match", "points de match")
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,26 @@ from companion.cards import Card, CardList
 from companion.errors import IllegalMoveError, InconsistencyError
 from companion.games.base import Event, Operation
 from companion.games.trente_et_un.values import hand_value
+from companion.games.trente_et_un.words import (  # noqa: F401 (the table's words)
+    D_31,
+    D_BLIND,
+    D_DEAL,
+    D_DEALT_31,
+    D_DISCARD,
+    D_DRAW_PILE,
+    D_DRAW_STOCK,
+    D_HOLD,
+    D_KEEP,
+    D_KNOCK,
+    D_NO_REFRESH,
+    D_PASS,
+    D_REFRESH,
+    D_RESHUFFLE,
+    D_START,
+    D_STOP,
+    D_SWAP,
+    D_VOID,
+)
 from companion.i18n import Msg, Of
 
 M = Msg
@@ -131,22 +151,8 @@ SHOWN_MISSING = M("{name} took {card}: it must be in the hand shown",
                   "{name} a pris {card} : elle doit être dans la main montrée")
 NEED_SHOWDOWN = M("the deal is over: enter the hands", "la donne est finie : entrez les mains")
 
-D_START = M("Deal: {cards} turned up", "Donne : {cards} retournée(s)")
-D_DRAW_STOCK = M("{name} draws from the stock", "{name} prend au talon")
-D_DRAW_PILE = M("{name} takes {card}", "{name} prend {card}")
-D_DISCARD = M("{name} discards {card}", "{name} défausse {card}")
-D_KNOCK = M("{name} knocks: one more turn for everyone else", "{name} cogne : un dernier tour pour les autres")
-D_31 = M("{name} shows 31: the deal ends", "{name} montre 31 : la donne s'arrête")
-D_BLIND = M("{name} takes the face-up cards blind", "{name} prend les cartes visibles sans regarder")
-D_KEEP = M("{name} keeps his hand", "{name} garde sa main")
-D_SWAP = M("{name} gives {give}, takes {take}", "{name} donne {give}, prend {take}")
-D_PASS = M("{name} passes", "{name} passe")
-D_HOLD = M(" — « Je tiens »", " — « Je tiens »")
-D_VOID = M("The stock is gone: the deal is void", "Le talon est épuisé : la donne est nulle")
-D_RESHUFFLE = M("The discards are shuffled into a new stock. ", "La défausse est remélangée en nouveau talon. ")
 NO_REFRESH_RULE = M("new face-up cards are not a rule of this match",
                     "de nouvelles cartes visibles ne sont pas une règle de ce match")
-D_STOP = M(" — « J'arrête »: showdown", " — « J'arrête » : abattage")
 WIDOW_WHOLE = M("the whole hand is exchanged only while nobody has taken from the widow",
                 "on n'échange toute la main que tant que personne n'a pris dans la main du mort")
 VIRTUAL_ONLY = M("in a virtual game the app deals", "dans une partie virtuelle, l'app donne")
@@ -163,11 +169,6 @@ TURNED_31 = M("the three cards turned make 31: the dealer takes them and the dea
               "les trois cartes retournées font 31 : le donneur les prend et la donne s'arrête")
 NOT_STOCK = M("the new face-up cards come from the stock", "les nouvelles cartes visibles viennent du talon")
 NOT_SHOWN = M("{name} hand is {cards}", "la main {name} est {cards}")  # name: Of(...)
-D_NO_REFRESH = M("Everyone passed and the stock is too short: showdown",
-                 "Tout le monde a passé et le talon est trop court : abattage")
-D_DEAL = M("{name} deals", "{name} donne")
-D_DEALT_31 = M(" — {name} is dealt 31", " — {name} a 31 servi")
-D_REFRESH = M("Everyone passed: new face-up cards {cards}", "Tout le monde a passé : nouvelles cartes visibles {cards}")
 
 
 @dataclass

@@ -21,6 +21,7 @@ from typing import Literal
 
 from companion.cards import Card, Rank, Suit, piquet_deck
 from companion.errors import IllegalMoveError
+from companion.games.trente_et_un.words import NAMES, RANK_PLURALS, SUIT_WORDS  # noqa: F401 (the table's words)
 from companion.i18n import Msg
 
 Game = Literal["knock", "banker"]
@@ -29,21 +30,7 @@ THREE = Msg("a hand has 3 cards, not {n}", "une main a 3 cartes, pas {n}")
 TWICE = Msg("{card} is in the hand twice", "{card} est deux fois dans la main")
 OUTSIDE = Msg("{card} is not in the 32-card pack (7 to ace)", "{card} n'est pas dans le jeu de 32 cartes (7 à l'as)")
 SEEN_TWICE = Msg("{card} is in two hands", "{card} est dans deux mains")
-NAMES = {
-    "tierce_majeure": Msg("a tierce majeure (A-K-Q of {suit})", "une tierce majeure (A-R-D à {suit})"),
-    "trente_et_un": Msg("thirty-one in {suit}", "trente-et-un à {suit}"),
-    "brelan": Msg("a brelan {rank}, 30½", "un brelan {rank}, 30½"),
-    "points": Msg("{value} in {suit}", "{value} à {suit}"),
-    "sequence": Msg("a tierce in {suit} ({value})", "une tierce à {suit} ({value})"),
-    "any_suit": Msg("{value} in all", "{value} en tout"),
-}
-# A brelan as the table says it: « un brelan de valets », "a brelan of jacks".
-RANK_PLURALS: dict[Rank, Msg] = {Rank.ACE: Msg("of aces", "d'as"), Rank.KING: Msg("of kings", "de rois"),
-                Rank.QUEEN: Msg("of queens", "de dames"), Rank.JACK: Msg("of jacks", "de valets"),
-                **{r: Msg(f"of {int(r)}s", f"de {int(r)}") for r in Rank
-                   if r not in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)}}
-SUIT_WORDS = {Suit.SPADES: Msg("spades", "pique"), Suit.HEARTS: Msg("hearts", "cœur"),
-              Suit.DIAMONDS: Msg("diamonds", "carreau"), Suit.CLUBS: Msg("clubs", "trèfle")}
+
 _LEVEL = {"points": 0, "sequence": 1, "brelan": 2, "trente_et_un": 3, "tierce_majeure": 4}
 PIQUET = frozenset(piquet_deck())
 
