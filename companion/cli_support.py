@@ -80,7 +80,6 @@ def match_id_type(text: str) -> int:
         raise argparse.ArgumentTypeError(exc.text(lang_in(sys.argv[1:]))) from exc
 
 
-
 def tolerant_streams() -> None:
     """Never crash on a suit symbol when the terminal's encoding cannot show it."""
     for stream in (sys.stdout, sys.stderr):
