@@ -48,3 +48,12 @@ def test_every_help_runs_and_exits_0(lang):
                                 capture_output=True, text=True, timeout=60, env=env)
         assert result.returncode == 0 and "Traceback" not in result.stderr, (path, result.stderr[-300:])
         assert "usage" in result.stdout.lower(), path
+
+
+def test_python_dash_m_companion_is_the_command():
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-m", "companion", "--version"], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0 and result.stdout.startswith("companion ")
