@@ -679,3 +679,31 @@ async def test_redo_of_the_winning_entry_shows_the_end_of_game_dialog_again(tmp_
             await pilot.pause()
             assert screen.match.phase == "match_over" and screen.match.scores == script.final.scores
             assert isinstance(app.screen, MatchEndScreen)
+
+
+_CRASH_CHILD = textwrap.dedent("""
+    import sys
+    from companion import cli
+    from companion.tui.app import CompanionApp
+
+    real_run = CompanionApp.run
+
+    async def auto_pilot(pilot):
+        await pilot.pause()
+        pilot.app.call_later(lambda: 1 / 0)  # an exception inside the app, as a bug would raise it
+        await pilot.pause()
+
+    def headless_run(self, *args, **kwargs):
+        return real_run(self, *args, **{**kwargs, "headless": True, "size": (80, 24), "auto_pilot": auto_pilot})
+
+    CompanionApp.run = headless_run
+    sys.exit(cli.main([]))
+""")
+
+
+def test_a_crash_inside_the_app_is_not_a_success_for_the_shell(tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+    result = subprocess.run([sys.executable, "-c", _CRASH_CHILD], env=_child_env(home), cwd=tmp_path,
+                            capture_output=True, timeout=120)
+    assert result.returncode != 0  # the shell (and a script around it) sees the crash
