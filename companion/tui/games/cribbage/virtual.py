@@ -79,6 +79,7 @@ class VirtualCribbageScreen(VirtualScreenBase):
         self.picked: list[Card] = []
         self.review: Msg | None = None  # how the last discard compared with the best one
         self.slot_cards: list[Card | None] = [None] * SLOTS  # the card each hand button shows
+        self._hints_of: tuple[tuple[int, int, str], list[Msg]] | None = None  # the advice of one state, kept
 
     @property
     def match(self) -> CribbageMatch:
@@ -190,22 +191,32 @@ class VirtualCribbageScreen(VirtualScreenBase):
         return f"#slot-{self.slot_cards.index(card)}"
 
     def _advice(self) -> str:
-        match = self.match
         seat = self.shown_seat
         lines = []
         if self.review is not None:
             lines.append(self.tr(self.review))
         if seat is not None and self.app.settings.hints and self.acting_human() == seat:
-            from companion.games.cribbage import advice
-
-            if match.phase == "discard":
-                own = match.side_of(seat) == match.side_of(match.dealer)
-                lines.append(self.tr(advice.best_discards(match.hand(seat) or (), own, match.rules)))
-            elif match.phase == "play" and match.playable(seat):
-                hint = advice.play_hint(match, seat)
-                if hint is not None:
-                    lines.append(self.tr(hint))
+            lines += [self.tr(hint) for hint in self._hints(seat)]
         return "\n".join(lines)
+
+    def _hints(self, seat: int) -> list[Msg]:
+        """The advisor's words for this state, computed once: a redraw (a tap on a card) does not search again."""
+        match = self.match
+        key = (len(match.log), seat, match.phase)
+        if self._hints_of is not None and self._hints_of[0] == key:
+            return self._hints_of[1]
+        from companion.games.cribbage import advice
+
+        hints: list[Msg] = []
+        if match.phase == "discard":
+            own = match.side_of(seat) == match.side_of(match.dealer)
+            hints.append(advice.best_discards(match.hand(seat) or (), own, match.rules))
+        elif match.phase == "play" and match.playable(seat):
+            hint = advice.play_hint(match, seat)
+            if hint is not None:
+                hints.append(hint)
+        self._hints_of = (key, hints)
+        return hints
 
     def _prompt(self) -> str:
         match = self.match
