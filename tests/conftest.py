@@ -18,6 +18,29 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture(autouse=True)
+def _pauses_wait_for_the_computers(monkeypatch):
+    """A computer's move is found in a worker thread: a test's pause waits for it to be found (and shown), as a
+    player waits for the computer before tapping. A hang still ends: after 60 s the pause returns."""
+    import asyncio
+    import time
+
+    from textual.pilot import Pilot
+
+    from companion.tui.screens.virtual_base import computers_thinking
+
+    real = Pilot.pause
+
+    async def pause(self, delay=None):
+        await real(self, delay)
+        deadline = time.monotonic() + 60
+        while computers_thinking(self.app) and time.monotonic() < deadline:
+            await asyncio.sleep(0.002)
+            await real(self)
+
+    monkeypatch.setattr(Pilot, "pause", pause)
+
+
+@pytest.fixture(autouse=True)
 def _private_home(tmp_path, monkeypatch):
     """No test reads or writes the developer's own saved matches or settings."""
     monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "companion-home"))

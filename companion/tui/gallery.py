@@ -46,12 +46,26 @@ def build_app(home: Path, lang: str = "en") -> CompanionApp:
     return CompanionApp(store, settings=Settings(lang=lang))
 
 
-async def settle(pilot: Pilot) -> None:
+async def think(pilot: Pilot) -> None:
+    """A pause that also waits for a computer's move being found in a worker (and shown)."""
+    import asyncio
+
+    from companion.tui.screens.virtual_base import computers_thinking
+
     await pilot.pause()
+    for _ in range(30_000):  # at most a minute
+        if not computers_thinking(pilot.app):
+            break
+        await asyncio.sleep(0.002)
+        await pilot.pause()
+
+
+async def settle(pilot: Pilot) -> None:
+    await think(pilot)
     for screen in pilot.app.screen_stack:
         for widget in screen.query(Input):
             widget.cursor_blink = False
-    await pilot.pause()
+    await think(pilot)
 
 
 async def start_virtual(pilot: Pilot, game_id: str, setup):
@@ -64,7 +78,7 @@ async def start_virtual(pilot: Pilot, game_id: str, setup):
     screen = ui_for(game_id).match_screen(MatchSession.create(app.store, setup, game_id))
     app.push_screen(screen)
     for _ in range(500):
-        await pilot.pause()
+        await think(pilot)
         if screen.waiting and screen.acting_human() is not None:
             break
     return screen
@@ -80,7 +94,7 @@ async def virtual_report(pilot: Pilot, game_id: str, setup) -> None:
     app.settings.pace = 0.001  # at once, but not "instant": the report waits for a tap
     app.push_screen(ui_for(game_id).match_screen(MatchSession.create(app.store, setup, game_id)))
     for _ in range(5000):
-        await pilot.pause()
+        await think(pilot)
         if isinstance(app.screen, RoundReport):
             break
     await settle(pilot)

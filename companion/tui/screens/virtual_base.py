@@ -3,8 +3,12 @@ follow, each human sees only their own hand (several humans pass the device behi
 and undo steps back to before the last choice a human made.
 
 A game's virtual screen subclasses :class:`VirtualScreenBase` and says three things: ``next_auto_op`` (the
-operation nobody at the screen has to choose, or None when a human must act), ``acting_human`` (the human
-seat whose choice is awaited) and ``is_choice`` (whether a logged operation was a human's own choice).
+operation nobody at the screen has to choose in a given state, or None when a human must act), ``acting_human``
+(the human seat whose choice is awaited) and ``is_choice`` (whether a logged operation was a human's own choice).
+
+A computer's move is found in a worker thread, on a copy of the match replayed from its log: the screen keeps
+redrawing and taking taps while a computer thinks, the pace counts the thinking time, and a move found for a
+state the match has left (an undo, a correction) is dropped and decided again.
 
 The end of each round (an event with a ``report``) is shown item by item, and the next deal waits for a
 tap, at every pace but "instant".
@@ -12,17 +16,26 @@ tap, at every pace but "instant".
 
 from __future__ import annotations
 
-from textual import on
+import time
+
+from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.timer import Timer
 
-from companion.games.base import Event, Operation
+from companion.games.base import Event, Match, Operation
 from companion.i18n import Msg, Of
 from companion.session import MatchSession
 from companion.tui.screens.base import BaseModal
 from companion.tui.screens.match_base import MatchScreenBase
 from companion.tui.widgets.plain import Button, Static
+
+
+def computers_thinking(app) -> bool:
+    """A computer's move is being found in a worker, on some screen of ``app`` (the gallery and the tests wait for
+    it, as a player would, before looking at the screen)."""
+    return any(getattr(screen, "_thinking", False) for screen in app.screen_stack)
+
 
 PASS_TITLE = Msg("Pass the device to {name}", "Passez l'appareil à {name}")
 PASS_BODY = Msg("{whose} cards stay hidden until {name} holds the device.", "Les cartes {whose} restent cachées jusque-là.")
@@ -61,13 +74,15 @@ class VirtualScreenBase(MatchScreenBase):
         self._timer: Timer | None = None
         self._passing = False
         self._reporting = False  # a round's report is on screen: the next deal waits for a tap
+        self._thinking = False  # a worker is finding the next automatic move
 
     def kinds(self) -> list[str]:
         """Each seat's player: "human", or a computer level."""
         return [self.session.setup.seat_kind(s) for s in range(self.match.players)]
 
     # ------------------------------------------------------------ what a game says
-    def next_auto_op(self) -> Operation | None:
+    def next_auto_op(self, match: Match) -> Operation | None:
+        """The next operation nobody at the screen chooses in ``match`` (called in a worker, on a copy)."""
         raise NotImplementedError
 
     def acting_human(self) -> int | None:
@@ -84,26 +99,52 @@ class VirtualScreenBase(MatchScreenBase):
     @property
     def waiting(self) -> bool:
         """Nothing is scheduled: the screen waits for a human (or the game is over)."""
-        return self._timer is None and not self._passing and not self._reporting
+        return self._timer is None and not self._passing and not self._reporting and not self._thinking
 
     def on_mount(self) -> None:
         super().on_mount()
         self.call_later(self.pump)
 
     def pump(self) -> None:
-        """Schedule the next automatic operation, or hand over to the human who must act."""
+        """Find the next automatic operation (in a worker), or hand over to the human who must act."""
         match = self.match
-        if self._timer is not None or self._passing or self._reporting or match.is_over or match.awaiting_continue:
+        if (self._timer is not None or self._passing or self._reporting or self._thinking or match.is_over
+                or match.awaiting_continue):
             return
         if self.app.screen is not self:
             return  # a dialog is open: on_screen_resume pumps again
-        op = self.next_auto_op()
+        self._thinking = True
+        self._decide(list(match.log), time.monotonic())
+
+    @work(thread=True, group="decide", exit_on_error=False)
+    def _decide(self, log: list[Operation], started: float) -> None:
+        """The next automatic operation, off the UI thread, on the match replayed from ``log`` (the screen's own
+        match is never read here: the UI thread may change it meanwhile)."""
+        try:
+            op, failed = self.next_auto_op(self.session.game.match.replay(self.session.setup, log)), None
+        except Exception as exc:  # noqa: BLE001 (raised again on the UI thread, where the app reports it)
+            op, failed = None, exc
+        try:
+            self.app.call_from_thread(self._decided, log, op, failed, started)
+        except RuntimeError:
+            pass  # the app is closing: nothing waits for this move
+
+    def _decided(self, log: list[Operation], op: Operation | None, failed: Exception | None, started: float) -> None:
+        self._thinking = False
+        if failed is not None:
+            raise failed
+        if not self.is_attached or self.app.screen is not self:
+            return  # left, or a dialog on top: on_screen_resume pumps again
+        if self.match.log != log:
+            self.pump()  # the match moved on while the computer thought (an undo, a correction): decide again
+            return
         if op is None:
             self._hand_over()
             return
-        delay = 0.0 if self.is_instant(op) else self.app.settings.pace
-        head = len(match.log)
-        self._timer = self.set_timer(max(delay, 0.001), lambda: self._auto(op, head))
+        # The pace counts the thinking: a slow decision is not followed by a full pause too.
+        pace = 0.0 if self.is_instant(op) else self.app.settings.pace
+        delay = pace - (time.monotonic() - started)
+        self._timer = self.set_timer(max(delay, 0.001), lambda: self._auto(op, len(log)))
 
     def _auto(self, op: Operation, head: int) -> None:
         self._timer = None

@@ -15,7 +15,7 @@ from companion.games.cribbage.players import play_turn, table_entries
 from companion.games.cribbage.rules import CribbageRules
 from companion.session import MatchSession
 from companion.store import Store
-from companion.tui.gallery import NAMES, State
+from companion.tui.gallery import NAMES, State, think
 from companion.tui.gallery import settle as _settle
 
 
@@ -258,7 +258,7 @@ async def _virtual(pilot: Pilot, seed: int = 5):
 
 async def _until_human(pilot: Pilot, screen) -> None:
     for _ in range(500):
-        await pilot.pause()
+        await think(pilot)
         if screen.waiting and screen.acting_human() is not None:
             break
     await _settle(pilot)

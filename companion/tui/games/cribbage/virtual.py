@@ -13,7 +13,7 @@ from textual.widgets import Input
 from companion.cards import Card, format_cards, parse_card
 from companion.entry import check_length
 from companion.errors import CompanionError
-from companion.games.base import Event, Operation
+from companion.games.base import Event, Match, Operation
 from companion.games.cribbage.engine import CribbageMatch
 from companion.games.cribbage.ops import Cut, Deal, Discard, Play
 from companion.i18n import Msg, Of
@@ -86,10 +86,10 @@ class VirtualCribbageScreen(VirtualScreenBase):
         return self.session.match  # type: ignore[return-value]
 
     # ------------------------------------------------------------ the game's side of the pump
-    def next_auto_op(self) -> Operation | None:
+    def next_auto_op(self, match: Match) -> Operation | None:
         from companion.games.cribbage.players import next_op
 
-        return next_op(self.match, self.kinds())
+        return next_op(match, self.kinds())
 
     def acting_human(self) -> int | None:
         match, kinds = self.match, self.kinds()

@@ -10,7 +10,7 @@ from companion.games.le31.ops import Build, Capture, Deal, Trail
 from companion.games.le31.rules import Le31Rules
 from companion.session import MatchSession
 from companion.store import Store
-from companion.tui.gallery import NAMES, State, settle
+from companion.tui.gallery import NAMES, State, settle, think
 
 
 def fill(store: Store) -> None:
@@ -70,7 +70,7 @@ async def le31_virtual(pilot: Pilot) -> None:
                 await settle(pilot)
             await pilot.click("#play-0")
         for _ in range(200):
-            await pilot.pause()
+            await think(pilot)
             if screen.waiting and screen.acting_human() is not None:
                 break
     await settle(pilot)

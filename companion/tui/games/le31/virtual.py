@@ -12,7 +12,7 @@ from textual.widgets import Input
 
 from companion.entry import check_length
 from companion.errors import CompanionError
-from companion.games.base import Operation
+from companion.games.base import Match, Operation
 from companion.games.le31.deck import Le31Card
 from companion.games.le31.engine import Le31Match
 from companion.games.le31.notation import read_play
@@ -69,10 +69,10 @@ class VirtualLe31Screen(VirtualScreenBase):
         return self.session.match  # type: ignore[return-value]
 
     # ------------------------------------------------------------ the game's side of the pump
-    def next_auto_op(self) -> Operation | None:
+    def next_auto_op(self, match: Match) -> Operation | None:
         from companion.games.le31.players import next_op
 
-        return next_op(self.match, self.kinds())
+        return next_op(match, self.kinds())
 
     def acting_human(self) -> int | None:
         m = self.match

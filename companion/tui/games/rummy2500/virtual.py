@@ -12,7 +12,7 @@ from textual.widgets import Input
 from companion.cards import Card, rank_text
 from companion.entry import check_length
 from companion.errors import CompanionError
-from companion.games.base import Operation
+from companion.games.base import Match, Operation
 from companion.games.rummy2500.engine import Rummy2500Match
 from companion.games.rummy2500.play import DealBrasse, DrawStock, LayOff, Meld, TakePige, Throw
 from companion.games.rummy2500.words import BRASSE, BRASSES_NEXT
@@ -80,10 +80,10 @@ class VirtualRummyScreen(TurnEntry, VirtualScreenBase):
         return self.session.match  # type: ignore[return-value]
 
     # ------------------------------------------------------------ the game's side of the pump
-    def next_auto_op(self) -> Operation | None:
+    def next_auto_op(self, match: Match) -> Operation | None:
         from companion.games.rummy2500.players import next_op
 
-        return next_op(self.match, self.kinds())
+        return next_op(match, self.kinds())
 
     def acting_human(self) -> int | None:
         m = self.match

@@ -17,7 +17,7 @@ from textual.widgets import Input
 from companion.cards import Card, CardList, parse_card
 from companion.entry import check_length
 from companion.errors import CompanionError
-from companion.games.base import Operation
+from companion.games.base import Match, Operation
 from companion.games.trente_et_un.engine import TrenteMatch
 from companion.games.trente_et_un.turns import BlindSwap, DealPack, Discard, Draw, Exchange, Knock
 from companion.games.trente_et_un.values import hand_value
@@ -100,10 +100,10 @@ class VirtualTrenteScreen(VirtualScreenBase):
         return self.match._exchanges
 
     # ------------------------------------------------------------ the game's side of the pump
-    def next_auto_op(self) -> Operation | None:
+    def next_auto_op(self, match: Match) -> Operation | None:
         from companion.games.trente_et_un.players import next_op
 
-        return next_op(self.match, self.kinds())
+        return next_op(match, self.kinds())
 
     def acting_human(self) -> int | None:
         m = self.match
