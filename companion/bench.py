@@ -33,6 +33,7 @@ class Options:
     repeats: int = 3  # best of
     cold_runs: int = 5  # median of
     strength: float = 0.0  # self-play: the share of STRENGTH's games played (0: none)
+    ui_block: float = 0.0  # seconds of virtual play per game and level for the UI-block measurement (0: none)
 
 
 Measurement = Callable[[Options], Iterator[Line]]
@@ -348,6 +349,53 @@ def measure_strength(options: Options) -> Iterator[Line]:
             f"{result['even']:.1%}): {verdict}; seed {seed}, {result['seconds']:.0f} s")
 
 
+def measure_ui_block(options: Options) -> Iterator[Line]:
+    """The longest time the app's event loop is blocked (nothing redrawn, no tap taken) while computer players
+    play a virtual game of each game at each level, instant pace, for ``options.ui_block`` seconds each."""
+    import asyncio
+    import tempfile
+
+    from companion.games import registry
+    from companion.games.base import Setup
+    from companion.session import MatchSession
+    from companion.settings import Settings
+    from companion.store import Store
+    from companion.tui.app import CompanionApp
+    from companion.tui.games import ui_for
+    from companion.tui.widgets.plain import Button
+
+    async def one(game_id: str, level: str, home: Path) -> tuple[float, int]:
+        game = registry.get(game_id)
+        n = 2 if game.max_players < 5 else 3  # a size every game takes (Le 31: 2 or two teams)
+        setup = Setup(("A", "B", "C")[:n], game.make_rules(n, {}), 0, "virtual", options.seed, (level,) * n)
+        store = Store.open(home / f"{game_id}-{level}.sqlite3")
+        session = MatchSession.create(store, setup, game_id)
+        app = CompanionApp(store, settings=Settings(lang="en", pace=0.0))
+        worst = 0.0
+        async with app.run_test(size=(80, 24)):
+            loop = asyncio.get_running_loop()
+            app.push_screen(ui_for(game_id).match_screen(session))
+            end, last = time.monotonic() + options.ui_block, loop.time()
+            while time.monotonic() < end and not session.match.is_over:
+                await asyncio.sleep(0.005)  # a tick every 5 ms: any lateness is time the loop was blocked
+                now = loop.time()
+                worst, last = max(worst, now - last - 0.005), now
+                if type(app.screen).__name__ in ("RoundReport", "MatchEndScreen"):  # tapped away at once
+                    for button in app.screen.query("#next, #go-on").results(Button):
+                        button.press()
+        moves = len(session.match.log)
+        store.close()
+        return worst, moves
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for game in registry.available():
+            if not game.virtual_play:
+                continue
+            for level in ("normal", "hard"):
+                worst, moves = asyncio.run(one(game.id, level, Path(tmp)))
+                yield f"UI loop blocked, {game.id} {level}", f"{worst * 1000:.0f} ms longest over {moves} entries"
+
+
 MEASUREMENTS: list[Measurement] = [
     measure_hand_score,
     measure_count_hand,
@@ -369,10 +417,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--strength", nargs="?", type=float, const=1.0, default=0.0, metavar="SHARE",
                         help="also play the self-play matches of docs/strength.md (an hour or more on two cores), "
                              "or SHARE of their games")
+    parser.add_argument("--ui-block", nargs="?", type=float, const=15.0, default=0.0, metavar="SECONDS",
+                        help="also measure the longest block of the app's event loop while computers play each game "
+                             "at each level (SECONDS each, default 15)")
     args = parser.parse_args(argv)
-    options = Options(sample=max(1, args.sample), strength=max(0.0, args.strength))
+    options = Options(sample=max(1, args.sample), strength=max(0.0, args.strength), ui_block=max(0.0, args.ui_block))
     print(f"companion bench: python {sys.version.split()[0]}, {os.cpu_count()} cpu(s) seen", flush=True)
-    for measure in MEASUREMENTS + ([measure_strength] if options.strength else []):
+    extra = ([measure_strength] if options.strength else []) + ([measure_ui_block] if options.ui_block else [])
+    for measure in MEASUREMENTS + extra:
         for label, value in measure(options):
             print(f"{label + ':':<{LABEL_WIDTH}} {value}", flush=True)
     return 0
