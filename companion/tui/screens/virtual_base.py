@@ -19,7 +19,7 @@ from __future__ import annotations
 import time
 
 from textual import on, work
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.containers import Vertical
 from textual.timer import Timer
 
@@ -114,18 +114,19 @@ class VirtualScreenBase(MatchScreenBase):
         if self.app.screen is not self:
             return  # a dialog is open: on_screen_resume pumps again
         self._thinking = True
-        self._decide(list(match.log), time.monotonic())
+        self._decide(self.app, list(match.log), time.monotonic())
 
-    @work(thread=True, group="decide", exit_on_error=False)
-    def _decide(self, log: list[Operation], started: float) -> None:
+    @work(thread=True, group="decide")  # an error in a computer player crashes the app, as it did inline
+    def _decide(self, app: App, log: list[Operation], started: float) -> None:
         """The next automatic operation, off the UI thread, on the match replayed from ``log`` (the screen's own
-        match is never read here: the UI thread may change it meanwhile)."""
+        match is never read here: the UI thread may change it meanwhile). ``app`` is handed in: a worker thread
+        has no active app of its own to find."""
         try:
             op, failed = self.next_auto_op(self.session.game.match.replay(self.session.setup, log)), None
         except Exception as exc:  # noqa: BLE001 (raised again on the UI thread, where the app reports it)
             op, failed = None, exc
         try:
-            self.app.call_from_thread(self._decided, log, op, failed, started)
+            app.call_from_thread(self._decided, log, op, failed, started)
         except RuntimeError:
             pass  # the app is closing: nothing waits for this move
 
