@@ -17,11 +17,13 @@ tap, at every pace but "instant".
 from __future__ import annotations
 
 import time
+from functools import partial
 
-from textual import on, work
-from textual.app import App, ComposeResult
+from textual import on
+from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.timer import Timer
+from textual.worker import Worker, WorkerState
 
 from companion.games.base import Event, Match, Operation
 from companion.i18n import Msg, Of
@@ -75,6 +77,7 @@ class VirtualScreenBase(MatchScreenBase):
         self._passing = False
         self._reporting = False  # a round's report is on screen: the next deal waits for a tap
         self._thinking = False  # a worker is finding the next automatic move
+        self._decision: tuple[Worker, list[Operation], float] | None = None  # that worker, its log, when it began
 
     def kinds(self) -> list[str]:
         """Each seat's player: "human", or a computer level."""
@@ -114,26 +117,30 @@ class VirtualScreenBase(MatchScreenBase):
         if self.app.screen is not self:
             return  # a dialog is open: on_screen_resume pumps again
         self._thinking = True
-        self._decide(self.app, list(match.log), time.monotonic())
+        log = list(match.log)
+        self._decision = (self.run_worker(partial(self._find, log), thread=True, group="decide"), log,
+                          time.monotonic())
 
-    @work(thread=True, group="decide")  # an error in a computer player crashes the app, as it did inline
-    def _decide(self, app: App, log: list[Operation], started: float) -> None:
-        """The next automatic operation, off the UI thread, on the match replayed from ``log`` (the screen's own
-        match is never read here: the UI thread may change it meanwhile). ``app`` is handed in: a worker thread
-        has no active app of its own to find."""
-        try:
-            op, failed = self.next_auto_op(self.session.game.match.replay(self.session.setup, log)), None
-        except Exception as exc:  # noqa: BLE001 (raised again on the UI thread, where the app reports it)
-            op, failed = None, exc
-        try:
-            app.call_from_thread(self._decided, log, op, failed, started)
-        except RuntimeError:
-            pass  # the app is closing: nothing waits for this move
+    def _find(self, log: list[Operation]) -> Operation | None:
+        """In the worker thread: the next automatic operation on the match replayed from ``log`` (the screen's own
+        match is never read here: the UI thread may change it meanwhile). An error in a computer player fails the
+        worker, and the app reports it as it would any crash."""
+        return self.next_auto_op(self.session.game.match.replay(self.session.setup, log))
 
-    def _decided(self, log: list[Operation], op: Operation | None, failed: Exception | None, started: float) -> None:
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """Back on the UI thread: the move found, for the state it was found for."""
+        if self._decision is None or event.worker is not self._decision[0]:
+            return
+        if event.state == WorkerState.SUCCESS:
+            _, log, started = self._decision
+            self._decision = None
+            self._decided(log, event.worker.result, started)
+        elif event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
+            self._decision = None
+            self._thinking = False
+
+    def _decided(self, log: list[Operation], op: Operation | None, started: float) -> None:
         self._thinking = False
-        if failed is not None:
-            raise failed
         if not self.is_attached or self.app.screen is not self:
             return  # left, or a dialog on top: on_screen_resume pumps again
         if self.match.log != log:
