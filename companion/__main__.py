@@ -1,5 +1,5 @@
 """``python -m companion``: the same as the ``companion`` command."""
 
-from companion.cli import main
+from companion.cli.main import main
 
 raise SystemExit(main())

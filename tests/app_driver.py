@@ -63,7 +63,7 @@ def entries_in(log: list[dict]) -> list[dict]:
 
 def lines_for(entry, lang: str = "en") -> list[str]:
     """What a player types for one entry (as ``tests.scripted.enter_by_keys``, in either language)."""
-    from companion.cards import format_card
+    from companion.core.cards import format_card
     from companion.games.cribbage.ops import Crib, Cut, Go, Play, Show
 
     def card(c) -> str:
@@ -98,7 +98,7 @@ async def type_entry(pilot, entry) -> None:
 
 
 def state_line(kind: str, app, screen, since: int) -> dict:
-    from companion.tui.widgets.board import CribbageBoard
+    from companion.tui.games.cribbage.board import CribbageBoard
 
     match = screen.session.match
     log = [op.to_json() for op in match.log]
@@ -130,8 +130,8 @@ def fail(why: str) -> int:
 async def drive(seed: int) -> int:
     from textual.widgets import Select
 
-    from companion.settings import Settings
-    from companion.store import open_or_recover
+    from companion.store.recovery import open_or_recover
+    from companion.store.settings import Settings
     from companion.tui.app import CompanionApp
     from companion.tui.games.cribbage.screen import MatchScreen
     from tests.scripted import scripted_match

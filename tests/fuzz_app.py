@@ -16,9 +16,9 @@ from textual.widgets import Button, Input
 from companion.games import registry
 from companion.games.base import Setup
 from companion.games.cribbage.rules import CribbageRules
-from companion.session import MatchSession
-from companion.settings import Settings
-from companion.store import Store
+from companion.store.database import Store
+from companion.store.session import MatchSession
+from companion.store.settings import Settings
 
 # Markup a player could type or be named: closing tags crashed Rich's parser, opening ones were interpreted.
 MARKUP = ["[/]", "[/b]", "5h [/i]", "[red]x", "[@click=app.quit]Jo", "[b]", "[link=http://x]y[/link]", "\\[x]",
@@ -41,7 +41,7 @@ HOSTILE_NAMES = ("Ann [/]", "[red]Léa", "[@click=app.quit]Jo", "Zoé [b]", "Pau
 
 def hostile_setup(game_id: str, mode: str, rng: random.Random) -> Setup:
     """A setup of ``game_id`` whose names all hold markup; in virtual mode seat 1 is the human."""
-    from companion.errors import SetupError
+    from companion.core.errors import SetupError
 
     game = registry.get(game_id)
     while True:  # a count the game takes (Le 31: 2 or two teams of 2)

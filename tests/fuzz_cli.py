@@ -145,8 +145,8 @@ class _InlinePool:
 @contextlib.contextmanager
 def stand_ins(home: Path):
     """The app, the server, the bench and each computer game replaced by quick stand-ins; the store in ``home``."""
-    import companion.cli as cli
-    from companion import selfplay
+    import companion.cli.main as cli
+    from companion.games import selfplay
     from companion.serving import server
 
     saved = (cli.run_app, cli._bench_command, server.GuardedServer, selfplay._one, selfplay.ProcessPoolExecutor,
@@ -191,8 +191,8 @@ def _crash(status: object, err: str) -> str | None:
 
 
 def fuzz_in_process(tmp: Path, seed: int, runs: int) -> tuple[Counter[str], list[tuple[list[str], str]]]:
-    """``runs`` random argv through ``companion.cli.main`` in this process."""
-    import companion.cli as cli
+    """``runs`` random argv through ``companion.cli.main.main`` in this process."""
+    import companion.cli.main as cli
 
     rng = random.Random(seed)
     home = tmp / "home"
@@ -228,7 +228,7 @@ UNSAFE = {"serve", "bench", "selfplay"}  # they listen, or run for minutes: chec
 
 def fuzz_processes(tmp: Path, seed: int, runs: int) -> tuple[Counter[str], list[tuple[list[str], str]]]:
     """``runs`` random argv as real processes, standard output normal, closed (``>&-``) or full (/dev/full)."""
-    import companion.cli as cli
+    import companion.cli.main as cli
 
     rng = random.Random(seed)
     home = tmp / "home"
@@ -245,7 +245,7 @@ def fuzz_processes(tmp: Path, seed: int, runs: int) -> tuple[Counter[str], list[
         if not (set(argv) & (named | {"-h", "--help", "--version"})) or set(argv) & UNSAFE:
             continue
         output = rng.choice(["normal", "closed", "full"] if Path("/dev/full").exists() else ["normal", "closed"])
-        command = [sys.executable, "-m", "companion.cli", *argv]
+        command = [sys.executable, "-m", "companion.cli.main", *argv]
         if output == "closed":
             command = ["sh", "-c", 'exec "$0" "$@" >&-', *command]
         sink = open("/dev/full", "w") if output == "full" else subprocess.PIPE  # noqa: SIM115

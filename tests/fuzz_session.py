@@ -17,14 +17,14 @@ from pathlib import Path
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from companion.cards import Card, standard_deck
-from companion.errors import CompanionError
+from companion.core.cards import Card, standard_deck
+from companion.core.errors import CompanionError
 from companion.games.cribbage.engine import CRIB, Setup
 from companion.games.cribbage.ops import Crib, Cut, EndDeal, Go, Muggins, NewGame, Play, Points, Show
 from companion.games.cribbage.rules import CribbageRules
 from companion.games.cribbage.scoring import pip
-from companion.session import MatchSession
-from companion.store import Store
+from companion.store.database import Store
+from companion.store.session import MatchSession
 
 DECK = standard_deck()
 STATS: Counter[str] = Counter()  # what the machines did, for the volume run's report

@@ -19,7 +19,7 @@ import sqlite3
 from collections import Counter
 from pathlib import Path
 
-from companion.errors import CompanionError
+from companion.core.errors import CompanionError
 
 TABLES = ("matches", "ops", "players", "aliases", "match_stats", "nights", "match_evenings", "drafts")
 HOSTILE = [None, "", "x", "[/]", "[red]x", "\x1b[2J", 0, -1, 1, 2, 99, -(2**63), 2**63 - 1, 1.5, float("inf"),
@@ -32,9 +32,9 @@ JSON_HOSTILE = [None, -1, 99, 2**70, -(2**70), "x", "", [], {}, [[]], "[/]", Tru
 
 def build(path: Path) -> None:
     """A store with matches of every game, a club night and every other table filled."""
-    from companion import nights
+    from companion.club import saved
     from companion.games import registry
-    from companion.store import Store
+    from companion.store.database import Store
     from companion.tui import gallery  # noqa: F401 (first: the games' gallery modules import it)
     from companion.tui.games import ui_for
 
@@ -43,13 +43,13 @@ def build(path: Path) -> None:
             ui_for(game.id).fill_gallery(store)
         from companion.club.night import start_op
 
-        nights.create(store, "Club", start_op(["Marie", "Paul", "Léa", "Jean"], rounds=3))
-        from companion.stats import table
+        saved.create(store, "Club", start_op(["Marie", "Paul", "Léa", "Jean"], rounds=3))
+        from companion.records.stats import table
 
         table(store)  # fills the statistics cache
         first = store.list_matches()[0].id
         store.save_draft(first, len(store.ops(first)), {"picked": ["5H"]})
-        from companion.evenings import move
+        from companion.records.evenings import move
 
         move(store, first, "2026-01-02")
 
@@ -114,13 +114,14 @@ def damage(path: Path, rng: random.Random) -> str:
 
 def read_everything(path: Path, read_only: bool) -> Counter[str]:
     """Every reader of a store, as the app and the command line use them. Raises only on a crash."""
-    from companion import nights
-    from companion.evenings import evenings
-    from companion.export import as_csv, as_json, readable
-    from companion.roster import Roster
-    from companion.session import MatchSession
-    from companion.stats import table
-    from companion.store import DamagedMatchError, Store, StoreError
+    from companion.club import saved
+    from companion.records.evenings import evenings
+    from companion.records.export import as_csv, as_json, readable
+    from companion.records.roster import Roster
+    from companion.records.stats import table
+    from companion.store.database import Store
+    from companion.store.errors import DamagedMatchError, StoreError
+    from companion.store.session import MatchSession
 
     seen: Counter[str] = Counter()
     try:
@@ -150,8 +151,8 @@ def read_everything(path: Path, read_only: bool) -> Counter[str]:
                     json.dumps(as_json(store, records=good))
                     as_csv(store, records=good)
                 else:
-                    for night_id, _, _ in nights.listed(store):
-                        nights.load(store, night_id)
+                    for night_id, _, _ in saved.listed(store):
+                        saved.load(store, night_id)
             except CompanionError:
                 seen[f"{reader}: said why"] += 1
     return seen
@@ -190,8 +191,9 @@ async def app_reads(path: Path) -> int:
     on a crash. Returns the screens visited."""
     import asyncio
 
-    from companion.settings import Settings
-    from companion.store import StoreError, open_or_recover
+    from companion.store.errors import StoreError
+    from companion.store.recovery import open_or_recover
+    from companion.store.settings import Settings
     from companion.tui.app import CompanionApp
 
     try:

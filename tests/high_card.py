@@ -1,10 +1,12 @@
 """A small game that exists only in the tests: two players each turn a card, the higher rank wins
-the round. It plugs into the app through the game seam alone (rules, match, registry, UI object),
-which is how the tests prove that the shell knows no game by name.
+the round. It plugs into the app through the game seam alone (rules, match, registry, UI object, self-play, a
+command-line alias, statistics), which is how the tests prove that the shell knows no game by name.
 """
 
 from __future__ import annotations
 
+import random
+import time
 from collections import Counter
 from dataclasses import dataclass
 from typing import ClassVar
@@ -14,11 +16,12 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Static
 
-from companion.cards import Card, parse_card
-from companion.errors import CompanionError, IllegalMoveError
+from companion.core.cards import Card, parse_card
+from companion.core.errors import CompanionError, IllegalMoveError
+from companion.core.i18n import Msg
 from companion.games import registry
-from companion.games.base import Event, GameInfo, Match, OpCodec, Operation, Outcome, Rules, Score, Standing, rule
-from companion.i18n import Msg
+from companion.games.base import Event, GameInfo, Match, OpCodec, Operation, Outcome, Rules, Score, Setup, Standing, rule
+from companion.games.selfplay import GameRecord
 from companion.tui.games import GameUI, register_ui, unregister_ui
 from companion.tui.screens.match_base import MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad, Key
@@ -99,8 +102,42 @@ class HighCardMatch(Match):
         return None
 
 
+def seat_figures(match: HighCardMatch) -> list[dict[str, float]]:
+    """Statistics: the rounds each seat won, and the rounds played."""
+    return [{"won": float(sum(result[seat] for result in match.rounds)), "rounds": float(len(match.rounds))}
+            for seat in range(2)]
+
+
+REPORT = {"round_share": ("ratio", "won", "rounds")}
+LABELS = {"round_share": Msg("share of rounds won", "part des manches gagnées")}
+
+# Self-play (``companion selfplay --game hc``): each level looks at that many cards of the deck and turns the best.
+LOOKS = {"easy": 1, "normal": 2, "hard": 4}
+DECK = [Card(rank, suit) for rank in range(1, 14) for suit in range(4)]
+FIGURES = (("won", Msg("rounds won", "manches gagnées")),)
+
+
+def play_game(levels: tuple[str, ...], seed: int, first_dealer: int) -> GameRecord:
+    rng = random.Random(seed)
+    match = HighCardMatch(Setup(("A", "B"), HighCardRules(), first_dealer, "virtual", seed))
+    decisions: list[float] = []
+    while not match.is_over and len(match.rounds) < 1_000:
+        seat = match.to_act
+        assert seat is not None
+        started = time.perf_counter()
+        seen = rng.sample([c for c in DECK if c not in match.round], LOOKS[levels[seat]])
+        match.apply(Reveal(seat, max(seen, key=match._rank)))
+        if seat == 0:
+            decisions.append(time.perf_counter() - started)
+    figures = seat_figures(match)
+    outcome = match.outcome
+    return GameRecord(outcome.winners if outcome else (), [{"won": f["won"]} for f in figures],
+                      [{"won": int(f["rounds"])} for f in figures], decisions)
+
+
 GAME = GameInfo(id=GAME_ID, title=Msg("High card", "Carte haute"), min_players=2, max_players=2,
-                rules=HighCardRules, match=HighCardMatch)
+                rules=HighCardRules, match=HighCardMatch, aliases=("hc",), selfplay="tests.high_card",
+                seat_figures=seat_figures, report=REPORT, labels=LABELS)
 
 PROMPT = Msg("{name} turns a card", "{name} retourne une carte")
 

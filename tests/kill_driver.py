@@ -37,9 +37,9 @@ def computer_setup(game_id: str, seed: int):
 
 
 async def main(home: Path, game_id: str, seed: int) -> int:
-    from companion.session import MatchSession
-    from companion.settings import Settings
-    from companion.store import open_or_recover
+    from companion.store.recovery import open_or_recover
+    from companion.store.session import MatchSession
+    from companion.store.settings import Settings
     from companion.tui.app import CompanionApp
     from companion.tui.games import ui_for
 

@@ -26,8 +26,8 @@ def _env() -> dict[str, str]:
 def kill_run(home: Path, game_id: str, seed: int, kills: int) -> tuple[Counter[str], list[str]]:
     """``kills`` SIGKILLs of the app playing one match of ``game_id``; returns tallies and violations."""
     from companion.games import registry
-    from companion.session import MatchSession
-    from companion.store import Store
+    from companion.store.database import Store
+    from companion.store.session import MatchSession
     from tests.kill_driver import digest
 
     rng = random.Random(seed)

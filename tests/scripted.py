@@ -11,13 +11,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from companion.cards import Card
+from companion.core.cards import Card
 from companion.games.cribbage.engine import CribbageMatch, Setup
 from companion.games.cribbage.ops import Crib, Cut, Go, NewGame, Op, Play, Show
 from companion.games.cribbage.players import play_out, table_entries
 from companion.games.cribbage.rules import CribbageRules
-from companion.settings import Settings
-from companion.store import Store
+from companion.store.database import Store
+from companion.store.settings import Settings
 from companion.tui.app import CompanionApp
 
 

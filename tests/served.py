@@ -56,7 +56,7 @@ def wait_for(predicate, timeout: float = 10.0, step: float = 0.1) -> bool:
 def served(home: Path, *args: str, timeout: float = 30.0):
     """``companion serve --port 0`` with its own store in ``home``; yields once it prints its address."""
     env = dict(os.environ, COMPANION_HOME=str(home), COMPANION_LANG="en")
-    process = subprocess.Popen([sys.executable, "-m", "companion.cli", "serve", "--port", "0", *args],
+    process = subprocess.Popen([sys.executable, "-m", "companion.cli.main", "serve", "--port", "0", *args],
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
                                start_new_session=True)
     lines: list[str] = []

@@ -19,7 +19,8 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make ``companion`` importable from the repository
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.store import ConflictError, Store  # noqa: E402
+from companion.store.database import Store  # noqa: E402
+from companion.store.errors import ConflictError
 
 
 def op_for(seq: int) -> dict:

@@ -91,7 +91,7 @@ async def test_one_deal_by_taps_shows_pegging_points_and_the_spoken_count(tmp_pa
     Show: Paul 10♦ K♦ 4♥ 9♠ + 5♥ = 4; Marie 5♣ 6♠ 7♦ 8♣ + 5♥ = 7+8 (2) + double run of four (10) = 12;
     crib 2♠ 3♠ Q♥ J♥ + 5♥ = fifteens 5+J, 5+Q, 2+3+J, 2+3+Q (8) + nobs 1 = 9.
     Marie: 2 + 2 + 3 + 1 + 12 + 9 = 29; Paul 4."""
-    from companion.cards import parse_card
+    from companion.core.cards import parse_card
 
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:

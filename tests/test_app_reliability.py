@@ -34,9 +34,11 @@ from textual.widgets import Select
 
 from companion.games.cribbage.engine import CRIB, CribbageMatch, Setup
 from companion.games.cribbage.ops import Crib, Play, op_from_json
-from companion.session import MatchSession
-from companion.settings import Settings
-from companion.store import FILE_NAME, Store, StoreError, open_or_recover
+from companion.store.database import FILE_NAME, Store
+from companion.store.errors import StoreError
+from companion.store.recovery import open_or_recover
+from companion.store.session import MatchSession
+from companion.store.settings import Settings
 from companion.tui.app import CompanionApp
 from companion.tui.games.cribbage.screen import MatchScreen
 from companion.tui.screens.home import HomeScreen
@@ -373,7 +375,7 @@ async def test_a_file_that_is_not_ours_is_set_aside_and_the_app_starts_empty(tmp
 
 _ENTRY_CHILD = textwrap.dedent("""
     import json, sys
-    from companion import cli
+    from companion.cli import main as cli
     from companion.tui.app import CompanionApp
     from companion.tui.screens.home import HomeScreen
 
@@ -402,7 +404,7 @@ _ENTRY_CHILD = textwrap.dedent("""
 
 @pytest.mark.parametrize("kind,lang", [("random bytes", "fr"), ("another app's SQLite database", "en")])
 def test_the_companion_command_starts_on_a_bad_file(tmp_path, kind, lang):
-    """The real console entry (companion.cli:main -> companion.tui.app.run), headless, in a child."""
+    """The real console entry (companion.cli.main:main -> companion.tui.app.run), headless, in a child."""
     home = tmp_path / "home"
     original = _plant(home, kind, tmp_path)
     env = _child_env(home)
@@ -441,7 +443,7 @@ def _first_crib_index(script: Script) -> int:
 
 def _other_card(match: CribbageMatch, seat: int):
     """A card nobody has seen this deal that ``seat`` may play now (not the script's)."""
-    from companion.cards import standard_deck
+    from companion.core.cards import standard_deck
 
     return next(card for card in reversed(standard_deck()) if match.can(Play(seat, card)))
 
@@ -683,7 +685,7 @@ async def test_redo_of_the_winning_entry_shows_the_end_of_game_dialog_again(tmp_
 
 _CRASH_CHILD = textwrap.dedent("""
     import sys
-    from companion import cli
+    from companion.cli import main as cli
     from companion.tui.app import CompanionApp
 
     real_run = CompanionApp.run

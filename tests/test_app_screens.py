@@ -7,7 +7,7 @@ from textual.widgets import Select
 
 from companion.games.cribbage.engine import CRIB, Setup
 from companion.games.cribbage.rules import CribbageRules
-from companion.session import MatchSession
+from companion.store.session import MatchSession
 from companion.tui.dialogs.card import CardDialog
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.dialogs.points import NumberDialog
@@ -253,7 +253,7 @@ async def test_the_setup_language_switch_keeps_the_choices_already_made(tmp_path
 
 
 async def test_a_card_corrected_in_the_history_is_the_one_the_show_fills_in(tmp_path):
-    from companion.cards import parse_card
+    from companion.core.cards import parse_card
 
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:

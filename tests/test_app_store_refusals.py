@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from companion.errors import CompanionError
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg
 from companion.games.cribbage.engine import Setup
 from companion.games.cribbage.ops import Points
 from companion.games.cribbage.rules import CribbageRules
-from companion.i18n import Msg
-from companion.session import MatchSession
-from companion.settings import Settings
-from companion.store import FILE_NAME, Store, StoreError
+from companion.store.database import FILE_NAME, Store
+from companion.store.errors import StoreError
+from companion.store.session import MatchSession
+from companion.store.settings import Settings
 from companion.tui.app import CompanionApp
 from companion.tui.games.cribbage.screen import MatchScreen
 from companion.tui.screens.match_end import MatchEndScreen

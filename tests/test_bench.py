@@ -14,7 +14,7 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 @pytest.mark.slow
 def test_bench_runs_every_measurement_on_a_small_sample():
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, (str(REPO_ROOT), os.environ.get("PYTHONPATH")))))
-    result = subprocess.run([sys.executable, "-m", "companion.cli", "bench", "--sample", "2000"], cwd=REPO_ROOT,
+    result = subprocess.run([sys.executable, "-m", "companion.cli.main", "bench", "--sample", "2000"], cwd=REPO_ROOT,
                             env=env, capture_output=True, text=True, encoding="utf-8", timeout=300)
     assert result.returncode == 0, result.stderr
     out = result.stdout
@@ -35,7 +35,7 @@ def test_bench_runs_every_measurement_on_a_small_sample():
 
 
 def test_the_strength_lines_give_the_win_rate_its_interval_and_the_verdict(monkeypatch, capsys):
-    from companion import bench
+    from companion.dev import bench
 
     monkeypatch.setattr(bench, "STRENGTH", (("le31", "normal", "easy", 2, 4, 1),))
     monkeypatch.setattr(bench, "MEASUREMENTS", [])

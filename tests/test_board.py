@@ -17,7 +17,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
-from companion.tui.widgets.board import (
+from companion.tui.games.cribbage.board import (
     BACK_PEG,
     EMPTY_HOLE,
     FRONT_PEG,
@@ -27,7 +27,7 @@ from companion.tui.widgets.board import (
     CribbageBoard,
     render_board,
 )
-from companion.tui.widgets.board_layout import (
+from companion.tui.games.cribbage.board_layout import (
     GAME_STREET,
     START_BACK,
     START_STREET,
@@ -101,7 +101,7 @@ def test_skunk_lines_fall_between_the_right_holes() -> None:
 
 
 def test_the_layout_needs_no_ui() -> None:
-    code = "import sys, companion.tui.widgets.board_layout; print(sorted({'textual', 'rich'} & set(sys.modules)))"
+    code = "import sys, companion.tui.games.cribbage.board_layout; print(sorted({'textual', 'rich'} & set(sys.modules)))"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                             cwd=Path(__file__).resolve().parents[1])
     assert result.stdout.strip() == "[]"

@@ -19,8 +19,8 @@ import pytest
 from companion.games.base import Setup
 from companion.games.cribbage.ops import Play
 from companion.games.cribbage.rules import CribbageRules
-from companion.settings import Settings
-from companion.store import Store
+from companion.store.database import Store
+from companion.store.settings import Settings
 from tests.served import served
 
 pytestmark = pytest.mark.slow

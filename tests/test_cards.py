@@ -3,7 +3,7 @@ import pickle
 
 import pytest
 
-from companion.cards import (
+from companion.core.cards import (
     Card,
     Rank,
     Suit,
@@ -15,7 +15,7 @@ from companion.cards import (
     shuffled,
     standard_deck,
 )
-from companion.errors import NotationError
+from companion.core.errors import NotationError
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

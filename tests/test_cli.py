@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-import companion.cli
-from companion.cli_support import default_lang
+import companion.cli.main
+from companion.cli.support import default_lang
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
@@ -26,7 +26,7 @@ def child_env(**extra: str) -> dict[str, str]:
 
 
 def run_cli(*args: str, **env: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "companion.cli", *args], cwd=REPO_ROOT, env=child_env(**env),
+    return subprocess.run([sys.executable, "-m", "companion.cli.main", *args], cwd=REPO_ROOT, env=child_env(**env),
                           capture_output=True, text=True, encoding="utf-8", timeout=60)
 
 
@@ -171,12 +171,12 @@ def test_peg_in_french():
 def test_cli_modules_import_neither_textual_nor_sqlite3():
     result = run_python(
         "import sys, contextlib, io\n"
-        "import companion.cli, companion.games.cribbage.cli\n"
+        "import companion.cli.main, companion.games.cribbage.cli\n"
         "assert 'textual' not in sys.modules and 'sqlite3' not in sys.modules, 'on import'\n"
-        "companion.cli.build_parser()  # every command registered, the serving and export ones too\n"
+        "companion.cli.main.build_parser()  # every command registered, the serving and export ones too\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
-        "    companion.cli.main(['cribbage', 'count', '5H', '5D', '5C', 'JS', '--starter', '5S'])\n"
-        "    companion.cli.main(['cribbage', 'peg', '5H', '5D'])\n"
+        "    companion.cli.main.main(['cribbage', 'count', '5H', '5D', '5C', 'JS', '--starter', '5S'])\n"
+        "    companion.cli.main.main(['cribbage', 'peg', '5H', '5D'])\n"
         "print(sorted(m for m in ('textual', 'sqlite3', 'aiohttp', 'qrcode') if m in sys.modules))\n"
     )
     assert result.returncode == 0, result.stderr
@@ -186,12 +186,12 @@ def test_cli_modules_import_neither_textual_nor_sqlite3():
 def test_cards_and_game_rules_import_no_ui_and_no_storage():
     result = run_python(
         "import importlib, pkgutil, sys\n"
-        "import companion.cards, companion.games\n"
+        "import companion.core.cards, companion.games\n"
         "names = [m.name for m in pkgutil.walk_packages(companion.games.__path__, 'companion.games.')]\n"
         "for name in names:\n"
         "    importlib.import_module(name)\n"
         "assert 'companion.games.cribbage.scoring' in names\n"
-        "print(sorted(m for m in ('textual', 'sqlite3', 'companion.tui', 'companion.store') if m in sys.modules))\n"
+        "print(sorted(m for m in ('textual', 'sqlite3', 'companion.tui', 'companion.store.database') if m in sys.modules))\n"
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
@@ -215,11 +215,11 @@ def test_no_arguments_starts_the_app(monkeypatch):
     app.run = lambda: calls.append("run")
     monkeypatch.setitem(sys.modules, "companion.tui", package)
     monkeypatch.setitem(sys.modules, "companion.tui.app", app)
-    assert companion.cli.main([]) == 0
+    assert companion.cli.main.main([]) == 0
     assert calls == ["run"]
 
 
 def test_main_in_process_returns_2_on_bad_input(capsys):
-    assert companion.cli.main(["cribbage", "count", "5X", "5D", "5C", "JS", "--starter", "5S"]) == 2
+    assert companion.cli.main.main(["cribbage", "count", "5X", "5D", "5C", "JS", "--starter", "5S"]) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.count("\n") == 1

@@ -12,19 +12,19 @@ from pathlib import Path
 
 import pytest
 
-from companion.cards import parse_card
+from companion.core.cards import parse_card
 from companion.games.cribbage.engine import Setup
 from companion.games.cribbage.ops import Cut
 from companion.games.cribbage.rules import CribbageRules
-from companion.session import MatchSession
-from companion.store import FILE_NAME, Store
+from companion.store.database import FILE_NAME, Store
+from companion.store.session import MatchSession
 
 REPO = Path(__file__).resolve().parents[1]
 
 
 def run(args, home: Path, lang: str = "en", **kwargs):
     env = dict(os.environ, PYTHONPATH=str(REPO), COMPANION_HOME=str(home), COMPANION_LANG=lang, LANG="C.UTF-8")
-    return subprocess.run([sys.executable, "-m", "companion.cli", *args], env=env, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "companion.cli.main", *args], env=env, capture_output=True, text=True,
                           timeout=120, **kwargs)
 
 
@@ -117,8 +117,8 @@ def test_a_setup_refused_in_a_worker_crosses_the_process_pool(tmp_path):
 def test_a_companion_error_can_be_pickled():
     import pickle
 
-    from companion.errors import SetupError
-    from companion.i18n import Msg
+    from companion.core.errors import SetupError
+    from companion.core.i18n import Msg
 
     error = SetupError(Msg("{n} players", "{n} joueurs")(n=9))
     again = pickle.loads(pickle.dumps(error))
@@ -160,7 +160,7 @@ def test_usage_errors_are_bounded_and_hold_no_control_characters(tmp_path):
 def test_a_closed_output_is_one_line_and_not_a_success(tmp_path, args):
     env = dict(os.environ, PYTHONPATH=str(REPO), COMPANION_HOME=str(tmp_path), LANG="C.UTF-8")
     # Python sees a stdout closed by the shell (``>&-``) as None.
-    result = subprocess.run(["sh", "-c", 'exec "$0" -m companion.cli "$@" >&-', sys.executable, *args], env=env,
+    result = subprocess.run(["sh", "-c", 'exec "$0" -m companion.cli.main "$@" >&-', sys.executable, *args], env=env,
                             capture_output=False, stderr=subprocess.PIPE, text=True, timeout=120)
     assert "Traceback" not in result.stderr and result.returncode == 1
     assert "closed" in result.stderr
@@ -169,7 +169,7 @@ def test_a_closed_output_is_one_line_and_not_a_success(tmp_path, args):
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
 def test_help_to_a_full_disk_is_an_error(tmp_path):
     with open("/dev/full", "w") as full:
-        result = subprocess.run([sys.executable, "-m", "companion.cli", "--help"], stdout=full,
+        result = subprocess.run([sys.executable, "-m", "companion.cli.main", "--help"], stdout=full,
                                 stderr=subprocess.PIPE, env=dict(os.environ, PYTHONPATH=str(REPO)), text=True,
                                 timeout=60)
     assert result.returncode == 1 and "Traceback" not in result.stderr and result.stderr.strip()
@@ -178,7 +178,7 @@ def test_help_to_a_full_disk_is_an_error(tmp_path):
 # ------------------------------------------------------------------ settings and names
 
 def test_settings_nested_too_deep_fall_back_to_defaults_and_say_so(tmp_path):
-    from companion.settings import Settings
+    from companion.store.settings import Settings
     from companion.tui.app import SETTINGS_UNREADABLE, CompanionApp
 
     path = tmp_path / "settings.json"
@@ -194,7 +194,7 @@ def test_settings_nested_too_deep_fall_back_to_defaults_and_say_so(tmp_path):
 
 @pytest.mark.parametrize("name", ["Ann\tB", "Jo\x1b[31m", "Léa\n", "A\u200bB", "\x00"])
 def test_names_with_control_characters_are_refused_with_a_reason(name):
-    from companion.errors import SetupError
+    from companion.core.errors import SetupError
 
     with pytest.raises(SetupError) as info:
         Setup((name, "Paul"), CribbageRules(), 0)

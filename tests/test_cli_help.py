@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import build_parser
+from companion.cli.main import build_parser
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -44,7 +44,7 @@ def test_every_command_is_found():
 def test_every_help_runs_and_exits_0(lang):
     env = dict(os.environ, PYTHONPATH=str(REPO))
     for path in COMMANDS:
-        result = subprocess.run([sys.executable, "-m", "companion.cli", "--lang", lang, *path, "--help"],
+        result = subprocess.run([sys.executable, "-m", "companion.cli.main", "--lang", lang, *path, "--help"],
                                 capture_output=True, text=True, timeout=60, env=env)
         assert result.returncode == 0 and "Traceback" not in result.stderr, (path, result.stderr[-300:])
         assert "usage" in result.stdout.lower(), path

@@ -16,7 +16,7 @@ PEG = ["cribbage", "peg", "AS", "2S", "3S", "4S", "5S", "6S", "7S"]
 def run(args, **kwargs):
     env = dict(os.environ, PYTHONPATH=str(REPO), LANG="C.UTF-8")
     env.pop("COMPANION_LANG", None)
-    return subprocess.run([sys.executable, "-m", "companion.cli", *args], env=env, **kwargs)
+    return subprocess.run([sys.executable, "-m", "companion.cli.main", *args], env=env, **kwargs)
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
@@ -30,7 +30,7 @@ def test_a_full_disk_is_one_line_and_status_1():
 
 def test_a_closed_pipe_stops_quietly():
     env = dict(os.environ, PYTHONPATH=str(REPO))
-    child = subprocess.Popen([sys.executable, "-m", "companion.cli", *PEG], env=env, stdout=subprocess.PIPE,
+    child = subprocess.Popen([sys.executable, "-m", "companion.cli.main", *PEG], env=env, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE)
     child.stdout.close()  # the reader is gone before anything is written
     _, err = child.communicate(timeout=30)
@@ -59,7 +59,8 @@ def test_usage_errors_follow_the_chosen_language(args, words):
 def test_a_store_from_a_newer_version_is_reported_on_stderr(tmp_path):
     import sqlite3
 
-    from companion.store import APPLICATION_ID, FILE_NAME
+    from companion.store.database import FILE_NAME
+    from companion.store.schema import APPLICATION_ID
 
     home = tmp_path / "home"
     home.mkdir()
@@ -68,7 +69,7 @@ def test_a_store_from_a_newer_version_is_reported_on_stderr(tmp_path):
         conn.execute("PRAGMA user_version = 99")
         conn.execute("CREATE TABLE t (x)")
     env = dict(os.environ, PYTHONPATH=str(REPO), COMPANION_HOME=str(home), COMPANION_LANG="fr")
-    result = subprocess.run([sys.executable, "-m", "companion.cli"], env=env, capture_output=True, text=True,
+    result = subprocess.run([sys.executable, "-m", "companion.cli.main"], env=env, capture_output=True, text=True,
                             timeout=60)
     assert result.returncode == 1 and result.stdout == ""
     assert "version plus récente" in result.stderr and "Traceback" not in result.stderr

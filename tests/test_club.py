@@ -9,12 +9,13 @@ import pytest
 
 from companion.club.night import ClubNight, NightError, start_op
 from companion.club.pairing import circle, met, search
+from companion.club.saved import append, create, load, result_from_match, undo
 from companion.games.base import Setup
 from companion.games.cribbage.ops import Points
 from companion.games.cribbage.rules import CribbageRules
-from companion.nights import append, create, load, result_from_match, undo
-from companion.session import MatchSession
-from companion.store import ConflictError, Store
+from companion.store.database import Store
+from companion.store.errors import ConflictError
+from companion.store.session import MatchSession
 
 FOUR = ["Ann", "Bob", "Cy", "Di"]
 
@@ -192,7 +193,7 @@ def test_a_result_from_a_played_match_must_be_that_table_s_game(tmp_path):
             result_from_match(store, night, 1, 2, unfinished)
         assert "not over" in error.value.text("en")
         night.apply(op)
-        from companion.nights import check_against_match
+        from companion.club.saved import check_against_match
 
         with pytest.raises(NightError) as error:
             check_against_match(store, night, {"op": "result", "table": 1, "winner": "Ann", "loser_score": 100})

@@ -11,7 +11,7 @@ from textual.widgets import DataTable, Input
 from companion.games.base import Setup
 from companion.games.cribbage.ops import Points
 from companion.games.cribbage.rules import CribbageRules
-from companion.session import MatchSession
+from companion.store.session import MatchSession
 from companion.tui.screens.club import ClubNightScreen
 from tests.scripted import make_app
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.cards import parse_cards, standard_deck
-from companion.errors import IllegalMoveError, InconsistencyError
+from companion.core.cards import parse_cards, standard_deck
+from companion.core.errors import IllegalMoveError, InconsistencyError
 from companion.games.cribbage.advisor import analyse
 from companion.games.cribbage.rules import DEFAULT_RULES, CribbageRules
 from companion.games.cribbage.scoring import hand_score
@@ -84,7 +84,7 @@ def test_bad_hands_are_refused():
 
 def _cli(*args: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "LANG": "C", "COMPANION_LANG": "en"}
-    return subprocess.run([sys.executable, "-m", "companion.cli", *args], capture_output=True, text=True, cwd=REPO,
+    return subprocess.run([sys.executable, "-m", "companion.cli.main", *args], capture_output=True, text=True, cwd=REPO,
                           env=env, timeout=60)
 
 

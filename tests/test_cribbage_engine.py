@@ -12,8 +12,8 @@ import random
 
 import pytest
 
-from companion.cards import Card, parse_card, parse_cards, standard_deck
-from companion.errors import IllegalMoveError, InconsistencyError, SetupError
+from companion.core.cards import Card, parse_card, parse_cards, standard_deck
+from companion.core.errors import IllegalMoveError, InconsistencyError, SetupError
 from companion.games.cribbage.engine import CRIB, CribbageMatch, GameResult, Setup
 from companion.games.cribbage.ops import (
     Crib,

@@ -9,7 +9,7 @@ from textual.widgets import Input, Select
 from companion.games.cribbage.engine import Setup
 from companion.games.cribbage.ops import Crib, Points, Show
 from companion.games.cribbage.rules import CribbageRules
-from companion.session import MatchSession
+from companion.store.session import MatchSession
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.dialogs.match_actions import MatchActionsDialog
 from companion.tui.dialogs.points import NumberDialog

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from companion.cards import parse_card, parse_cards, standard_deck
-from companion.errors import IllegalMoveError, NotationError
+from companion.core.cards import parse_card, parse_cards, standard_deck
+from companion.core.errors import IllegalMoveError, NotationError
 from companion.games.cribbage.engine import CribbageMatch, Setup
 from companion.games.cribbage.ops import (
     OPS,

@@ -2,8 +2,8 @@
 
 import pytest
 
-from companion.cards import parse_cards
-from companion.errors import IllegalMoveError, InconsistencyError
+from companion.core.cards import parse_cards
+from companion.core.errors import IllegalMoveError, InconsistencyError
 from companion.games.cribbage.cli import peg_sequence
 from companion.games.cribbage.pegging import can_play, peg_points, verify_play
 from companion.games.cribbage.rules import CribbageRules
@@ -152,7 +152,7 @@ def test_a_player_saying_go_in_the_middle_of_a_count_is_written_pass():
     import sys
 
     def peg(*tokens):
-        out = subprocess.run([sys.executable, "-m", "companion.cli", "cribbage", "peg", *tokens, "--json"],
+        out = subprocess.run([sys.executable, "-m", "companion.cli.main", "cribbage", "peg", *tokens, "--json"],
                              capture_output=True, text=True, timeout=60)
         assert out.returncode == 0, out.stderr
         return json.loads(out.stdout)

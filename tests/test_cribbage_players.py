@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.cards import standard_deck
+from companion.core.cards import standard_deck
 from companion.games.cribbage.engine import CribbageMatch, Setup
 from companion.games.cribbage.players import LEVELS, choose_discard, choose_play, play_out, play_turn, position_rng
 from companion.games.cribbage.rules import CribbageRules
-from companion.selfplay import run, wilson
+from companion.games.selfplay import run, wilson
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -82,7 +82,7 @@ def test_selfplay_is_deterministic_and_prints_its_figures():
     assert first == again
     assert set(first["figures"]["a"]) == {"hand", "crib", "pegging"}
     env = {**os.environ, "COMPANION_LANG": "en"}
-    done = subprocess.run([sys.executable, "-m", "companion.cli", "selfplay", "--game", "cribbage", "--a", "hard",
+    done = subprocess.run([sys.executable, "-m", "companion.cli.main", "selfplay", "--game", "cribbage", "--a", "hard",
                            "--b", "normal", "--games", "2", "--seed", "1", "--json", "--jobs", "1"],
                           capture_output=True, text=True, cwd=REPO, env=env, timeout=120)
     assert done.returncode == 0, done.stderr

@@ -5,8 +5,8 @@ from itertools import combinations_with_replacement
 
 import pytest
 
-from companion.cards import Card, Rank, Suit, parse_card, parse_cards
-from companion.errors import IllegalMoveError
+from companion.core.cards import Card, Rank, Suit, parse_card, parse_cards
+from companion.core.errors import IllegalMoveError
 from companion.games.cribbage.rules import DEFAULT_RULES, CribbageRules
 from companion.games.cribbage.scoring import count_hand, hand_score
 

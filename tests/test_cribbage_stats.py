@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.cards import parse_card
+from companion.core.cards import parse_card
 from companion.games.cribbage.engine import CribbageMatch, Setup
 from companion.games.cribbage.ops import Crib, Cut, Play, Points, Show
 from companion.games.cribbage.rules import CribbageRules

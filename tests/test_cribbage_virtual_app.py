@@ -7,7 +7,7 @@ from __future__ import annotations
 from companion.games.base import Setup
 from companion.games.cribbage.ops import Discard, Play
 from companion.games.cribbage.rules import CribbageRules
-from companion.session import MatchSession
+from companion.store.session import MatchSession
 from tests.scripted import make_app
 from tests.scripted import settle_virtual as settle
 
@@ -141,7 +141,7 @@ async def test_the_setup_form_starts_a_virtual_game_with_computer_seats(tmp_path
 
 
 async def test_at_a_real_table_the_advice_dialog_analyses_six_tapped_cards(tmp_path):
-    from companion.cards import parse_cards
+    from companion.core.cards import parse_cards
     from companion.games.cribbage.advisor import analyse
     from companion.tui.games import ui_for
     from companion.tui.games.cribbage.advice_dialog import AdviceDialog
@@ -171,7 +171,7 @@ async def test_at_a_real_table_the_advice_dialog_analyses_six_tapped_cards(tmp_p
 
 async def test_a_virtual_deal_by_keys_alone(tmp_path):
     """Lay away by typing two cards and `lay`, peg by typing each card: no tap at all, in French."""
-    from companion.cards import format_card
+    from companion.core.cards import format_card
 
     app = make_app(tmp_path, lang="fr")
     app.settings.pace = 0.0

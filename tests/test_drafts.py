@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.cards import parse_cards
+from companion.core.cards import parse_cards
 from companion.games.cribbage.engine import Setup
 from companion.games.cribbage.rules import CribbageRules
-from companion.session import MatchSession
-from companion.store import Store
+from companion.store.database import Store
+from companion.store.session import MatchSession
 from tests.scripted import make_app
 
 REPO = Path(__file__).resolve().parents[1]
@@ -25,10 +25,10 @@ DEAL = "5h 10d 5c kd 6s 4h 7d 9s 8c".split()
 
 CHILD = textwrap.dedent("""
     import asyncio, sys, time
-    from companion.store import Store
+    from companion.store.database import Store
     from tests.scripted import make_app
     from companion.tui.games.cribbage.screen import MatchScreen
-    from companion.session import MatchSession
+    from companion.store.session import MatchSession
 
     async def main():
         app = make_app(__import__("pathlib").Path(sys.argv[1]))

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import sqlite3
 
-from companion.evenings import evenings, move
 from companion.games.base import Setup
 from companion.games.cribbage.ops import Points
 from companion.games.cribbage.rules import CribbageRules
-from companion.session import MatchSession
-from companion.store import Store
+from companion.records.evenings import evenings, move
+from companion.store.database import Store
+from companion.store.session import MatchSession
 from tests.scripted import make_app
 
 

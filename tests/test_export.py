@@ -11,13 +11,13 @@ import sys
 
 import pytest
 
-from companion.export import ImportRefused, as_csv, as_json, export_files, import_json
 from companion.games.base import Setup
 from companion.games.cribbage.ops import Points
 from companion.games.cribbage.rules import CribbageRules
-from companion.session import MatchSession
-from companion.share import summary_text
-from companion.store import Store
+from companion.records.export import ImportRefused, as_csv, as_json, export_files, import_json
+from companion.records.share import summary_text
+from companion.store.database import Store
+from companion.store.session import MatchSession
 
 
 def _finished(store: Store) -> int:
@@ -106,7 +106,7 @@ def test_one_bad_match_and_nothing_is_imported(store, tmp_path):
 def test_export_and_import_from_the_command_line(tmp_path):
     def run(home, *args):
         env = {"COMPANION_HOME": str(home), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
-        return subprocess.run([sys.executable, "-m", "companion.cli", *args], capture_output=True, text=True,
+        return subprocess.run([sys.executable, "-m", "companion.cli.main", *args], capture_output=True, text=True,
                               timeout=60, env=env)
 
     home = tmp_path / "home"

@@ -9,28 +9,22 @@ from pathlib import Path
 
 import pytest
 
-from companion.entry import parse_number, parse_quick_points
-from companion.errors import IllegalMoveError, NotationError
+from companion.core.errors import IllegalMoveError, NotationError
+from companion.core.i18n import Msg
+from companion.core.typed import parse_number, parse_quick_points
 from companion.games.cribbage.engine import Setup
 from companion.games.cribbage.ops import Cut, Play
 from companion.games.cribbage.rules import CribbageRules
-from companion.i18n import Msg
-from companion.session import MatchSession
-from companion.settings import Settings
-from companion.store import (
-    IO_FAILED,
-    DamagedMatchError,
-    ReadOnlyStoreError,
-    Store,
-    StoreError,
-    detail_of,
-)
+from companion.store.database import Store
+from companion.store.errors import IO_FAILED, DamagedMatchError, ReadOnlyStoreError, StoreError, detail_of
+from companion.store.session import MatchSession
+from companion.store.settings import Settings
 
 C = Cut
 
 
 def _card(code):
-    from companion.cards import parse_card
+    from companion.core.cards import parse_card
 
     return parse_card(code)
 
@@ -360,7 +354,7 @@ def test_a_le31_deck_rule_that_is_not_json_makes_the_match_damaged(tmp_path):
 
 
 def test_a_file_without_its_players_table_is_refused_with_a_reason(tmp_path):
-    from companion.store import UnreadableStoreError
+    from companion.store.errors import UnreadableStoreError
 
     store = _store(tmp_path)
     _match(store)
@@ -372,9 +366,9 @@ def test_a_file_without_its_players_table_is_refused_with_a_reason(tmp_path):
 
 
 def test_odd_dates_never_crash_the_evenings_nor_the_statistics(tmp_path, capsys, monkeypatch):
-    from companion.cli import main
-    from companion.evenings import evenings
-    from companion.stats import table
+    from companion.cli.main import main
+    from companion.records.evenings import evenings
+    from companion.records.stats import table
 
     store = _store(tmp_path)
     old, far, fine = _match(store), _match(store, ("Léa", "Jean"), entries=("2C", "3D")), _match(store, ("A", "B"))
@@ -392,7 +386,7 @@ def test_odd_dates_never_crash_the_evenings_nor_the_statistics(tmp_path, capsys,
 
 
 async def test_a_file_set_aside_is_said_at_every_start_until_the_player_has_seen_it(tmp_path):
-    from companion.store import open_or_recover, unseen_set_aside
+    from companion.store.recovery import open_or_recover, unseen_set_aside
     from companion.tui.app import CompanionApp
 
     path = tmp_path / "companion.sqlite3"
@@ -431,7 +425,7 @@ async def test_a_read_only_file_folder_or_full_disk_opens_in_the_visible_read_on
     """Run as root, the tests cannot make a file read-only: the operating system's answers are stood in for."""
     import os
 
-    import companion.store as store_module
+    import companion.store.database as store_module
 
     store = _store(tmp_path)
     session = _match(store)

@@ -9,7 +9,7 @@ from companion.games.base import Setup
 from companion.games.le31.engine import Le31Match, deal_virtual
 from companion.games.le31.ops import Deal, Raise
 from companion.games.le31.rules import Le31Rules
-from companion.session import MatchSession
+from companion.store.session import MatchSession
 from companion.tui.games.le31.quick import QuickTallyDialog
 from companion.tui.games.le31.screen import Le31Screen
 from tests.scripted import make_app

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.errors import IllegalMoveError, InconsistencyError, SetupError
+from companion.core.errors import IllegalMoveError, InconsistencyError, SetupError
 from companion.games.base import Setup
 from companion.games.le31.deck import DEFAULT_DECK
 from companion.games.le31.engine import Le31Match, deal_virtual, partition

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.errors import InconsistencyError, NotationError, SetupError
+from companion.core.errors import InconsistencyError, NotationError, SetupError
 from companion.games.le31.deck import DEFAULT_DECK, Le31Deck, load_deck
 from companion.games.le31.tally import expected_total, tally
 
@@ -118,7 +118,7 @@ def test_a_broken_deck_file_says_why(tmp_path, content, why):
 def run(*args, **env):
     environ = dict(os.environ, PYTHONPATH=str(REPO), **env)
     environ.pop("COMPANION_LANG", None)
-    return subprocess.run([sys.executable, "-m", "companion.cli", "le31", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "companion.cli.main", "le31", *args], capture_output=True, text=True,
                           env=environ, timeout=60)
 
 
@@ -161,10 +161,10 @@ def test_bad_input_is_one_line_and_status_2(args):
 
 
 def test_the_le31_commands_load_no_other_game_nor_the_ui():
-    code = ("import sys, io, contextlib, companion.cli as c\n"
+    code = ("import sys, io, contextlib, companion.cli.main as c\n"
             "with contextlib.redirect_stdout(io.StringIO()): c.main(['le31', 'deck', '--json'])\n"
             "bad = [m for m in sys.modules if m.startswith(('textual', 'sqlite3', 'companion.tui', "
-            "'companion.store', 'companion.games.cribbage'))]\n"
+            "'companion.store.database', 'companion.games.cribbage'))]\n"
             "print('BAD', bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env=dict(os.environ, PYTHONPATH=str(REPO))).stdout

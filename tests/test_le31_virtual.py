@@ -13,7 +13,7 @@ from companion.games.le31.engine import Le31Match
 from companion.games.le31.ops import Capture, Deal, Trail
 from companion.games.le31.players import next_op, play_out, score, weight
 from companion.games.le31.rules import Le31Rules
-from companion.session import MatchSession
+from companion.store.session import MatchSession
 from tests.scripted import make_app
 from tests.scripted import settle_virtual as settle
 
@@ -106,7 +106,7 @@ def test_thousands_of_plays_keep_every_card_and_pass_the_eleven_point_check(play
 
 
 def test_selfplay_prints_its_figures():
-    from companion.selfplay import run
+    from companion.games.selfplay import run
 
     result = run("le31", "normal", "easy", 2, 1, jobs=1)
     assert result["games"] == 2 and set(result["figures"]["a"]) == {"points", "recoltes", "green_10", "red_2"}

@@ -7,8 +7,9 @@ import time
 
 from companion.games.base import Setup
 from companion.games.le31.rules import Le31Rules
-from companion.session import MatchSession
-from companion.store import CONFLICT, Store
+from companion.store.database import Store
+from companion.store.errors import CONFLICT
+from companion.store.session import MatchSession
 from companion.tui.games.le31.screen import Le31Screen
 from companion.tui.screens.match_base import UPDATED
 from tests.scripted import make_app
@@ -66,8 +67,8 @@ async def test_two_entries_at_once_the_second_is_refused_and_nothing_is_lost(tmp
 async def test_a_spectator_follows_live_and_cannot_change_anything(tmp_path):
     """A spectator's tab (``companion serve``'s view token) opens the store read-only."""
     from companion.serving.child import SPECTATOR
-    from companion.settings import Settings
-    from companion.store import READ_ONLY
+    from companion.store.errors import READ_ONLY
+    from companion.store.settings import Settings
     from companion.tui.app import CompanionApp
 
     plays = a_virtual_round(seed=11)

@@ -9,9 +9,9 @@ import pytest
 from textual.widgets import Input
 
 from companion.games import registry
-from companion.session import MatchSession
-from companion.settings import Settings
-from companion.store import FILE_NAME, Store
+from companion.store.database import FILE_NAME, Store
+from companion.store.session import MatchSession
+from companion.store.settings import Settings
 from companion.tui.app import CompanionApp
 from tests.fuzz_app import HOSTILE_NAMES, hostile_setup
 
@@ -65,7 +65,7 @@ async def test_markup_in_names_and_entries_is_shown_as_typed(tmp_path, game_id, 
 def test_names_with_markup_travel_through_export_and_import_as_text(tmp_path):
     import json
 
-    from companion.export import as_json, import_json
+    from companion.records.export import as_json, import_json
 
     with Store.open(tmp_path / "a.sqlite3") as store, Store.open(tmp_path / "b.sqlite3") as other:
         session = MatchSession.create(store, hostile_setup("cribbage", "table", random.Random(1)), "cribbage")

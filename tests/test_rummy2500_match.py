@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from companion.cards import Rank, parse_cards
-from companion.errors import IllegalMoveError, InconsistencyError, SetupError
+from companion.core.cards import Rank, parse_cards
+from companion.core.errors import IllegalMoveError, InconsistencyError, SetupError
 from companion.games.base import Setup
 from companion.games.rummy2500.engine import Brasse, Rummy2500Match
 from companion.games.rummy2500.rules import Rummy2500Rules
-from companion.session import MatchSession
+from companion.store.session import MatchSession
 from tests.scripted import make_app
 
 G = parse_cards
@@ -194,7 +194,7 @@ def test_the_score_command_refuses_what_one_entry_shows_impossible():
     import sys
 
     def run(*args):
-        return subprocess.run([sys.executable, "-m", "companion.cli", "2500", "score", "--frime", "8", *args],
+        return subprocess.run([sys.executable, "-m", "companion.cli.main", "2500", "score", "--frime", "8", *args],
                               capture_output=True, text=True, timeout=60)
 
     assert run("--laid", "JS JS JS JS JS", "--hand", "7H").returncode == 2  # three packs hold three J♠

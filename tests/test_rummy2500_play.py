@@ -9,8 +9,8 @@ from collections import Counter
 
 import pytest
 
-from companion.cards import Card, Rank, pack_2500, parse_cards
-from companion.errors import IllegalMoveError
+from companion.core.cards import Card, Rank, pack_2500, parse_cards
+from companion.core.errors import IllegalMoveError
 from companion.games.base import Setup
 from companion.games.rummy2500.engine import Rummy2500Match
 from companion.games.rummy2500.play import DealBrasse, DrawStock, LayOff, Meld, TakePige, Throw, hand_size, is_trio

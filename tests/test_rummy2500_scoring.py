@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.cards import Rank, parse_cards
-from companion.errors import IllegalMoveError, NotationError
+from companion.core.cards import Rank, parse_cards
+from companion.core.errors import IllegalMoveError, NotationError
 from companion.games.rummy2500.scoring import Group, card_value, check_group, parse_frime, parse_groups, score_brasse
 
 REPO = Path(__file__).resolve().parents[1]
@@ -90,7 +90,7 @@ def test_the_frime_is_a_rank():
 def run(*args):
     env = dict(os.environ, PYTHONPATH=str(REPO))
     env.pop("COMPANION_LANG", None)
-    return subprocess.run([sys.executable, "-m", "companion.cli", "2500", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "companion.cli.main", "2500", *args], capture_output=True, text=True,
                           env=env, timeout=60)
 
 

@@ -13,7 +13,7 @@ from companion.games.rummy2500.engine import Rummy2500Match
 from companion.games.rummy2500.play import DrawStock, LayOff, Meld, TakePige, Throw
 from companion.games.rummy2500.players import choose_lay, next_op, play_out
 from companion.games.rummy2500.rules import Rummy2500Rules
-from companion.session import MatchSession
+from companion.store.session import MatchSession
 from tests.scripted import make_app
 from tests.scripted import settle_virtual as settle
 
@@ -85,7 +85,7 @@ def test_thousands_of_turns_with_levels_mixed_keep_every_card(players):
 
 
 def test_selfplay_prints_its_figures():
-    from companion.selfplay import run
+    from companion.games.selfplay import run
 
     result = run("2500", "normal", "easy", 4, 1, players=3, jobs=1)
     assert result["games"] == 4 and set(result["figures"]["a"]) == {"brasse", "laid", "hand", "out"}

@@ -10,21 +10,21 @@ import subprocess
 import sys
 
 import pytest
+from companion.serve.server import PLAY, VIEW, Tokens
 
-from companion.serving import cli as serving
-from companion.serving.qr import half_blocks, matrix, read_half_blocks
-from companion.serving.server import PLAY, VIEW, Tokens
+from companion.cli import serve
+from companion.core.qr import half_blocks, matrix, read_half_blocks
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def test_loopback_by_default_and_the_lan_address_with_lan(monkeypatch):
-    assert serving.plan(False, 8000) == serving.Plan("127.0.0.1", 8000)
-    monkeypatch.setattr("companion.serving.server.lan_address", lambda: "192.168.1.20")
-    assert serving.plan(True, 8123) == serving.Plan("192.168.1.20", 8123)
-    monkeypatch.setattr("companion.serving.server.lan_address", lambda: None)
-    with pytest.raises(serving.ServeError) as error:
-        serving.plan(True, 8000)
+    assert serve.plan(False, 8000) == serve.Plan("127.0.0.1", 8000)
+    monkeypatch.setattr("companion.serve.server.lan_address", lambda: "192.168.1.20")
+    assert serve.plan(True, 8123) == serve.Plan("192.168.1.20", 8123)
+    monkeypatch.setattr("companion.serve.server.lan_address", lambda: None)
+    with pytest.raises(serve.ServeError) as error:
+        serve.plan(True, 8000)
     assert "réseau local" in error.value.text("fr")
 
 
@@ -37,8 +37,8 @@ def test_tokens_are_secret_and_distinct():
 
 
 def test_the_address_is_printed_alone_on_its_line_then_the_qr_code():
-    where = serving.Plan("192.168.1.20", 8000)
-    lines = serving.announce(where, "PLAYTOKEN", "VIEWTOKEN", True, "fr")
+    where = serve.Plan("192.168.1.20", 8000)
+    lines = serve.announce(where, "PLAYTOKEN", "VIEWTOKEN", True, "fr")
     assert lines[1] == "http://192.168.1.20:8000/?token=PLAYTOKEN"
     qr = [ANSI.sub("", line) for line in lines if line.startswith("\x1b[97;40m")]
     assert qr and all(line.startswith("\x1b[97;40m") and line.endswith("\x1b[0m") for line in lines if "█" in line)
@@ -46,7 +46,7 @@ def test_the_address_is_printed_alone_on_its_line_then_the_qr_code():
     assert lines[after] == lines[1]  # the plain address under the code
     assert "http://192.168.1.20:8000/?token=VIEWTOKEN" in lines
     assert "Scannez" in "\n".join(lines)
-    assert not any("█" in line for line in serving.announce(where, "P", "V", False, "en"))  # loopback: no QR
+    assert not any("█" in line for line in serve.announce(where, "P", "V", False, "en"))  # loopback: no QR
 
 
 def test_half_blocks_draw_every_module():
@@ -56,7 +56,7 @@ def test_half_blocks_draw_every_module():
 
 
 def test_the_dry_run_binds_nothing_and_prints_the_loopback_address():
-    out = subprocess.run([sys.executable, "-m", "companion.cli", "serve", "--dry-run", "--port", "8555"],
+    out = subprocess.run([sys.executable, "-m", "companion.cli.main", "serve", "--dry-run", "--port", "8555"],
                          capture_output=True, text=True, timeout=30)
     assert out.returncode == 0, out.stderr
     urls = [line for line in out.stdout.splitlines() if line.startswith("http://")]
@@ -66,9 +66,9 @@ def test_the_dry_run_binds_nothing_and_prints_the_loopback_address():
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("zbarimg") is None, reason="zbarimg (Debian zbar-tools) is not installed; .ci/run installs it")
 def test_the_printed_qr_code_scans_to_the_address_with_its_token(tmp_path):
-    where = serving.Plan("192.168.1.20", 8000)
+    where = serve.Plan("192.168.1.20", 8000)
     tokens = Tokens()
-    lines = serving.announce(where, tokens.play, tokens.view, True, "en")
+    lines = serve.announce(where, tokens.play, tokens.view, True, "en")
     printed = [ANSI.sub("", line) for line in lines if line.startswith("\x1b[97;40m")]
     grid = read_half_blocks(printed)  # what the terminal shows, module by module
     scale = 8

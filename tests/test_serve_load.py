@@ -3,7 +3,7 @@ do to the store): nothing lost, nothing written twice, and the stored score is t
 
 import pytest
 
-from companion.serving.load import run
+from companion.dev.serve_load import run
 
 pytestmark = pytest.mark.slow
 

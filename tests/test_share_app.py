@@ -3,12 +3,12 @@ whole history exported from Past matches."""
 
 from __future__ import annotations
 
+from companion.core.qr import matrix, read_half_blocks
 from companion.games.base import Setup
 from companion.games.cribbage.ops import Points
 from companion.games.cribbage.rules import CribbageRules
-from companion.serving.qr import matrix, read_half_blocks
-from companion.session import MatchSession
-from companion.share import summary_text
+from companion.records.share import summary_text
+from companion.store.session import MatchSession
 from companion.tui.dialogs.match_actions import MatchActionsDialog
 from companion.tui.dialogs.share import ShareDialog
 from companion.tui.games.cribbage.screen import MatchScreen as CribbageScreen

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from companion.cards import parse_card
+from companion.core.cards import parse_card
 from companion.games.base import Setup
 from companion.games.cribbage.ops import Cut, Play, Show
 from companion.games.cribbage.rules import CribbageRules
@@ -18,10 +18,10 @@ from companion.games.le31.rules import Le31Rules
 from companion.games.rummy2500.rules import Rummy2500Rules
 from companion.games.trente_et_un.engine import showdown_of
 from companion.games.trente_et_un.rules import KnockRules
-from companion.roster import Roster, RosterError
-from companion.session import MatchSession
-from companion.stats import table
-from companion.store import Store
+from companion.records.roster import Roster, RosterError
+from companion.records.stats import table
+from companion.store.database import Store
+from companion.store.session import MatchSession
 from tests.test_cribbage_stats import _paper_match
 from tests.test_rummy2500_match import brasse
 from tests.test_trente_et_un_engine import hands
@@ -141,7 +141,7 @@ def test_an_edited_match_is_replayed_again_and_the_cache_serves_the_rest(store):
 
 
 def test_the_migration_makes_every_stored_name_a_player(tmp_path):
-    from companion.store import MIGRATIONS
+    from companion.store.schema import MIGRATIONS
 
     path = tmp_path / "old.sqlite3"
     with Store.open(path, migrations=MIGRATIONS[:1]) as old:  # a file of the previous release
@@ -163,19 +163,19 @@ def test_stats_json_from_the_command_line(tmp_path, store):
         paper = _paper_match()
         _enter(other, "cribbage", paper.setup, paper.log)
     env = {"COMPANION_HOME": str(home), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
-    out = subprocess.run([sys.executable, "-m", "companion.cli", "stats", "--json", "--player", "marie"],
+    out = subprocess.run([sys.executable, "-m", "companion.cli.main", "stats", "--json", "--player", "marie"],
                          capture_output=True, text=True, timeout=60, env=env)
     data = json.loads(out.stdout)
     assert set(data) == {"players", "head_to_head"}
     assert set(data["players"][0]) >= {"name", "game", "matches", "wins", "win_rate", "best_streak", "figures"}
     assert data["players"][0]["name"] == "Marie" and data["head_to_head"][0]["a_wins"] == 1
-    text = subprocess.run([sys.executable, "-m", "companion.cli", "--lang", "fr", "stats"], capture_output=True,
+    text = subprocess.run([sys.executable, "-m", "companion.cli.main", "--lang", "fr", "stats"], capture_output=True,
                           text=True, timeout=60, env=env).stdout
     assert "Marie : jouées 1, gagnées 1 (100 %)" in text and "Face à face : Marie 1–0 Paul" in text
 
 
 def test_figures_are_written_the_way_each_language_writes_numbers():
-    from companion.i18n import figure
+    from companion.core.i18n import figure
 
     assert (figure(9.444, "fr"), figure(9.444, "en")) == ("9,44", "9.44")  # the advisor's 7,37 and the stats alike
     assert (figure(12, "fr"), figure(8.0, "fr"), figure(0.5, "fr")) == ("12", "8", "0,50")
@@ -227,10 +227,10 @@ async def test_the_players_screen_renames_and_merges_and_the_statistics_follow(t
 
 
 def test_computer_players_are_not_people_of_the_statistics_the_evenings_or_the_roster(tmp_path):
-    from companion.evenings import evenings
     from companion.games.cribbage.engine import CribbageMatch
     from companion.games.cribbage.engine import Setup as CribbageSetup
     from companion.games.cribbage.players import play_out
+    from companion.records.evenings import evenings
 
     store = Store.open(tmp_path / "companion.sqlite3")
     virtual = CribbageMatch(CribbageSetup(("Ann", "Ordi 2"), CribbageRules(target=61), 0, "virtual", 3,

@@ -12,21 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.i18n import Msg
-from companion.store import (
-    APPLICATION_ID,
-    MIGRATIONS,
-    SCHEMA_VERSION,
-    ConflictError,
-    MatchNotFoundError,
-    MatchRecord,
-    NewerVersionError,
-    Store,
-    StoreError,
-    UnreadableStoreError,
-    default_path,
-    open_or_recover,
-)
+from companion.core.i18n import Msg
+from companion.store.database import MatchRecord, Store, default_path
+from companion.store.errors import ConflictError, MatchNotFoundError, NewerVersionError, StoreError, UnreadableStoreError
+from companion.store.recovery import open_or_recover
+from companion.store.schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
 
 WRITER = Path(__file__).with_name("store_writer.py")
 SETUP = {"players": ["Anne", "Ben"], "rules": {"muggins": False}}

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.store import Store
+from companion.store.database import Store
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 

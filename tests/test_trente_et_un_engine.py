@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from companion.cards import parse_cards, piquet_deck, standard_deck
-from companion.errors import IllegalMoveError, SetupError
+from companion.core.cards import parse_cards, piquet_deck, standard_deck
+from companion.core.errors import IllegalMoveError, SetupError
 from companion.games.base import Setup
 from companion.games.trente_et_un.engine import BankerMatch, GiveToken, KnockMatch, showdown_of
 from companion.games.trente_et_un.rules import BankerRules, KnockRules
-from companion.session import MatchSession
+from companion.store.session import MatchSession
 from tests.scripted import make_app
 
 H = parse_cards

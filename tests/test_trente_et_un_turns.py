@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from companion.cards import parse_card, parse_cards, piquet_deck, standard_deck
-from companion.errors import IllegalMoveError, InconsistencyError
+from companion.core.cards import parse_card, parse_cards, piquet_deck, standard_deck
+from companion.core.errors import IllegalMoveError, InconsistencyError
 from companion.games.base import Setup
 from companion.games.trente_et_un.engine import BankerMatch, KnockMatch, showdown_of
 from companion.games.trente_et_un.rules import BankerRules, KnockRules

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.cards import parse_cards
-from companion.errors import IllegalMoveError
+from companion.core.cards import parse_cards
+from companion.core.errors import IllegalMoveError
 from companion.games.trente_et_un.values import (
     BANKER,
     KNOCK,
@@ -96,7 +96,7 @@ def test_banker_ties_of_total_all_lose_whatever_the_ranks():
 def run(*args):
     env = dict(os.environ, PYTHONPATH=str(REPO))
     env.pop("COMPANION_LANG", None)
-    return subprocess.run([sys.executable, "-m", "companion.cli", "trente-et-un", *args], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "companion.cli.main", "trente-et-un", *args], capture_output=True,
                           text=True, env=env, timeout=60)
 
 

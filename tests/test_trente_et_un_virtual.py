@@ -8,14 +8,14 @@ import random
 
 import pytest
 
-from companion.cards import Card, parse_card, standard_deck
-from companion.errors import IllegalMoveError
+from companion.core.cards import Card, parse_card, standard_deck
+from companion.core.errors import IllegalMoveError
 from companion.games.base import Setup
 from companion.games.trente_et_un.engine import BankerMatch, KnockMatch, Showdown
 from companion.games.trente_et_un.players import next_op, play_out
 from companion.games.trente_et_un.rules import BankerRules, KnockRules
 from companion.games.trente_et_un.turns import Claim31, DealPack, Discard, Draw, Exchange, Knock, Refresh, Start
-from companion.session import MatchSession
+from companion.store.session import MatchSession
 from tests.scripted import make_app
 from tests.scripted import settle_virtual as settle
 
@@ -211,7 +211,7 @@ def test_thousands_of_deals_keep_every_card_and_token(game):
 
 
 def test_selfplay_prints_its_figures():
-    from companion.selfplay import run
+    from companion.games.selfplay import run
 
     result = run("banker", "normal", "easy", 4, 1, players=3, jobs=1)
     assert result["games"] == 4 and set(result["figures"]["a"]) == {"won", "lost", "knocks", "paid", "thirty_one"}

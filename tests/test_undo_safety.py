@@ -7,9 +7,9 @@ import pytest
 
 from companion.games.cribbage.engine import Setup
 from companion.games.cribbage.rules import CribbageRules
-from companion.session import MatchSession
-from companion.settings import Settings
-from companion.store import FILE_NAME, Store
+from companion.store.database import FILE_NAME, Store
+from companion.store.session import MatchSession
+from companion.store.settings import Settings
 from companion.tui.app import CompanionApp
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.games.cribbage.screen import MatchScreen

@@ -21,8 +21,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from companion.club.pairing import Pairs, pair_round
-from companion.errors import CompanionError
-from companion.i18n import Msg
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 40
 

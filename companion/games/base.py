@@ -25,9 +25,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import MISSING, Field, asdict, dataclass, field, fields, replace
 from typing import Any, ClassVar, Literal, TypeVar, Union
 
-from companion.cards import Card, parse_card
-from companion.errors import CompanionError, IllegalMoveError, NotationError, SetupError
-from companion.i18n import Msg
+from companion.core.cards import Card, parse_card
+from companion.core.errors import CompanionError, IllegalMoveError, NotationError, SetupError
+from companion.core.i18n import Msg
 
 Mode = Literal["table", "virtual"]
 MODES: tuple[Mode, ...] = ("table", "virtual")
@@ -522,9 +522,18 @@ class GameInfo:
     draw_dealer: Callable[[Sequence[str], random.Random], tuple[int, Msg]] | None = None
     virtual_play: bool = False  # the app can deal and run a whole game, with computer players
     # Statistics: per seat, a match's totals (from its replayed log), and how each reported figure is made of
-    # them summed over matches: ("ratio", total, count), ("sum", total) or ("max", total) (see companion.stats).
+    # them summed over matches: ("ratio", total, count), ("sum", total) or ("max", total) (see companion.records.stats).
     seat_figures: Callable[[Match], list[dict[str, float]]] | None = None
     report: Mapping[str, tuple[str, ...]] | None = None
+    labels: Mapping[str, Msg] | None = None  # each reported figure's name, for the statistics screen and command
+
+    def label(self, figure: str) -> Msg:
+        """How a reported figure is named (its key when the game does not name it)."""
+        return (self.labels or {}).get(figure) or Msg(figure, figure)
+    aliases: tuple[str, ...] = ()  # other names players type for it on the command line (``2500``, ``banker``)
+    # The module that plays whole games between computer levels (``companion selfplay``): it holds
+    # ``play_game(levels, seed, first_dealer) -> GameRecord`` and ``FIGURES``; imported only when asked.
+    selfplay: str | None = None
 
     def choose_dealer(self, names: Sequence[str], rng: random.Random) -> tuple[int, Msg]:
         if self.draw_dealer is not None:

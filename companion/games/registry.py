@@ -14,11 +14,12 @@ import importlib
 import pkgutil
 
 import companion.games
-from companion.errors import CompanionError
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg
 from companion.games.base import GameInfo
-from companion.i18n import Msg
 
 UNKNOWN_GAME = Msg("unknown game {game!r}", "jeu inconnu {game!r}")
+UNKNOWN_NAME = Msg("unknown game {game!r} (one of: {games})", "jeu inconnu {game!r} (parmi : {games})")
 
 _GAMES: dict[str, GameInfo] = {}
 _ORDER: dict[str, int] = {}  # display order: registration order, packages sorted
@@ -68,6 +69,22 @@ def get(game_id: str) -> GameInfo:
     if game_id not in _GAMES:
         raise UnknownGameError(UNKNOWN_GAME(game=str(game_id)[:40]))
     return _GAMES[game_id]
+
+
+def resolve(name: str) -> GameInfo:
+    """The game a player names on the command line: its id, its id with dashes (``trente-et-un``), or one of its
+    aliases (``2500``, ``banker``). Every game is imported: only commands that take any game's name call this."""
+    if not isinstance(name, str):
+        raise UnknownGameError(UNKNOWN_GAME(game=str(name)[:40]))
+    for game in available():
+        if name in (game.id, game.id.replace("_", "-")) or name in game.aliases:
+            return game
+    raise UnknownGameError(UNKNOWN_NAME(game=name[:40], games=", ".join(names())))
+
+
+def names() -> list[str]:
+    """Every name :func:`resolve` takes, for a command's help and its error."""
+    return [n for game in available() for n in dict.fromkeys((game.id.replace("_", "-"), *game.aliases))]
 
 
 def available() -> list[GameInfo]:

@@ -16,7 +16,7 @@ import sys
 import threading
 import time
 
-from companion.i18n import Msg
+from companion.core.i18n import Msg
 
 SPECTATOR = Msg("Spectator: this screen follows the matches live; changes are made on a player's device.",
                 "Spectateur : cet écran suit les parties en direct ; on les modifie sur l'appareil d'un joueur.")
@@ -49,8 +49,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     end_with(args.parent)
 
-    from companion.settings import Settings
-    from companion.store import Store, StoreError, open_or_recover
+    from companion.store.database import Store
+    from companion.store.errors import StoreError
+    from companion.store.recovery import open_or_recover
+    from companion.store.settings import Settings
     from companion.tui.app import CompanionApp
 
     settings = Settings.load()

@@ -9,9 +9,11 @@ from textual.app import App
 from textual.binding import Binding
 from textual.reactive import reactive
 
-from companion.i18n import Joined, Msg
-from companion.settings import Settings
-from companion.store import Store, StoreError, open_or_recover
+from companion.core.i18n import Joined, Msg
+from companion.store.database import Store
+from companion.store.errors import StoreError
+from companion.store.recovery import open_or_recover
+from companion.store.settings import Settings
 
 SETTINGS_UNREADABLE = Msg("Your settings file could not be read: the defaults are used (the file is kept).",
                           "Le fichier de vos réglages est illisible : les réglages par défaut servent (le fichier est gardé).")
@@ -36,7 +38,7 @@ class CompanionApp(App):
         self.set_reactive(CompanionApp.lang, lang or self.settings.lang)
         notices = [notice] if notice is not None else []  # shown on the home screen, e.g. a file set aside
         if store.read_only:
-            from companion.store import READ_ONLY, READ_ONLY_BECAUSE
+            from companion.store.errors import READ_ONLY, READ_ONLY_BECAUSE
 
             why = getattr(store, "read_only_why", None)
             notices.append(READ_ONLY_BECAUSE(path=str(store.path), why=why) if why else READ_ONLY(path=str(store.path)))
@@ -75,7 +77,7 @@ def run(path: Path | None = None) -> int:
         settings = Settings.load()
         print(error.text(settings.lang), file=sys.stderr)  # errors never go to stdout
         return 1
-    from companion.store import unseen_set_aside
+    from companion.store.recovery import unseen_set_aside
 
     settings = Settings.load()
     with store:

@@ -17,8 +17,8 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from companion.games import registry
-from companion.settings import Settings
-from companion.store import Store
+from companion.store.database import Store
+from companion.store.settings import Settings
 from companion.tui.app import CompanionApp
 from companion.tui.games import ui_for
 
@@ -70,7 +70,7 @@ async def settle(pilot: Pilot) -> None:
 
 async def start_virtual(pilot: Pilot, game_id: str, setup):
     """A virtual match opened at instant pace, once the computers have handed over to the human."""
-    from companion.session import MatchSession
+    from companion.store.session import MatchSession
     from companion.tui.games import ui_for
 
     app = pilot.app
@@ -86,7 +86,7 @@ async def start_virtual(pilot: Pilot, game_id: str, setup):
 
 async def virtual_report(pilot: Pilot, game_id: str, setup) -> None:
     """A virtual match of computer players only, played to the end of its first round: its report on screen."""
-    from companion.session import MatchSession
+    from companion.store.session import MatchSession
     from companion.tui.dialogs.round_report import RoundReport
     from companion.tui.games import ui_for
 
@@ -151,7 +151,7 @@ async def damaged_match(pilot: Pilot) -> None:
 
 async def _read_only(pilot: Pilot) -> None:
     """The app as it starts on a file it may not write (here: opened read-only, as for a read-only file)."""
-    from companion.store import FILE_READ_ONLY, READ_ONLY_BECAUSE
+    from companion.store.errors import FILE_READ_ONLY, READ_ONLY_BECAUSE
 
     app = pilot.app
     path = app.store.path
@@ -193,23 +193,23 @@ async def statistics(pilot: Pilot) -> None:
 
 async def club_night(pilot: Pilot) -> None:
     """A twelve-player club night after three rounds: the fourth round's tables and the standings."""
-    from companion import nights
+    from companion.club import saved
     from companion.club.night import start_op
     from companion.tui.screens.club import ClubNightScreen
 
     players = ["Marie", "Paul", "Léa", "Jean", "Zoé", "Luc", "Hugo", "Anne", "Éric", "Nadia", "Yves", "Chloé"]
     store = pilot.app.store
-    night_id = nights.create(store, "Club du mardi", start_op(players, rounds=9))
+    night_id = saved.create(store, "Club du mardi", start_op(players, rounds=9))
     scores = [75, 98, 110, 89, 120, 101, 64, 93, 117, 105, 88, 99, 112, 95, 80, 118, 107, 91]
     for round_no in range(4):
-        night = nights.append(store, night_id, {"op": "pair"}, len(nights.load(store, night_id).night.log))
+        night = saved.append(store, night_id, {"op": "pair"}, len(saved.load(store, night_id).night.log))
         if round_no == 3:
             break
         for t, (a, b) in enumerate(night.tables(night.round), 1):
             score = scores[(round_no * 6 + t) % len(scores)]
-            night = nights.append(store, night_id, {"op": "result", "table": t, "winner": a if (t + round_no) % 3 else b,
+            night = saved.append(store, night_id, {"op": "result", "table": t, "winner": a if (t + round_no) % 3 else b,
                                                     "loser_score": score}, len(night.log))
-    night = nights.append(store, night_id, {"op": "result", "table": 2, "winner": night.tables(4)[1][0],
+    night = saved.append(store, night_id, {"op": "result", "table": 2, "winner": night.tables(4)[1][0],
                                             "loser_score": 102}, len(night.log))
     pilot.app.push_screen(ClubNightScreen(night_id))
     await settle(pilot)

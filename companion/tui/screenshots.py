@@ -72,7 +72,7 @@ def cli_shot(name: str, lang: str, out: Path) -> Path:
         (Path(home) / "companion.sqlite3").write_bytes(b"SQLite format 3\x00" + b"\x17" * 4000)  # a damaged file
         env = dict(os.environ, COMPANION_HOME=home, COMPANION_LANG=lang, LANG="C.UTF-8", COLUMNS="100")
         for args in CLI_SHOTS[name]:
-            result = subprocess.run([sys.executable, "-m", "companion.cli", *args], env=env, capture_output=True,
+            result = subprocess.run([sys.executable, "-m", "companion.cli.main", *args], env=env, capture_output=True,
                                     text=True, timeout=60)
             redirect = (" > backup.csv" if "--csv" in args else " > backup.json") if args[0] == "export" else ""
             console.print(Text(f"$ companion {' '.join(args)}{redirect}", style="bold green"))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from companion.cards import Card, Rank
+from companion.core.cards import Card, Rank
 from companion.games.cribbage.ops import Crib, Cut, Discard, Go, Play, Show
 from tests.journeys import journey, read_report, start, tap, tap_at
 from tests.scripted import scripted_match

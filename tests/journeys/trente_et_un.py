@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from companion.cards import Card, Rank, parse_cards
+from companion.core.cards import Card, Rank, parse_cards
 from companion.games.trente_et_un.turns import BlindSwap, Discard, Draw, Exchange, Knock
 from tests.journeys import journey, read_report, start, tap, tap_at
 

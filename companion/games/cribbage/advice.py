@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.cards import Card, CardList
+from companion.core.cards import Card, CardList
+from companion.core.i18n import Decimal, Joined, Msg
 from companion.games.cribbage.advisor import Option, analyse
 from companion.games.cribbage.engine import CribbageMatch
 from companion.games.cribbage.pegging import peg_points
 from companion.games.cribbage.players import position_rng, rank_plays, view_of
 from companion.games.cribbage.rules import CribbageRules
 from companion.games.cribbage.scoring import pip
-from companion.i18n import Decimal, Joined, Msg
 
 OPTION = Msg("{away}: hand {hand}, crib {sign}{crib} = {net}", "{away} : main {hand}, crib {sign}{crib} = {net}")
 BEST_THROW = Msg("Best to lay away (mean over every starter and crib):\n  {options}",

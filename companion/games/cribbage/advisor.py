@@ -20,11 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from companion.cards import Card, Rank, standard_deck
-from companion.errors import IllegalMoveError, InconsistencyError
+from companion.core.cards import Card, Rank, standard_deck
+from companion.core.errors import IllegalMoveError, InconsistencyError
+from companion.core.i18n import Msg
 from companion.games.cribbage.rules import DEFAULT_RULES, CribbageRules
 from companion.games.cribbage.scoring import DUPLICATE, rank_points
-from companion.i18n import Msg
 
 HAND_SIZE = Msg("the advisor takes a hand of 6 cards (2 players) or 5 (3 or 4 players), not {n}",
                 "le conseiller prend une main de 6 cartes (2 joueurs) ou de 5 (3 ou 4 joueurs), pas {n}")

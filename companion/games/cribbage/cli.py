@@ -2,7 +2,7 @@
 
 ``register(subparsers)`` adds the ``cribbage`` command to the top-level parser;
 each command's handler returns the exit status. Errors are raised as the typed
-errors of ``companion.errors``; ``companion.cli`` turns them into one line on
+errors of ``companion.core.errors``; ``companion.cli.main`` turns them into one line on
 stderr and exit status 2.
 """
 
@@ -12,14 +12,14 @@ import argparse
 import json
 from collections.abc import Sequence
 
-from companion.cards import Card, format_card, format_cards, parse_card
-from companion.cli_support import add_lang_option, input_lang, lang_of
-from companion.errors import IllegalMoveError, InconsistencyError
+from companion.cli.support import add_lang_option, input_lang, lang_of
+from companion.core.cards import Card, format_card, format_cards, parse_card
+from companion.core.errors import IllegalMoveError, InconsistencyError
+from companion.core.i18n import Msg
+from companion.core.i18n import points as points_of
 from companion.games.cribbage.pegging import PegItem, peg_points, verify_play
 from companion.games.cribbage.rules import DEFAULT_RULES, CribbageRules
 from companion.games.cribbage.scoring import DUPLICATE, ScoreItem, count_hand, pip
-from companion.i18n import Msg
-from companion.i18n import points as points_of
 
 # ---------------------------------------------------------------- words
 

@@ -19,7 +19,7 @@ from collections import Counter
 from itertools import combinations, combinations_with_replacement
 from math import comb, prod
 
-from companion.cards import Card, Rank, Suit, standard_deck
+from companion.core.cards import Card, Rank, Suit, standard_deck
 from companion.games.cribbage.rules import DEFAULT_RULES, CribbageRules
 from companion.games.cribbage.scoring import (
     _pair_points,

@@ -20,8 +20,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from companion.cards import Card, CardList, standard_deck
-from companion.errors import IllegalMoveError, InconsistencyError, SetupError
+from companion.core.cards import Card, CardList, standard_deck
+from companion.core.errors import IllegalMoveError, InconsistencyError, SetupError
+from companion.core.i18n import Joined, Msg, Of, Plural
+from companion.core.i18n import points as points_of
 from companion.games import base
 from companion.games.base import Event, Outcome, Score, Standing
 from companion.games.cribbage.ops import CODEC as OP_CODEC
@@ -80,8 +82,6 @@ from companion.games.cribbage.words import (  # noqa: F401 (the table's words, r
     SKUNK_WORDS,
     SKUNKS,
 )
-from companion.i18n import Joined, Msg, Of, Plural
-from companion.i18n import points as points_of
 
 Mode = Literal["table", "virtual"]
 Phase = Literal["deal", "discard", "cut", "play", "show", "muggins", "game_over", "match_over"]

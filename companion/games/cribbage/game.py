@@ -6,13 +6,13 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from companion.cards import standard_deck
+from companion.core.cards import standard_deck
+from companion.core.i18n import Joined, Msg
 from companion.games.base import GameInfo
 from companion.games.cribbage import stats
 from companion.games.cribbage.engine import CribbageMatch
 from companion.games.cribbage.rules import CribbageRules
 from companion.games.registry import register
-from companion.i18n import Joined, Msg
 
 
 def summary(match: CribbageMatch) -> dict[str, Any]:  # type: ignore[override]
@@ -56,5 +56,6 @@ GAME = register(GameInfo(
     draw_dealer=cut_for_deal,
     virtual_play=True,
     seat_figures=stats.seat_figures,  # type: ignore[arg-type]
-    report=stats.REPORT,
+    report=stats.REPORT, labels=stats.LABELS,
+    selfplay="companion.games.cribbage.selfplay",
 ))

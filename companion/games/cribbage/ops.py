@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from companion.cards import Card
+from companion.core.cards import Card
 from companion.games.base import OpCodec, Operation
 
 

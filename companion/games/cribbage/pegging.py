@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
-from companion.cards import Card
-from companion.errors import IllegalMoveError
+from companion.core.cards import Card
+from companion.core.errors import IllegalMoveError
+from companion.core.i18n import Msg
 from companion.games.cribbage.rules import DEFAULT_RULES, CribbageRules
 from companion.games.cribbage.scoring import pip
-from companion.i18n import Msg
 
 PegKind = Literal["fifteen", "thirty_one", "pair", "run", "go", "last_card"]
 MAX_COUNT = 31

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from companion.cards import Card, standard_deck
+from companion.core.cards import Card, standard_deck
 from companion.games.cribbage.engine import CRIB, CribbageMatch
 from companion.games.cribbage.ops import Crib, Cut, Go, NewGame, Op, Play, Show
 from companion.games.cribbage.pegging import peg_points

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from companion.errors import SetupError
+from companion.core.errors import SetupError
+from companion.core.i18n import Msg
 from companion.games.base import BAD_RULES, Rules, rule
-from companion.i18n import Msg
 
 FlushRule = Literal["acc", "booklet"]
 MatchScoring = Literal["casual", "acc_tournament"]

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Literal, NamedTuple
 
-from companion.cards import Card, Rank
-from companion.errors import IllegalMoveError
+from companion.core.cards import Card, Rank
+from companion.core.errors import IllegalMoveError
+from companion.core.i18n import Msg
 from companion.games.cribbage.rules import DEFAULT_RULES, CribbageRules
-from companion.i18n import Msg
 
 Kind = Literal["fifteen", "pair", "run", "flush", "nobs"]
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import time
 
+from companion.core.i18n import Msg
 from companion.games.cribbage.engine import CribbageMatch, Setup
 from companion.games.cribbage.ops import Crib, Go, Play, Show
 from companion.games.cribbage.players import play_turn
 from companion.games.cribbage.rules import CribbageRules
-from companion.i18n import Msg
-from companion.selfplay import GameRecord
+from companion.games.selfplay import GameRecord
 
 FIGURES = (("hand", Msg("hand", "main")), ("crib", Msg("crib (per crib of one's own)", "crib (par crib à soi)")),
            ("pegging", Msg("pegging", "jeu")))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.i18n import Msg, number_words
+from companion.core.i18n import Msg, number_words
 
 if TYPE_CHECKING:
     from companion.games.cribbage.scoring import ScoreItem, ShowCount

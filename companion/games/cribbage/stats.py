@@ -11,7 +11,8 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from companion.cards import Card
+from companion.core.cards import Card
+from companion.core.i18n import Msg
 from companion.games.cribbage.engine import CribbageMatch
 from companion.games.cribbage.ops import Crib, Cut, Go, Muggins, Play, Show
 from companion.games.cribbage.scoring import count_hand
@@ -151,6 +152,16 @@ REPORT = {
     "skunks_given": ("sum", "skunks_given"),
     "skunks_taken": ("sum", "skunks_taken"),
     "muggins_points": ("sum", "muggins_points"),
+}
+#: How each reported figure is named on the statistics screen and by ``companion stats``.
+LABELS = {
+    "hand_average": Msg("average hand", "main moyenne"),
+    "crib_average": Msg("average crib", "crib moyen"),
+    "pegging_per_deal": Msg("pegging per deal", "points au jeu par donne"),
+    "best_hand": Msg("best hand", "meilleure main"),
+    "hands_28": Msg("28s", "28"), "hands_29": Msg("29s", "29"),
+    "skunks_given": Msg("skunks given", "skunks donnés"), "skunks_taken": Msg("skunks taken", "skunks reçus"),
+    "muggins_points": Msg("points taken by muggins", "points pris au muggins"),
 }
 
 

@@ -4,7 +4,7 @@ count is said, fifteen by fifteen, is in ``spoken.py``."""
 
 from __future__ import annotations
 
-from companion.i18n import Msg
+from companion.core.i18n import Msg
 
 M = Msg
 

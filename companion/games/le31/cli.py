@@ -6,11 +6,11 @@ import argparse
 import json
 from collections import Counter
 
-from companion.cli_support import add_lang_option, input_lang, lang_of
-from companion.entry import parse_number
-from companion.errors import NotationError
-from companion.i18n import Msg
-from companion.i18n import points as points_of
+from companion.cli.support import add_lang_option, input_lang, lang_of
+from companion.core.errors import NotationError
+from companion.core.i18n import Msg
+from companion.core.i18n import points as points_of
+from companion.core.typed import parse_number
 
 SIDE = Msg("side {n}: {points}", "camp {n} : {points}")
 ITEM = Msg("{what}{card} +{n}", "{what}{card} +{n}")
@@ -104,7 +104,7 @@ NO_READING = Msg("{card} has no legal play here", "{card} n'a aucun coup permis 
 
 
 def _check_command(args: argparse.Namespace) -> int:
-    from companion.errors import IllegalMoveError
+    from companion.core.errors import IllegalMoveError
     from companion.games.base import Setup
     from companion.games.le31.engine import Le31Match
     from companion.games.le31.rules import Le31Rules

@@ -19,10 +19,10 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from companion.decks import DeckSpec, Face
-from companion.entry import short
-from companion.errors import NotationError, SetupError
-from companion.i18n import Msg
+from companion.core.decks import DeckSpec, Face
+from companion.core.errors import NotationError, SetupError
+from companion.core.i18n import Msg
+from companion.core.typed import short
 
 BAD_DECK = Msg("the deck file {path} is not usable: {why}", "le fichier de jeu {path} est inutilisable : {why}")
 BAD_CODE = Msg("unknown card {code!r} (cards are like 2R, 10G, ER)", "carte inconnue {code!r} (cartes comme 2R, 10V, ER)")

@@ -16,7 +16,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from companion.errors import IllegalMoveError, InconsistencyError, SetupError
+from companion.core.errors import IllegalMoveError, InconsistencyError, SetupError
+from companion.core.i18n import Joined, Msg, Plural
 from companion.games import base
 from companion.games.base import Event, Outcome, Score, Standing
 from companion.games.le31.deck import DEAL_SIZE, DEFAULT_DECK, Le31Card, Le31Deck
@@ -24,7 +25,6 @@ from companion.games.le31.ops import CODEC, Build, Capture, CountOut, Deal, Quic
 from companion.games.le31.plays import partition, readings, splits
 from companion.games.le31.rules import Le31Rules
 from companion.games.le31.tally import KINDS, SideTally, check_counts, tally, tally_counts
-from companion.i18n import Joined, Msg, Plural
 
 M = Msg
 NOT_NOW = M("not now: {what}", "pas maintenant : {what}")
@@ -331,13 +331,13 @@ class Le31Match(base.Match):
         if not (type(seat) is int and 0 <= seat < self.players):
             raise IllegalMoveError(BAD_SEAT)
         if seat != self.r.turn:
-            from companion.i18n import Of
+            from companion.core.i18n import Of
 
             raise IllegalMoveError(TURN(name=Of(self.names[self.r.turn])))
         r = self.r
         if r.hands is not None:
             if card not in r.hands[seat]:
-                from companion.i18n import Of
+                from companion.core.i18n import Of
 
                 raise IllegalMoveError(NOT_IN_HAND(card=card, name=Of(self.names[seat])))
         else:

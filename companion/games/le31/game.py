@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.i18n import Msg
 from companion.games.base import GameInfo
 from companion.games.le31 import stats
 from companion.games.le31.engine import Le31Match
 from companion.games.le31.rules import Le31Rules
 from companion.games.registry import register
-from companion.i18n import Msg
 
 
 def summary(match: Le31Match) -> dict[str, Any]:  # type: ignore[override]
@@ -26,5 +26,6 @@ GAME = register(GameInfo(
     summary=summary,  # type: ignore[arg-type]
     virtual_play=True,
     seat_figures=stats.seat_figures,  # type: ignore[arg-type]
-    report=stats.REPORT,
+    report=stats.REPORT, labels=stats.LABELS,
+    selfplay="companion.games.le31.selfplay",
 ))

@@ -5,9 +5,9 @@ symbols): ``6R -`` lays the card down, ``6R x 2B 3G`` takes them (``[8]`` takes 
 
 from __future__ import annotations
 
-from companion.entry import parse_number
-from companion.errors import NotationError
-from companion.i18n import Msg
+from companion.core.errors import NotationError
+from companion.core.i18n import Msg
+from companion.core.typed import parse_number
 
 PLAY_SYNTAX = Msg("a play is CARD, then - (lay it down), x CARDS (take them; [N] takes the build of N), "
                   "> N CARDS (build N; add « partner » for your partner) or ^ N (raise the build of N)",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.core.i18n import Msg
 from companion.games.base import Rules, rule
-from companion.i18n import Msg
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ class Le31Rules(Rules):
         if self.deck:
             import json
 
-            from companion.errors import SetupError
+            from companion.core.errors import SetupError
             from companion.games.le31.deck import Le31Deck
 
             try:

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import time
 
+from companion.core.i18n import Msg
 from companion.games.base import Setup
 from companion.games.le31.engine import Le31Match
 from companion.games.le31.ops import Deal
 from companion.games.le31.players import next_op
 from companion.games.le31.rules import Le31Rules
 from companion.games.le31.stats import seat_figures
-from companion.i18n import Msg
-from companion.selfplay import GameRecord
+from companion.games.selfplay import GameRecord
 
 FIGURES = (("points", Msg("points per round", "points par manche")), ("recoltes", Msg("récoltes", "récoltes")),
            ("green_10", Msg("green 10s", "10 verts")), ("red_2", Msg("red 2s", "2 rouges")))

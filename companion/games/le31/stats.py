@@ -3,6 +3,7 @@ récoltes, green 10s and red 2s taken. A side's tally counts for each of its pla
 
 from __future__ import annotations
 
+from companion.core.i18n import Msg
 from companion.games.le31.engine import Le31Match
 
 REPORT = {
@@ -10,6 +11,11 @@ REPORT = {
     "recoltes": ("sum", "recoltes"),
     "green_10s": ("sum", "green_10s"),
     "red_2s": ("sum", "red_2s"),
+}
+#: How each reported figure is named on the statistics screen and by ``companion stats``.
+LABELS = {
+    "round_points_average": Msg("average round points", "points moyens par manche"),
+    "recoltes": Msg("récoltes", "récoltes"), "green_10s": Msg("green 10s", "10 verts"), "red_2s": Msg("red 2s", "2 rouges"),
 }
 _ITEMS = {"recolte": "recoltes", "green_10": "green_10s", "red_2": "red_2s"}
 

@@ -12,9 +12,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from companion.errors import InconsistencyError
+from companion.core.errors import InconsistencyError
+from companion.core.i18n import Msg, Of
 from companion.games.le31.deck import Le31Card, Le31Deck
-from companion.i18n import Msg, Of
 
 NOT_WHOLE = Msg("the piles must hold the whole deck: {missing} missing, {extra} too many ({examples})",
                 "les tas doivent contenir tout le jeu : {missing} manquante(s), {extra} en trop ({examples})")

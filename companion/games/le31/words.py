@@ -3,7 +3,7 @@ text (récolte, combinaison, « pour N », « pour mon partenaire », manche, do
 
 from __future__ import annotations
 
-from companion.i18n import Msg
+from companion.core.i18n import Msg
 
 # ---------------------------------------------------------------- a play, as a button says it
 P_TRAIL = Msg("Lay {card} down", "Poser {card}")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from companion.cli_support import add_lang_option, input_lang, lang_of
-from companion.i18n import Msg
+from companion.cli.support import add_lang_option, input_lang, lang_of
+from companion.core.i18n import Msg
 
 TOTAL = Msg("total {total} = laid {laid} − hand {hand}", "total {total} = posé {laid} − main {hand}")
 GROUP = Msg("  {cards}: {points}", "  {cards} : {points}")
@@ -15,7 +15,7 @@ HAND = Msg("  in hand {cards}: −{points}", "  en main {cards} : −{points}")
 
 
 def _score_command(args: argparse.Namespace) -> int:
-    from companion.cards import format_cards, parse_cards
+    from companion.core.cards import format_cards, parse_cards
     from companion.games.rummy2500.scoring import parse_frime, parse_groups, score_brasse
 
     read, lang = input_lang(args), lang_of(args)

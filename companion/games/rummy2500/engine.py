@@ -10,15 +10,15 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import ClassVar
 
-from companion.cards import Card, CardList, Rank
-from companion.errors import IllegalMoveError, InconsistencyError, SetupError
+from companion.core.cards import Card, CardList, Rank
+from companion.core.errors import IllegalMoveError, InconsistencyError, SetupError
+from companion.core.i18n import Joined, Msg
 from companion.games import base
 from companion.games.base import Event, OpCodec, Operation, Outcome, Score, Standing
 from companion.games.rummy2500.play import PLAY_OPS, PLAYING, BrassePlay, BrassePlayMixin, trio_rank
 from companion.games.rummy2500.rules import Rummy2500Rules
 from companion.games.rummy2500.scoring import BrasseScore, Group, score_brasse
 from companion.games.rummy2500.words import rank_said
-from companion.i18n import Joined, Msg
 
 M = Msg
 
@@ -78,7 +78,7 @@ class Rummy2500Match(BrassePlayMixin, base.Match):
         self.bp: BrassePlay | None = None  # a brasse played turn by turn (virtual mode)
 
     def pack(self) -> list[Card]:
-        from companion.cards import pack_2500
+        from companion.core.cards import pack_2500
 
         return pack_2500(self.packs)
 

@@ -26,10 +26,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from companion.cards import Card, CardList, Rank
-from companion.errors import IllegalMoveError, InconsistencyError
+from companion.core.cards import Card, CardList, Rank
+from companion.core.errors import IllegalMoveError, InconsistencyError
+from companion.core.i18n import Msg, Of
 from companion.games.base import Event, Operation
-from companion.i18n import Msg, Of
 
 M = Msg
 
@@ -257,7 +257,7 @@ class BrassePlayMixin:
                           shown=shown)
 
     def _deal_text(self, op: Operation, text: Msg) -> Event:
-        from companion.cards import rank_text
+        from companion.core.cards import rank_text
 
         bp = self.bp
         rank = Msg(rank_text(bp.frime, "en"), rank_text(bp.frime, "fr"))
@@ -433,7 +433,7 @@ class BrassePlayMixin:
             if rules.wilds_le_naturals and rank != bp.frime and frimes > len(group) + 1 - frimes:
                 raise IllegalMoveError(TOO_WILD)
         elif op.card.rank != rank:
-            from companion.cards import CardList
+            from companion.core.cards import CardList
             from companion.games.rummy2500.words import rank_plural
 
             raise IllegalMoveError(WRONG_RANK(card=op.card, rank=rank_plural(rank), cards=CardList(group),
@@ -497,7 +497,7 @@ class BrassePlayMixin:
 
     @staticmethod
     def _joined(parts: list[Msg]) -> Msg:
-        from companion.i18n import Joined
+        from companion.core.i18n import Joined
 
         return M("{a}", "{a}")(a=Joined(tuple(parts), " — "))
 

@@ -25,7 +25,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from companion.cards import Card
+from companion.core.cards import Card
 from companion.games.base import Operation
 from companion.games.rummy2500.engine import Rummy2500Match
 from companion.games.rummy2500.play import BrassePlay, DealBrasse, DrawStock, LayOff, Meld, TakePige, Throw, trio_rank

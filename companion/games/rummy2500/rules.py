@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.core.i18n import Msg
 from companion.games.base import Rules, rule
-from companion.i18n import Msg
 
 M = Msg
 

@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from companion.cards import Card, Rank, format_cards, parse_card
-from companion.errors import IllegalMoveError, NotationError
-from companion.i18n import Msg
+from companion.core.cards import Card, Rank, format_cards, parse_card
+from companion.core.errors import IllegalMoveError, NotationError
+from companion.core.i18n import Msg
 
 TOO_FEW = Msg("{cards}: a group has at least three cards", "{cards} : un groupe a au moins trois cartes")
 MIXED = Msg("{cards}: the natural cards of a group are all of one rank",

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import time
 
+from companion.core.i18n import Msg
 from companion.games.base import Setup
 from companion.games.rummy2500.engine import Brasse, Rummy2500Match
 from companion.games.rummy2500.players import next_op
 from companion.games.rummy2500.rules import Rummy2500Rules
-from companion.i18n import Msg
-from companion.selfplay import GameRecord
+from companion.games.selfplay import GameRecord
 
 FIGURES = (("brasse", Msg("points per brasse", "points par brasse")), ("laid", Msg("laid", "posé")),
            ("hand", Msg("left in hand", "resté en main")), ("out", Msg("went out", "sorti")))

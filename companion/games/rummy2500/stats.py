@@ -3,12 +3,18 @@ how many brasses ended below zero."""
 
 from __future__ import annotations
 
+from companion.core.i18n import Msg
 from companion.games.rummy2500.engine import Brasse, Rummy2500Match
 
 REPORT = {
     "brasse_average": ("ratio", "points", "brasses"),
     "best_brasse": ("max", "best"),
     "negative_brasses": ("sum", "negative"),
+}
+#: How each reported figure is named on the statistics screen and by ``companion stats``.
+LABELS = {
+    "brasse_average": Msg("average brasse", "brasse moyenne"), "best_brasse": Msg("best brasse", "meilleure brasse"),
+    "negative_brasses": Msg("brasses below zero", "brasses négatives"),
 }
 
 

@@ -4,8 +4,8 @@
 
 from __future__ import annotations
 
-from companion.cards import Rank, rank_text
-from companion.i18n import Msg
+from companion.core.cards import Rank, rank_text
+from companion.core.i18n import Msg
 
 _NAMES = {Rank.ACE: ("aces", "d'as"), Rank.KING: ("kings", "de rois"), Rank.QUEEN: ("queens", "de dames"),
           Rank.JACK: ("jacks", "de valets")}

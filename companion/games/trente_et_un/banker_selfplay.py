@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from companion.games.base import Setup
+from companion.games.selfplay import GameRecord
 from companion.games.trente_et_un.engine import BankerMatch
 from companion.games.trente_et_un.rules import BankerRules
 from companion.games.trente_et_un.selfplay import FIGURES, play_match
-from companion.selfplay import GameRecord
 
 __all__ = ["FIGURES", "play_game"]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from companion.cards import parse_cards
-from companion.cli_support import add_lang_option, input_lang, lang_of
-from companion.i18n import Msg
+from companion.cli.support import add_lang_option, input_lang, lang_of
+from companion.core.cards import parse_cards
+from companion.core.i18n import Msg
 
 WINNERS = Msg("winner(s): {who}", "gagnant(s) : {who}")
 LOSERS = Msg("loser(s): {who}", "perdant(s) : {who}")
@@ -23,7 +23,7 @@ def _rules(game: str):
 
 
 def _value_command(args: argparse.Namespace) -> int:
-    from companion.cards import format_cards
+    from companion.core.cards import format_cards
     from companion.games.trente_et_un.values import check_hand, hand_value
 
     cards = parse_cards(args.cards, input_lang(args))
@@ -38,7 +38,7 @@ def _value_command(args: argparse.Namespace) -> int:
 
 
 def _showdown_command(args: argparse.Namespace) -> int:
-    from companion.cards import format_cards
+    from companion.core.cards import format_cards
     from companion.games.trente_et_un.values import check_distinct, check_hand, hand_value, losers, winners
 
     read = input_lang(args)

@@ -20,14 +20,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from companion.cards import Card, CardList, standard_deck
-from companion.errors import IllegalMoveError, SetupError
+from companion.core.cards import Card, CardList, standard_deck
+from companion.core.errors import IllegalMoveError, SetupError
+from companion.core.i18n import Joined, Msg, Plural
 from companion.games import base
 from companion.games.base import Event, OpCodec, Operation, Outcome, Score, Standing
 from companion.games.trente_et_un.rules import BankerRules, KnockRules
 from companion.games.trente_et_un.turns import TURN_OPS, DealPlay, TurnPlay
 from companion.games.trente_et_un.values import PIQUET, Game, check_distinct, check_hand, hand_value
-from companion.i18n import Joined, Msg, Plural
 
 M = Msg
 

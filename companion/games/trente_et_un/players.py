@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
 
-from companion.cards import Card
+from companion.core.cards import Card
 from companion.games.base import Operation
 from companion.games.search import by_rollouts
 from companion.games.trente_et_un.engine import Showdown, TrenteMatch

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.core.i18n import Msg
 from companion.games.base import Rules, rule
 from companion.games.trente_et_un.values import ValueRules
-from companion.i18n import Msg
 
 
 def _n(*values: int) -> tuple[tuple[int, Msg], ...]:

@@ -6,6 +6,7 @@ banker game). A knock *paid* when the knocker won the deal it closed."""
 
 from __future__ import annotations
 
+from companion.core.i18n import Msg
 from companion.games.trente_et_un.engine import Showdown, TrenteMatch
 from companion.games.trente_et_un.values import hand_value
 
@@ -16,6 +17,13 @@ REPORT = {
     "knocks_paid": ("sum", "paid"),
     "won_with_31": ("sum", "thirty_one"),
     "lost": ("sum", "lost"),
+}
+#: How each reported figure is named on the statistics screen and by ``companion stats``.
+LABELS = {
+    "deals": Msg("deals", "donnes"), "deals_won": Msg("deals won", "donnes gagnées"),
+    "knocks": Msg("knocks", "cognes"), "knocks_paid": Msg("knocks that paid", "cognes payantes"),
+    "won_with_31": Msg("deals won with 31", "donnes gagnées à 31"),
+    "lost": Msg("lives or tokens lost", "vies ou jetons perdus"),
 }
 
 

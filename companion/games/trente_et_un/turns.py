@@ -17,8 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from companion.cards import Card, CardList
-from companion.errors import IllegalMoveError, InconsistencyError
+from companion.core.cards import Card, CardList
+from companion.core.errors import IllegalMoveError, InconsistencyError
+from companion.core.i18n import Msg, Of
 from companion.games.base import Event, Operation
 from companion.games.trente_et_un.values import hand_value
 from companion.games.trente_et_un.words import (  # noqa: F401 (the table's words)
@@ -41,7 +42,6 @@ from companion.games.trente_et_un.words import (  # noqa: F401 (the table's word
     D_SWAP,
     D_VOID,
 )
-from companion.i18n import Msg, Of
 
 M = Msg
 

@@ -19,10 +19,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from companion.cards import Card, Rank, Suit, piquet_deck
-from companion.errors import IllegalMoveError
+from companion.core.cards import Card, Rank, Suit, piquet_deck
+from companion.core.errors import IllegalMoveError
+from companion.core.i18n import Msg
 from companion.games.trente_et_un.words import NAMES, RANK_PLURALS, SUIT_WORDS  # noqa: F401 (the table's words)
-from companion.i18n import Msg
 
 Game = Literal["knock", "banker"]
 

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from companion.cards import Rank, Suit
-from companion.i18n import Msg
+from companion.core.cards import Rank, Suit
+from companion.core.i18n import Msg
 
 M = Msg
 

@@ -7,9 +7,9 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input
 
-from companion.cards import parse_card
-from companion.errors import CompanionError
-from companion.i18n import Msg
+from companion.core.cards import parse_card
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg
 from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.keypad import CardKeypad
 from companion.tui.widgets.plain import Button, Static

@@ -10,9 +10,9 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 
-from companion.errors import CompanionError
-from companion.i18n import Msg
-from companion.store import MatchRecord
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg
+from companion.store.database import MatchRecord
 from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.plain import Button, Static
 
@@ -66,7 +66,7 @@ class DamagedMatchDialog(BaseModal):
 
     @on(Button.Pressed, "#export")
     def export(self) -> None:
-        from companion.export import export_raw
+        from companion.records.export import export_raw
 
         try:
             path = export_raw(self.app.store, self.record.id)
@@ -77,7 +77,7 @@ class DamagedMatchDialog(BaseModal):
 
     @on(Button.Pressed, "#aside")
     def aside(self) -> None:
-        from companion.export import export_raw
+        from companion.records.export import export_raw
 
         try:
             path = export_raw(self.app.store, self.record.id)

@@ -6,9 +6,9 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical
 
-from companion.errors import CompanionError
-from companion.i18n import Msg
-from companion.store import MatchRecord
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg
+from companion.store.database import MatchRecord
 from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.plain import Button, Static
 

@@ -9,7 +9,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 
-from companion.i18n import Msg
+from companion.core.i18n import Msg
 from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.keypad import Key, NumberPad
 from companion.tui.widgets.plain import Button, Static

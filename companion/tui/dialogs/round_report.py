@@ -6,8 +6,8 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 
+from companion.core.i18n import Msg
 from companion.games.base import Event, Match
-from companion.i18n import Msg
 from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.plain import Button, Static
 

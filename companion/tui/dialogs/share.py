@@ -10,11 +10,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 
-from companion.errors import CompanionError
-from companion.i18n import Msg
-from companion.serving.qr import half_blocks, matrix
-from companion.share import summary_text
-from companion.store import MatchRecord
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg
+from companion.core.qr import half_blocks, matrix
+from companion.records.share import summary_text
+from companion.store.database import MatchRecord
 from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.plain import Button, Static
 
@@ -77,7 +77,7 @@ class ShareDialog(QrDialog):
     """A stored match: its summary, and its JSON and CSV."""
 
     def __init__(self, record: MatchRecord) -> None:
-        from companion.export import export_files
+        from companion.records.export import export_files
 
         self.record = record
         super().__init__(TITLE, "", lambda: export_files(self.app.store, record.id), EXPORT_MATCH)

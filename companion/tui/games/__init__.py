@@ -12,16 +12,16 @@ import importlib
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
+from companion.core.i18n import Msg
 from companion.games.base import Operation
-from companion.i18n import Msg
 
 if TYPE_CHECKING:
     from textual.pilot import Pilot
     from textual.screen import Screen
     from textual.widget import Widget
 
-    from companion.session import MatchSession
-    from companion.store import Store
+    from companion.store.database import Store
+    from companion.store.session import MatchSession
 
 GalleryState = Callable[["Pilot"], Awaitable[None]]
 NOT_CORRECTABLE = Msg("This entry cannot be corrected here; undo to change it.",
@@ -55,6 +55,11 @@ class GameUI:
     def setup_values(self, screen: Any) -> dict[str, Any]:
         """The house-rule values those fields give, read when the match starts (a SetupError says why not)."""
         return {}
+
+    def offers(self, screen: str) -> bool:
+        """Whether this game has a screen of its own for ``"stats"`` or ``"practice"`` (home and the statistics
+        screen offer it then)."""
+        return getattr(type(self), f"{screen}_screen") is not getattr(GameUI, f"{screen}_screen")
 
     def stats_screen(self) -> Screen | None:
         """The game's statistics screen, if it has one (home offers it)."""
@@ -105,9 +110,9 @@ def ui_for(game_id: str) -> GameUI:
 def open_match(app: Any, match_id: int) -> bool:
     """Resume any stored match on its game's screen. A damaged match opens a dialog that says why and
     offers export, set aside or delete; any other trouble is one line, and the app stays where it is."""
-    from companion.errors import CompanionError
-    from companion.session import MatchSession
-    from companion.store import DamagedMatchError
+    from companion.core.errors import CompanionError
+    from companion.store.errors import DamagedMatchError
+    from companion.store.session import MatchSession
 
     try:
         session = MatchSession(app.store, match_id)
@@ -122,7 +127,7 @@ def open_match(app: Any, match_id: int) -> bool:
 
 
 def show_damaged(app: Any, match_id: int, why: Msg) -> None:
-    from companion.errors import CompanionError
+    from companion.core.errors import CompanionError
     from companion.tui.dialogs.damaged import DamagedMatchDialog
 
     try:

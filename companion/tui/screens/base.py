@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual import events
 from textual.screen import ModalScreen, Screen
 
-from companion.i18n import Msg
+from companion.core.i18n import Msg
 
 SMALL_HEIGHT = 30  # below this many rows, buttons shrink to one row
 

@@ -1,6 +1,6 @@
 """Cribbage club nights: the list of nights, a new night's form, and the night itself (its tables round by round,
 results typed or taken from matches played in the app, corrections, players leaving, and standings large enough
-for a wall screen). Every entry is saved before it is shown (``companion.nights``)."""
+for a wall screen). Every entry is saved before it is shown (``companion.club.saved``)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.suggester import SuggestFromList
 from textual.widgets import Input
 
-from companion import nights
+from companion.club import saved
 from companion.club.night import LEFT_FORFEIT, LEFT_WITHDRAW, ClubNight, start_op
-from companion.errors import CompanionError
-from companion.i18n import Msg
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg
 from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.plain import Button, DataTable, Label, Select, Static
 
@@ -70,7 +70,7 @@ class ClubNightsScreen(BaseScreen):
         with VerticalScroll():
             yield Button(self.tr(NEW), id="new", variant="primary")
             try:
-                found = nights.listed(self.app.store)
+                found = saved.listed(self.app.store)
             except CompanionError as error:
                 found = []
                 yield Static(error.text(self.app.lang), classes="error")
@@ -106,7 +106,7 @@ class NewNightScreen(BaseScreen):
     def compose(self) -> ComposeResult:
         from datetime import date
 
-        from companion.roster import Roster
+        from companion.records.roster import Roster
 
         try:
             known = [p.name for p in Roster(self.app.store).players()]
@@ -146,8 +146,8 @@ class NewNightScreen(BaseScreen):
                       method=str(self.query_one("#method", Select).value),
                       target=int(self.query_one("#target", Select).value))  # type: ignore[arg-type]
         try:
-            night_id = nights.create(self.app.store, name, op)
-            from companion.roster import Roster
+            night_id = saved.create(self.app.store, name, op)
+            from companion.records.roster import Roster
 
             for player in players:
                 Roster(self.app.store).add(player)
@@ -197,7 +197,7 @@ class ClubNightScreen(BaseScreen):
 
     def load(self) -> None:
         try:
-            record = nights.load(self.app.store, self.night_id)
+            record = saved.load(self.app.store, self.night_id)
         except CompanionError as error:
             self.message = (error.msg, "error")
             return
@@ -257,8 +257,8 @@ class ClubNightScreen(BaseScreen):
         """Save one entry (checked first); the screen shows what the store holds."""
         try:
             if op.get("op") == "result":
-                nights.check_against_match(self.app.store, self.night, op)
-            self.night = nights.append(self.app.store, self.night_id, op, len(self.night.log))
+                saved.check_against_match(self.app.store, self.night, op)
+            self.night = saved.append(self.app.store, self.night_id, op, len(self.night.log))
             self.message = None
         except CompanionError as error:
             self.message = (error.msg, "error")
@@ -319,7 +319,7 @@ class ClubNightScreen(BaseScreen):
             if answer is None:
                 return
             try:
-                op = nights.result_from_match(self.app.store, self.night, self.night.round, t, answer[1])
+                op = saved.result_from_match(self.app.store, self.night, self.night.round, t, answer[1])
             except CompanionError as error:
                 self.message = (error.msg, "error")
                 self.fill()
@@ -368,7 +368,7 @@ class ClubNightScreen(BaseScreen):
     @on(Button.Pressed, "#undo")
     def action_undo(self) -> None:
         try:
-            self.night = nights.undo(self.app.store, self.night_id, len(self.night.log))
+            self.night = saved.undo(self.app.store, self.night_id, len(self.night.log))
             self.message = None
         except CompanionError as error:
             self.message = (error.msg, "error")
@@ -376,7 +376,7 @@ class ClubNightScreen(BaseScreen):
 
     @on(Button.Pressed, "#export")
     def export(self) -> None:
-        from companion.export import exports_dir, new_file
+        from companion.records.export import exports_dir, new_file
 
         try:
             path = new_file(exports_dir(self.app.store), f"club-night-{self.night_id}", ".csv",

@@ -6,9 +6,9 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 
-from companion.errors import CompanionError
-from companion.evenings import Evening, evenings
-from companion.i18n import Msg
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg
+from companion.records.evenings import Evening, evenings
 from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.plain import Button, DataTable, Static
 
@@ -49,7 +49,7 @@ class EveningsScreen(BaseScreen):
 
     def fill(self) -> None:
         from companion.games import registry
-        from companion.roster import Roster
+        from companion.records.roster import Roster
 
         self.person = Roster(self.app.store).namer()  # one roster read for the whole screen
 
@@ -95,7 +95,7 @@ class EveningsScreen(BaseScreen):
 
     @on(Button.Pressed, "#share")
     def share(self) -> None:
-        from companion.export import exports_dir, new_file
+        from companion.records.export import exports_dir, new_file
         from companion.tui.dialogs.share import QrDialog
 
         evening = self.found[self.chosen]

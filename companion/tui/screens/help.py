@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Markdown
 
-from companion.i18n import Msg
+from companion.core.i18n import Msg
 from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.plain import Button, Static
 
@@ -20,7 +20,7 @@ OTHER = Msg("Français", "English")
 KEYS = Msg("Esc: back", "Échap : retour")
 
 def rules_text(game: str, lang: str) -> str:
-    return files("companion.tui").joinpath("help", f"{game}_{lang}.md").read_text(encoding="utf-8")
+    return files(f"companion.tui.games.{game}").joinpath(f"help_{lang}.md").read_text(encoding="utf-8")
 
 
 class HelpScreen(BaseScreen):

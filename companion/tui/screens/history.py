@@ -13,10 +13,10 @@ from textual.containers import Horizontal
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from companion.errors import CompanionError
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg, Plural
 from companion.games.base import Operation
-from companion.i18n import Msg, Plural
-from companion.session import MatchSession
+from companion.store.session import MatchSession
 from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.plain import Button, Static
 

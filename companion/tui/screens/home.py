@@ -6,12 +6,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 
-from companion.errors import CompanionError
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg
 from companion.games import registry
 from companion.games.base import GameInfo
-from companion.i18n import Msg
-from companion.store import DamagedMatchError, MatchRecord
-from companion.tui.games import GameUI
+from companion.store.database import MatchRecord
+from companion.store.errors import DamagedMatchError
+from companion.tui.games import ui_for
 from companion.tui.screens.base import BaseScreen
 from companion.tui.screens.past import score_line, sides_of
 from companion.tui.widgets.plain import Button, Static
@@ -82,12 +83,10 @@ class HomeScreen(BaseScreen):
                 yield Button(self.tr(PAST), id="past")
                 yield Button(self.tr(LANG), id="lang")  # within reach at 80×24 whatever the number of games
                 yield Button(self.tr(RULES), id="rules")
-                from companion.tui.games import ui_for
-
                 yield Button(self.tr(STATISTICS), id="statistics")
                 yield Button(self.tr(CLUB), id="club")
                 for game in games:
-                    if type(ui_for(game.id)).practice_screen is not GameUI.practice_screen:
+                    if ui_for(game.id).offers("practice"):
                         yield Button(self.tr(PRACTICE, game=game.title), id=f"practice-{game.id}")
                 yield Button(self.tr(QUIT), id="quit", variant="error")
         yield Static(self.tr(KEYS), classes="keys")
@@ -106,7 +105,7 @@ class HomeScreen(BaseScreen):
         key = (record.id, record.rev)
         cache = self.app.damage_checked
         if key not in cache:
-            from companion.session import MatchSession
+            from companion.store.session import MatchSession
 
             try:
                 MatchSession(self.app.store, record.id)
@@ -130,7 +129,7 @@ class HomeScreen(BaseScreen):
 
     @on(Button.Pressed, "#set-aside-seen")
     def set_aside_seen(self) -> None:
-        from companion.store import forget_set_aside
+        from companion.store.recovery import forget_set_aside
 
         forget_set_aside(self.app.store.path)
         self.app.set_aside = []
@@ -188,8 +187,6 @@ class HomeScreen(BaseScreen):
         elif kind == "help":
             self.help(registry.get(rest))
         elif kind in ("stats", "practice"):
-            from companion.tui.games import ui_for
-
             ui = ui_for(rest)
             screen = ui.stats_screen() if kind == "stats" else ui.practice_screen()
             if screen is not None:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.errors import CompanionError
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg
 from companion.games.base import Event, Match, Operation
-from companion.i18n import Msg
-from companion.session import MatchSession
-from companion.store import StoreError
+from companion.store.errors import StoreError
+from companion.store.session import MatchSession
 from companion.tui.screens.base import BaseScreen
 
 # Words every match screen understands in its entry line, in both languages (a game adds its own).

@@ -6,10 +6,10 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 
-from companion.errors import CompanionError
-from companion.i18n import Msg
-from companion.session import MatchSession
-from companion.store import ConflictError
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg
+from companion.store.errors import ConflictError
+from companion.store.session import MatchSession
 from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.plain import Button, Static
 

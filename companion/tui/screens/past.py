@@ -6,9 +6,9 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 
-from companion.errors import CompanionError
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg
 from companion.games import registry
-from companion.i18n import Msg
 from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.plain import Button, DataTable, Static
 
@@ -126,7 +126,7 @@ class PastMatchesScreen(BaseScreen):
 
     @on(Button.Pressed, "#export-all")
     def export_all(self) -> None:
-        from companion.export import export_files
+        from companion.records.export import export_files
 
         note = self.query_one("#exported", Static)
         try:

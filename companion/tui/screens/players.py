@@ -12,8 +12,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input
 
-from companion.errors import CompanionError
-from companion.i18n import Msg
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg
 from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.plain import Button, DataTable, Static
 
@@ -49,7 +49,7 @@ class PlayersScreen(BaseScreen):
         yield Static(self.tr(KEYS), classes="keys")
 
     def roster(self):
-        from companion.roster import Roster
+        from companion.records.roster import Roster
 
         return Roster(self.app.store)
 

@@ -16,9 +16,9 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Switch
 
-from companion.errors import CompanionError, SetupError
+from companion.core.errors import CompanionError, SetupError
+from companion.core.i18n import Msg
 from companion.games.base import BAD_NAMES, GameInfo, RuleInfo, Setup, rule_fields
-from companion.i18n import Msg
 from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.plain import Button, Label, Select, Static
 
@@ -102,7 +102,7 @@ class SetupScreen(BaseScreen):
 
     def roster_names(self) -> list[str]:
         """The players already known, the most played first: typing a name's first letters offers it (→ takes it)."""
-        from companion.roster import Roster
+        from companion.records.roster import Roster
 
         try:
             return [p.name for p in Roster(self.app.store).players()]
@@ -286,7 +286,7 @@ class SetupScreen(BaseScreen):
         except CompanionError as error:
             self.query_one("#error", Static).update(error.text(self.app.lang))
             return
-        from companion.session import MatchSession
+        from companion.store.session import MatchSession
         from companion.tui.games import ui_for
 
         try:

@@ -7,10 +7,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 
-from companion.errors import CompanionError
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg, figure
 from companion.games import registry
-from companion.i18n import Msg, figure
-from companion.stats import FIGURE_LABELS, Line, gather, row
+from companion.records.stats import Line, gather, row
+from companion.tui.games import ui_for
 from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.plain import Button, DataTable, Select, Static
 from companion.tui.widgets.plots import Lines
@@ -95,7 +96,7 @@ class StatisticsScreen(BaseScreen):
 
     def fill(self) -> None:
         lines = self.lines()
-        self.query_one("#detail", Button).display = self.game == "cribbage"
+        self.query_one("#detail", Button).display = ui_for(self.game).offers("stats")
         self.query_one("#trouble", Static).update(self.tr(self.trouble) if self.trouble else "")
         picker = self.query_one("#player", Select)
         options = [(self.tr(EVERYONE), "")] + [(line.name, line.name) for line in lines]
@@ -106,9 +107,9 @@ class StatisticsScreen(BaseScreen):
             picker.value = self.player or ""
         table = self.query_one("#table", DataTable)
         table.clear(columns=True)
-        report = list((registry.get(self.game).report or {}).keys()) if self.game else []
-        table.add_columns(*(self.tr(c) for c in COLUMNS),
-                          *((self.tr(FIGURE_LABELS[k]) if k in FIGURE_LABELS else k) for k in report))
+        game = registry.get(self.game) if self.game else None
+        report = list((game.report or {}).keys()) if game else []
+        table.add_columns(*(self.tr(c) for c in COLUMNS), *(self.tr(game.label(k)) for k in report if game))
         shown = [line for line in lines if self.player in (None, line.name)]
         for line in shown:
             data = row(line)
@@ -154,9 +155,7 @@ class StatisticsScreen(BaseScreen):
 
     @on(Button.Pressed, "#detail")
     def detail(self) -> None:
-        from companion.tui.games import ui_for
-
-        screen = ui_for("cribbage").stats_screen()
+        screen = ui_for(self.game).stats_screen()
         if screen is not None:
             self.app.push_screen(screen)
 

@@ -25,9 +25,9 @@ from textual.containers import Vertical
 from textual.timer import Timer
 from textual.worker import Worker, WorkerState
 
+from companion.core.i18n import Msg, Of
 from companion.games.base import Event, Match, Operation
-from companion.i18n import Msg, Of
-from companion.session import MatchSession
+from companion.store.session import MatchSession
 from companion.tui.screens.base import BaseModal
 from companion.tui.screens.match_base import MatchScreenBase
 from companion.tui.widgets.plain import Button, Static

@@ -14,7 +14,7 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.widget import Widget
 
-from companion.decks import STANDARD_52, DeckSpec
+from companion.core.decks import STANDARD_52, DeckSpec
 from companion.tui.widgets.plain import Button
 
 

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 
 from textual_plotext import PlotextPlot
 
+from companion.core.i18n import Msg
 from companion.games.base import Match
-from companion.i18n import Msg
 
 COLOURS = ("red", "blue", "green", "orange", "magenta", "cyan", "yellow", "white")
 ENTRIES = Msg("entries", "entrées")

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from rich.table import Table
 from rich.text import Text
 
-from companion.i18n import Msg, Plural
+from companion.core.i18n import Msg, Plural
 from companion.tui.widgets.plain import Static
 
 ROUND = Msg("Round", "Manche")

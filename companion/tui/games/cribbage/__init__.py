@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.i18n import Msg
 from companion.games.base import Operation
 from companion.games.cribbage.ops import Crib, Cut, Play, Points, Show
-from companion.i18n import Msg
 from companion.tui.games import GalleryState, GameUI, register_ui
 
 CORRECT_CARD = Msg("Entry {n}: which card was it?", "Entrée {n} : quelle carte était-ce ?")

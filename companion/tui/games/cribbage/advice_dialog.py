@@ -8,10 +8,10 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 
-from companion.cards import Card, CardList
-from companion.errors import CompanionError
+from companion.core.cards import Card, CardList
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg
 from companion.games.cribbage.engine import CribbageMatch
-from companion.i18n import Msg
 from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.plain import Button, Select, Static

@@ -8,13 +8,13 @@ from collections.abc import Callable
 
 from textual.pilot import Pilot
 
-from companion.cards import format_card
+from companion.core.cards import format_card
 from companion.games.cribbage.engine import CribbageMatch, Setup
 from companion.games.cribbage.ops import Crib, Go, Op, Points
 from companion.games.cribbage.players import play_turn, table_entries
 from companion.games.cribbage.rules import CribbageRules
-from companion.session import MatchSession
-from companion.store import Store
+from companion.store.database import Store
+from companion.store.session import MatchSession
 from companion.tui.gallery import NAMES, State, think
 from companion.tui.gallery import settle as _settle
 
@@ -89,7 +89,7 @@ async def advice_dialog(pilot: Pilot) -> None:
 
 
 def _fresh_cards(seen) -> list:
-    from companion.cards import parse_cards
+    from companion.core.cards import parse_cards
 
     return [c for c in parse_cards("5S 9D KH 4C 7H 2D") if c not in seen]
 

@@ -11,11 +11,11 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input
 
-from companion.cards import Card, CardList, parse_card, standard_deck
-from companion.entry import check_length, is_number, parse_number
-from companion.errors import CompanionError
+from companion.core.cards import Card, CardList, parse_card, standard_deck
+from companion.core.errors import CompanionError
+from companion.core.i18n import Decimal, Msg
+from companion.core.typed import check_length, is_number, parse_number
 from companion.games.cribbage.rules import DEFAULT_RULES
-from companion.i18n import Decimal, Msg
 from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.keypad import Key, NumberPad
 from companion.tui.widgets.plain import Button, Static

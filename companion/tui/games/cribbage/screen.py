@@ -13,9 +13,10 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input
 
-from companion.cards import Card, format_cards, parse_card
-from companion.entry import check_length, is_number, parse_number, parse_quick_points, short
-from companion.errors import CompanionError
+from companion.core.cards import Card, format_cards, parse_card
+from companion.core.errors import CompanionError
+from companion.core.i18n import Joined, Msg, Of
+from companion.core.typed import check_length, is_number, parse_number, parse_quick_points, short
 from companion.games.base import Event
 from companion.games.cribbage.engine import CRIB, CribbageMatch
 from companion.games.cribbage.ops import (
@@ -29,13 +30,12 @@ from companion.games.cribbage.ops import (
     Points,
     Show,
 )
-from companion.i18n import Joined, Msg, Of
-from companion.session import MatchSession
+from companion.store.session import MatchSession
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.dialogs.points import NumberDialog
+from companion.tui.games.cribbage.board import CribbageBoard
+from companion.tui.games.cribbage.board_layout import Track
 from companion.tui.screens.match_base import MatchScreenBase
-from companion.tui.widgets.board import CribbageBoard
-from companion.tui.widgets.board_layout import Track
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.plain import Button, Static
 
@@ -305,7 +305,7 @@ class MatchScreen(MatchScreenBase):
         return {"show": [c.code for c in self.pending]} if self.match.phase == "show" else None
 
     def restore_draft(self, data: dict) -> None:
-        from companion.cards import parse_card
+        from companion.core.cards import parse_card
 
         codes = data.get("show")
         if self.match.phase == "show" and isinstance(codes, list):

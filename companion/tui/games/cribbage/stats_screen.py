@@ -7,15 +7,15 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 
-from companion.cards import CardList
-from companion.errors import CompanionError
+from companion.core.cards import CardList
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg
 from companion.games.cribbage.distribution import published_distribution
 from companion.games.cribbage.engine import CribbageMatch
 from companion.games.cribbage.stats import PlayerStats, deal_points, player_stats
-from companion.i18n import Msg
-from companion.session import MatchSession
+from companion.store.session import MatchSession
+from companion.tui.games.cribbage.charts import bar_chart, columns
 from companion.tui.screens.base import BaseScreen
-from companion.tui.widgets.charts import bar_chart, columns
 from companion.tui.widgets.plain import Button, Select, Static
 from companion.tui.widgets.plots import Lines
 

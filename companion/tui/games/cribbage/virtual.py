@@ -10,17 +10,17 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input
 
-from companion.cards import Card, format_cards, parse_card
-from companion.entry import check_length
-from companion.errors import CompanionError
+from companion.core.cards import Card, format_cards, parse_card
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg, Of
+from companion.core.typed import check_length
 from companion.games.base import Event, Match, Operation
 from companion.games.cribbage.engine import CribbageMatch
 from companion.games.cribbage.ops import Cut, Deal, Discard, Play
-from companion.i18n import Msg, Of
-from companion.session import MatchSession
+from companion.store.session import MatchSession
+from companion.tui.games.cribbage.board import CribbageBoard
 from companion.tui.games.cribbage.screen import HEADER, MATCH_POINTS, STARTER, tracks_of
 from companion.tui.screens.virtual_base import VirtualScreenBase
-from companion.tui.widgets.board import CribbageBoard
 from companion.tui.widgets.keypad import Key
 from companion.tui.widgets.moves import MoveList
 from companion.tui.widgets.plain import Button, Static

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from companion.core.i18n import Msg
 from companion.games.base import Operation
-from companion.i18n import Msg
 from companion.tui.games import GalleryState, GameUI, register_ui
 
 ONLY = Msg("Plays are corrected with Undo: the table must stay as it really is.",
@@ -34,7 +34,7 @@ class Le31UI(GameUI):
 
     def setup_rows(self, screen: Any) -> list[tuple[Msg, Any]]:
         """The deck: the app's, or a file of the table's own in ``le31-decks/`` beside the saved matches."""
-        from companion.errors import CompanionError
+        from companion.core.errors import CompanionError
         from companion.games.le31.deck import load_deck
         from companion.tui.widgets.plain import Select
 

@@ -8,8 +8,8 @@ from companion.games.base import Setup
 from companion.games.le31.deck import DEFAULT_DECK as D
 from companion.games.le31.ops import Build, Capture, Deal, Trail
 from companion.games.le31.rules import Le31Rules
-from companion.session import MatchSession
-from companion.store import Store
+from companion.store.database import Store
+from companion.store.session import MatchSession
 from companion.tui.gallery import NAMES, State, settle, think
 
 

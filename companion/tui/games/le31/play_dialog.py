@@ -11,6 +11,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Grid, Vertical
 
+from companion.core.i18n import Msg
 from companion.games.le31.engine import Le31Match
 from companion.games.le31.ops import Build, Capture, Raise, Trail
 from companion.games.le31.plays import completions, continuations
@@ -25,7 +26,6 @@ from companion.games.le31.words import (
     P_RAISE,
     P_TRAIL,
 )
-from companion.i18n import Msg
 from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.keypad import Key
 from companion.tui.widgets.plain import Button, Static

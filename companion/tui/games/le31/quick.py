@@ -8,11 +8,11 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input
 
-from companion.entry import parse_number
-from companion.errors import CompanionError
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg, Of
+from companion.core.typed import parse_number
 from companion.games.le31.engine import Le31Match
 from companion.games.le31.ops import QuickRound
-from companion.i18n import Msg, Of
 from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.plain import Button, Label, Select, Static
 

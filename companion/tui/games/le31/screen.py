@@ -15,16 +15,16 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input
 
-from companion.entry import check_length
-from companion.errors import CompanionError
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg
+from companion.core.typed import check_length
 from companion.games.base import Event
 from companion.games.le31.deck import Le31Card
 from companion.games.le31.engine import MATCH_OVER, NEED_DEAL, Le31Match
 from companion.games.le31.notation import read_play
 from companion.games.le31.ops import CountOut, Deal, Trail
 from companion.games.le31.plays import completions, continuations
-from companion.i18n import Msg
-from companion.session import MatchSession
+from companion.store.session import MatchSession
 from companion.tui.screens.match_base import SHARED_WORDS, MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.plain import Button, Static

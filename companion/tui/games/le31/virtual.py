@@ -10,15 +10,15 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input
 
-from companion.entry import check_length
-from companion.errors import CompanionError
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg
+from companion.core.typed import check_length
 from companion.games.base import Match, Operation
 from companion.games.le31.deck import Le31Card
 from companion.games.le31.engine import Le31Match
 from companion.games.le31.notation import read_play
 from companion.games.le31.ops import Build, Capture, Deal, Raise, Trail
-from companion.i18n import Msg
-from companion.session import MatchSession
+from companion.store.session import MatchSession
 from companion.tui.games.le31.screen import BUILD, EMPTY, HEADER, LAST, TABLE, offer_plays
 from companion.tui.screens.match_base import SHARED_WORDS
 from companion.tui.screens.virtual_base import VirtualScreenBase

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.i18n import Msg
 from companion.games.base import Operation
-from companion.i18n import Msg
 from companion.tui.games import GalleryState, GameUI, register_ui
 
 ONLY_BRASSES = Msg("A brasse's count is corrected here; the plays of a brasse played turn by turn, with Undo.",

@@ -16,18 +16,18 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from companion.cards import Card, CardList, format_cards, parse_cards
-from companion.decks import pack_2500_spec
-from companion.errors import CompanionError
+from companion.core.cards import Card, CardList, format_cards, parse_cards
+from companion.core.decks import pack_2500_spec
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg
 from companion.games.base import Setup
 from companion.games.rummy2500.engine import Brasse, Rummy2500Match
 from companion.games.rummy2500.play import DrawStock, Meld, OpenBrasse, Throw
 from companion.games.rummy2500.rules import Rummy2500Rules
 from companion.games.rummy2500.scoring import parse_frime, parse_groups
 from companion.games.rummy2500.words import BRASSE, BRASSES_NEXT
-from companion.i18n import Msg
-from companion.session import MatchSession
-from companion.store import Store
+from companion.store.database import Store
+from companion.store.session import MatchSession
 from companion.tui.games.rummy2500.turns import OpenDialog, TurnEntry, card_words, table_lines
 from companion.tui.screens.base import BaseModal
 from companion.tui.screens.match_base import MatchScreenBase
@@ -125,7 +125,7 @@ class BrasseDialog(BaseModal):
             self.fill(self.entered)
         if played is None:
             return
-        from companion.cards import Rank, rank_text
+        from companion.core.cards import Rank, rank_text
 
         frime = self.query_one("#frime", Input)
         frime.value, frime.disabled = rank_text(Rank(played.frime), lang), True
@@ -146,7 +146,7 @@ class BrasseDialog(BaseModal):
 
     def fill(self, op: Brasse) -> None:
         """Every field from an entry (a correction starts from what was entered)."""
-        from companion.cards import Rank, rank_text
+        from companion.core.cards import Rank, rank_text
 
         lang = self.app.lang
         self.query_one("#frime", Input).value = rank_text(Rank(op.frime), lang)
@@ -163,7 +163,7 @@ class BrasseDialog(BaseModal):
     @on(CardKeypad.Picked)
     def picked(self, event: CardKeypad.Picked) -> None:
         if self.target is not None:
-            from companion.cards import format_card
+            from companion.core.cards import format_card
 
             code = format_card(event.card, "ascii", self.app.lang)
             self.target.value = (self.target.value + " " + code).strip()
@@ -306,7 +306,7 @@ class Rummy2500Screen(TurnEntry, MatchScreenBase):
 
     @on(Input.Submitted, "#entry")
     def typed(self, event: Input.Submitted) -> None:
-        from companion.entry import check_length
+        from companion.core.typed import check_length
         from companion.tui.screens.match_base import SHARED_WORDS
 
         text, event.input.value = event.value.strip(), ""

@@ -9,12 +9,12 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input
 
-from companion.cards import Card, CardList, format_card, parse_card, rank_text
-from companion.decks import pack_2500_spec
-from companion.errors import CompanionError, NotationError
+from companion.core.cards import Card, CardList, format_card, parse_card, rank_text
+from companion.core.decks import pack_2500_spec
+from companion.core.errors import CompanionError, NotationError
+from companion.core.i18n import Msg, Of
 from companion.games.rummy2500.engine import Rummy2500Match
 from companion.games.rummy2500.play import LayOff, OpenBrasse, TakePige
-from companion.i18n import Msg, Of
 from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.plain import Button, Label, Static

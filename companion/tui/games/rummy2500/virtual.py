@@ -9,15 +9,15 @@ from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Input
 
-from companion.cards import Card, rank_text
-from companion.entry import check_length
-from companion.errors import CompanionError
+from companion.core.cards import Card, rank_text
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg
+from companion.core.typed import check_length
 from companion.games.base import Match, Operation
 from companion.games.rummy2500.engine import Rummy2500Match
 from companion.games.rummy2500.play import DealBrasse, DrawStock, LayOff, Meld, TakePige, Throw
 from companion.games.rummy2500.words import BRASSE, BRASSES_NEXT
-from companion.i18n import Msg
-from companion.session import MatchSession
+from companion.store.session import MatchSession
 from companion.tui.games.rummy2500.screen import (
     B_CLEAR,
     B_LAYOFF,

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
-from companion.cards import parse_cards
+from companion.core.cards import parse_cards
 from companion.games.base import Setup
 from companion.games.trente_et_un.engine import showdown_of
 from companion.games.trente_et_un.rules import BankerRules, KnockRules
-from companion.session import MatchSession
-from companion.store import Store
+from companion.store.database import Store
+from companion.store.session import MatchSession
 from companion.tui.gallery import NAMES, State, settle, start_virtual
 
 

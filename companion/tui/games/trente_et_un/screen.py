@@ -12,15 +12,15 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input
 
-from companion.cards import Card, CardList, parse_card
-from companion.decks import PIQUET_32, STANDARD_52
-from companion.entry import check_length
-from companion.errors import CompanionError, NotationError
+from companion.core.cards import Card, CardList, parse_card
+from companion.core.decks import PIQUET_32, STANDARD_52
+from companion.core.errors import CompanionError, NotationError
+from companion.core.i18n import Msg
+from companion.core.typed import check_length
 from companion.games.trente_et_un.engine import GiveToken, TrenteMatch, showdown_of
 from companion.games.trente_et_un.turns import BlindSwap, Claim31, Discard, Draw, Exchange, Knock, Refresh, Start
 from companion.games.trente_et_un.values import hand_value
-from companion.i18n import Msg
-from companion.session import MatchSession
+from companion.store.session import MatchSession
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.screens.match_base import SHARED_WORDS, MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad, Key
@@ -150,7 +150,7 @@ class TrenteScreen(MatchScreenBase):
                                  value=value))
         self.query_one("#hands", Static).update("\n".join(lines))
         current = self._current()
-        from companion.i18n import Of
+        from companion.core.i18n import Of
 
         prompt = self.tr(P_READY) if current is None else self.tr(P_HAND, name=Of(match.names[current]),
                                                                    k=len(self.hands.get(current, [])))

@@ -14,15 +14,15 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input
 
-from companion.cards import Card, CardList, parse_card
-from companion.entry import check_length
-from companion.errors import CompanionError
+from companion.core.cards import Card, CardList, parse_card
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg
+from companion.core.typed import check_length
 from companion.games.base import Match, Operation
 from companion.games.trente_et_un.engine import TrenteMatch
 from companion.games.trente_et_un.turns import BlindSwap, DealPack, Discard, Draw, Exchange, Knock
 from companion.games.trente_et_un.values import hand_value
-from companion.i18n import Msg
-from companion.session import MatchSession
+from companion.store.session import MatchSession
 from companion.tui.games.trente_et_un.screen import TURN_WORDS, turn_entry
 from companion.tui.screens.match_base import SHARED_WORDS
 from companion.tui.screens.virtual_base import VirtualScreenBase

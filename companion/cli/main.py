@@ -1,0 +1,194 @@
+"""The ``companion`` command.
+
+- ``companion`` alone starts the Textual app (imported only then).
+- ``companion cribbage count|peg ...``: the scoring tools, one module per game
+  (``GAME_CLIS``), each registering its own sub-commands.
+- ``companion bench``: the benchmark (``python -m companion.dev.bench``).
+
+This module and what it imports at load time never import textual nor sqlite3,
+so that the scoring commands start fast; a test keeps it that way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import importlib
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from companion import __version__
+from companion.cli.support import ERROR, add_lang_option, lang_in, lang_of, localize_argparse, tolerant_streams
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg
+from companion.core.typed import short
+
+
+def game_clis() -> dict[str, str]:
+    """Command name -> module, for every game package that has a ``cli.py`` (found on disk; only the package's
+    one-line ``__init__`` is imported): the package's name dashed (``trente_et_un`` gives ``trente-et-un``), or the
+    ``COMMAND`` its ``__init__`` declares (a package name cannot start with a digit: ``rummy2500`` is ``2500``)."""
+    import companion.games
+
+    found: dict[str, str] = {}
+    for directory in companion.games.__path__:
+        for cli in sorted(Path(directory).glob("*/cli.py")):
+            package = cli.parent.name
+            declared = getattr(importlib.import_module(f"companion.games.{package}"), "COMMAND", None)
+            found[declared or package.replace("_", "-")] = f"companion.games.{package}.cli"
+    return found
+
+
+class Parser(argparse.ArgumentParser):
+    """Usage mistakes are one line on stderr (in the chosen language), like every other error; ``--help``
+    still shows the whole usage."""
+
+    def _print_message(self, message: str, file=None) -> None:  # type: ignore[override]
+        """Help and usage are written and flushed at once: a closed or full output is an error, not a silent 0."""
+        stream = file or sys.stdout
+        if message:
+            if getattr(stream, "closed_by_shell", False):
+                raise OSError(errno.EBADF, CLOSED.text(lang_in(sys.argv[1:])))
+            stream.write(message)
+            stream.flush()
+
+    def error(self, message: str) -> NoReturn:
+        template = argparse._("%(prog)s: error: %(message)s\n")  # type: ignore[attr-defined]
+        # What was typed comes back bounded and without control characters: one short line, always.
+        self.exit(2, template % {"prog": self.prog, "message": short(message, 200)})
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole parser, or with ``only`` the one game command asked for (so a scoring command
+    imports no other game)."""
+    parser = Parser(
+        prog="companion",
+        description="A card-table companion: keeps the score and checks the play. "
+                    "Without a command, starts the app.",
+    )
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    add_lang_option(parser)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    clis = game_clis()
+    for command, module in clis.items():
+        if only is None or command == only:
+            importlib.import_module(module).register(commands)
+    if only in (None, "selfplay"):
+        from companion.games import selfplay
+
+        selfplay.register(commands)
+    if only in (None, "serve"):
+        from companion.cli import serve
+
+        serve.register(commands)
+    if only in (None, "export", "import", "share"):
+        from companion.cli import transfer
+
+        transfer.register(commands)
+    if only in (None, "stats", "players", "evenings"):
+        from companion.cli import people
+
+        people.register(commands)
+    bench = commands.add_parser("bench", help="measure the scoring speed and the start-up time",
+                                description="Same as python -m companion.dev.bench.")
+    bench.add_argument("--sample", type=int, default=None, metavar="N",
+                       help="random hands to time (default 200,000)")
+    bench.add_argument("--strength", nargs="?", type=float, const=1.0, default=None, metavar="SHARE",
+                       help="also play the self-play matches of docs/strength.md (an hour or more)")
+    bench.set_defaults(func=_bench_command)
+    return parser
+
+
+def _bench_command(args: argparse.Namespace) -> int:
+    from companion.dev import bench
+
+    argv = [] if args.sample is None else ["--sample", str(args.sample)]
+    return bench.main(argv + ([] if args.strength is None else ["--strength", str(args.strength)]))
+
+
+def run_app() -> int:
+    """Start the Textual app (imported only now: the scoring commands must not load Textual)."""
+    from companion.tui.app import run
+
+    status = run()
+    return status if isinstance(status, int) else 0
+
+
+WRITE_FAILED = Msg("cannot write the output: {why}", "impossible d'écrire la sortie : {why}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line: no traceback for any argv or output condition (closed, full or gone), every error one
+    short line in the chosen language."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    lang = lang_in(argv)
+    _mend_closed_streams()
+    try:
+        localize_argparse(lang)
+        clis = game_clis()
+        only = next((a for a in argv if a in clis or a in ("selfplay", "bench", "serve", "export", "import", "share",
+                                                              "stats", "players", "evenings")), None)
+        parser = build_parser(only)
+        args = parser.parse_args(argv)
+        func = getattr(args, "func", None)
+        if func is None:
+            return run_app()
+        tolerant_streams()
+        lang = lang_of(args)
+        if getattr(sys.stdout, "closed_by_shell", False):
+            raise OSError(errno.EBADF, CLOSED.text(lang))
+        status = func(args)
+        sys.stdout.flush()  # a full disk or a closed pipe shows up here, not at exit
+        return status
+    except CompanionError as exc:
+        _say(ERROR(why=exc.msg).text(lang))
+        return 2
+    except BrokenPipeError:
+        # The reader went away (``| head``): stop quietly, like other Unix tools.
+        _silence_stdout()
+        return 1
+    except OSError as exc:  # no space left on the device, a closed output
+        _silence_stdout()
+        _say(ERROR(why=WRITE_FAILED(why=exc.strerror or exc)).text(lang))
+        return 1
+    except (RecursionError, MemoryError, OverflowError) as exc:  # input past what can be read: said, not a trace
+        _say(ERROR(why=TOO_BIG(what=type(exc).__name__)).text(lang))
+        return 2
+
+
+CLOSED = Msg("standard output is closed", "la sortie standard est fermée")
+TOO_BIG = Msg("the input is too large or too deep to read ({what})", "l'entrée est trop grande ou trop profonde ({what})")
+
+
+def _mend_closed_streams() -> None:
+    """A stream closed by the shell (``>&-``) is None in Python: give it a sink, so nothing fails on it, and
+    remember it was closed (an output command then says so)."""
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            sink = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (lives as long as the process)
+            sink.closed_by_shell = True  # type: ignore[attr-defined]
+            setattr(sys, name, sink)
+
+
+def _say(line: str) -> None:
+    """One bounded line on stderr (the error of a mistaken command), whatever stderr is."""
+    try:
+        print(short(f"companion: {line}", 300), file=sys.stderr)  # a path or a token typed: never a terminal code
+    except (OSError, ValueError):
+        pass
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+if __name__ == "__main__":
+    sys.exit(main())

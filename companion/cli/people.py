@@ -1,0 +1,134 @@
+"""``companion stats`` and ``companion players``: the players as people, and their statistics in every game."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from companion.cli.support import lang_of, match_number
+from companion.core.i18n import Msg, figure
+
+LINE = Msg("{name}: played {matches}, won {wins} ({rate}%), streak {current} (best {best})",
+           "{name} : jouées {matches}, gagnées {wins} ({rate} %), série {current} (meilleure {best})")
+VERSUS = Msg("Head to head: {a} {a_wins}–{b_wins} {b}", "Face à face : {a} {a_wins}–{b_wins} {b}")
+NOTHING = Msg("No match saved yet.", "Aucune partie enregistrée pour l'instant.")
+PLAYER = Msg("{name}: {matches} matches; also known as {aliases}", "{name} : {matches} parties ; aussi {aliases}")
+PLAYER_ONLY = Msg("{name}: {matches} matches", "{name} : {matches} parties")
+DONE = Msg("Done: {name}", "Fait : {name}")
+TWO_NAMES = Msg("{action} takes two names", "{action} prend deux noms")
+
+
+def _store(write: bool = False):
+    """The store, read-only for the commands that read (a damaged file is a one-line error that says what the
+    app will do with it: never set aside, never read as if it were sound)."""
+    from companion.store.recovery import open_for_command
+
+    return open_for_command(write)
+
+
+def stats(args: argparse.Namespace) -> int:
+    from companion.games import registry
+    from companion.records.stats import table
+
+    lang = lang_of(args)
+    with _store() as store:
+        data = table(store, args.game, args.player)
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False))
+        return 0
+    if not data["players"]:
+        print(NOTHING.text(lang))
+        return 0
+    for game in dict.fromkeys(p["game"] for p in data["players"]):
+        print(registry.get(game).title.text(lang))
+        for p in (p for p in data["players"] if p["game"] == game):
+            print("  " + LINE(name=p["name"], matches=p["matches"], wins=p["wins"], rate=round(100 * p["win_rate"]),
+                              current=p["current_streak"], best=p["best_streak"]).text(lang))
+            info = registry.get(game)
+            shown = " · ".join(f"{info.label(k).text(lang)} {figure(v, lang)}" for k, v in p["figures"].items())
+            if shown:
+                print("    " + shown)
+        for h in (h for h in data["head_to_head"] if h["game"] == game):
+            print("  " + VERSUS(**h).text(lang))
+    return 0
+
+
+def players(args: argparse.Namespace) -> int:
+    from companion.core.errors import CompanionError
+    from companion.records.roster import Roster
+
+    lang = lang_of(args)
+    if args.action in ("rename", "merge", "colour") and len(args.names) != 2:
+        raise CompanionError(TWO_NAMES(action=args.action))
+    with _store(write=args.action in ("rename", "merge", "colour")) as store:
+        roster = Roster(store)
+        if args.action == "rename":
+            print(DONE(name=roster.rename(args.names[0], args.names[1]).name).text(lang))
+        elif args.action == "merge":
+            print(DONE(name=roster.merge(args.names[0], args.names[1]).name).text(lang))
+        elif args.action == "colour":
+            roster.set_colour(args.names[0], args.names[1] if args.names[1] not in ("-", "none") else None)
+            print(DONE(name=args.names[0]).text(lang))
+        else:
+            everyone = roster.players()
+            if args.json:
+                print(json.dumps([{"name": p.name, "colour": p.colour, "matches": p.matches,
+                                   "aliases": list(p.aliases)} for p in everyone], ensure_ascii=False))
+            for p in everyone if not args.json else []:
+                others = [a for a in p.aliases if a != p.name.casefold()]
+                message = PLAYER(aliases=", ".join(others), name=p.name, matches=p.matches) if others else \
+                    PLAYER_ONLY(name=p.name, matches=p.matches)
+                print(message.text(lang))
+    return 0
+
+
+def evenings(args: argparse.Namespace) -> int:
+    from companion.records.evenings import evenings as found
+    from companion.records.evenings import move
+    from companion.records.roster import Roster
+
+    lang = lang_of(args)
+    if args.move:
+        match_id = match_number(args.move[0])
+        with _store(write=True) as store:
+            move(store, match_id, None if args.move[1] in ("-", "own", "sienne") else args.move[1])
+        print(DONE(name=f"#{match_id}").text(lang))
+        return 0
+    with _store() as store:
+        person = Roster(store).namer()
+        shown = found(store)
+        if args.json:
+            print(json.dumps([{"evening": e.day.isoformat(), "matches": [f.id for f in e.matches],
+                               "standing": [{"name": s.name, "played": s.played, "wins": s.wins, "games": s.games}
+                                            for s in e.standing(person)]} for e in shown], ensure_ascii=False))
+            return 0
+        for evening in shown:
+            print(evening.summary(lang, person))
+            print()
+    if not shown:
+        print(NOTHING.text(lang))
+    return 0
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    night = commands.add_parser("evenings", help="the matches of each evening, with its standing",
+                                description="Matches group by the evening they started in (until 6 in the "
+                                            "morning); --move puts one in another evening, changing no match.")
+    night.add_argument("--move", nargs=2, metavar=("ID", "DATE"), help="move match ID to the evening DATE "
+                                                                      "(YYYY-MM-DD), or back to its own with -")
+    night.add_argument("--json", action="store_true")
+    night.set_defaults(func=evenings)
+    out = commands.add_parser("stats", help="statistics per player and game, from every saved match",
+                              description="Matches, wins, streaks, head-to-head and each game's own figures, all "
+                                          "replayed from the saved logs.")
+    out.add_argument("--game", metavar="G", help="one game, named as its own command (see companion --help)")
+    out.add_argument("--player", metavar="NAME", help="one player")
+    out.add_argument("--json", action="store_true", help="the JSON document (keys listed in the README)")
+    out.set_defaults(func=stats)
+    roster = commands.add_parser("players", help="the roster: list, rename or merge players",
+                                 description="Renaming or merging changes the roster only, never a match.")
+    roster.add_argument("action", nargs="?", choices=("list", "rename", "merge", "colour"), default="list")
+    roster.add_argument("names", nargs="*", metavar="NAME",
+                        help="rename OLD NEW, merge KEEP GONE, or colour NAME COLOUR (a CSS colour, - for none)")
+    roster.add_argument("--json", action="store_true")
+    roster.set_defaults(func=players)

@@ -1,0 +1,142 @@
+"""Small helpers shared by the command-line modules of every game.
+
+Kept apart from ``companion.cli.main`` so that a game's ``cli`` module can use them
+without importing the top-level parser (and so without an import cycle).
+Nothing here imports textual or sqlite3: the scoring commands must start fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Mapping
+
+from companion.core.i18n import LANGS, Msg
+from companion.core.typed import short
+
+ERROR = Msg("error: {why}", "erreur : {why}")
+
+
+def default_lang(environ: Mapping[str, str] | None = None) -> str:
+    """``COMPANION_LANG`` (en or fr) if set, else French when ``LANG`` starts with ``fr``, else English."""
+    env = os.environ if environ is None else environ
+    chosen = env.get("COMPANION_LANG", "").strip().lower()
+    if chosen in LANGS:
+        return chosen
+    return "fr" if env.get("LANG", "").lower().startswith("fr") else "en"
+
+
+def add_lang_option(parser: argparse.ArgumentParser) -> None:
+    """``--lang en|fr``, accepted at every level of the command line.
+
+    The default is ``SUPPRESS`` so that a sub-command's parser never overwrites a
+    ``--lang`` given before it; ``lang_of`` falls back to the environment.
+    """
+    parser.add_argument(
+        "--lang", choices=LANGS, default=argparse.SUPPRESS,
+        help="language of the cards you type and of the output (default: en, or fr when "
+             "COMPANION_LANG=fr or LANG=fr_*)",
+    )
+
+
+def lang_of(args: argparse.Namespace) -> str:
+    """The language of the output: ``--lang``, else the environment (COMPANION_LANG, LANG)."""
+    return getattr(args, "lang", None) or default_lang()
+
+
+def input_lang(args: argparse.Namespace) -> str:
+    """The card notation read on the command line: English unless ``--lang fr`` is given.
+
+    The locale alone never changes it, so a script written with ``5C`` (5♣) means the same card on
+    every machine; only an explicit ``--lang fr`` reads ``5C`` as 5♥ (cœur)."""
+    return getattr(args, "lang", None) or "en"
+
+
+BAD_ID = Msg("{text} is not a match number", "{text} n'est pas un numéro de partie")
+MAX_ID = 2**63 - 1  # SQLite's largest integer
+
+
+def match_number(text: str) -> int:
+    """A match id as typed: a whole number SQLite can hold (CompanionError otherwise, never a traceback)."""
+    try:
+        value = int(str(text).strip())
+    except ValueError:
+        value = 0
+    if not 1 <= value <= MAX_ID:
+        from companion.core.errors import CompanionError
+
+        raise CompanionError(BAD_ID(text=short(str(text), 20)))
+    return value
+
+
+def match_id_type(text: str) -> int:
+    """``match_number`` for argparse: a bad number is a usage error."""
+    from companion.core.errors import CompanionError
+
+    try:
+        return match_number(text)
+    except CompanionError as exc:
+        raise argparse.ArgumentTypeError(exc.text(lang_in(sys.argv[1:]))) from exc
+
+
+def tolerant_streams() -> None:
+    """Never crash on a suit symbol when the terminal's encoding cannot show it."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="replace")
+            except (ValueError, OSError):  # a closed or exotic stream: leave it alone
+                pass
+
+
+# argparse writes its own usage and errors through gettext; these are its words in French, so a
+# mistake on a French command line is reported in French like every other error.
+_ARGPARSE_FR = {
+    "usage: ": "usage : ",
+    "argument %(argument_name)s: %(message)s": "argument %(argument_name)s : %(message)s",
+    "positional arguments": "arguments positionnels",
+    "options": "options",
+    "show this help message and exit": "afficher cette aide et quitter",
+    "show program's version number and exit": "afficher la version et quitter",
+    "unrecognized arguments: %s": "arguments non reconnus : %s",
+    "the following arguments are required: %s": "arguments obligatoires manquants : %s",
+    "one of the arguments %s is required": "l'un des arguments %s est obligatoire",
+    "not allowed with argument %s": "impossible avec l'argument %s",
+    "expected one argument": "un argument attendu",
+    "expected at most one argument": "au plus un argument attendu",
+    "expected at least one argument": "au moins un argument attendu",
+    "ambiguous option: %(option)s could match %(matches)s": "option ambiguë : %(option)s peut être %(matches)s",
+    "invalid %(type)s value: %(value)r": "valeur %(type)s invalide : %(value)r",
+    "invalid choice: %(value)r (choose from %(choices)s)": "choix invalide : %(value)r (parmi %(choices)s)",
+    "%(prog)s: error: %(message)s\n": "%(prog)s : erreur : %(message)s\n",
+    "ignored explicit argument %r": "argument explicite ignoré %r",
+}
+
+
+
+def localize_argparse(lang: str) -> None:
+    """Make argparse's own messages follow the chosen language."""
+    import argparse as _argparse
+
+    if lang == "fr":
+        _argparse._ = lambda text: _ARGPARSE_FR.get(text, text)  # type: ignore[attr-defined]
+        _argparse.ngettext = lambda one, many, n: _ARGPARSE_FR.get(one if n == 1 else many,  # type: ignore[attr-defined]
+                                                                    one if n == 1 else many)
+    else:
+        import gettext
+
+        _argparse._ = gettext.gettext  # type: ignore[attr-defined]
+        _argparse.ngettext = gettext.ngettext  # type: ignore[attr-defined]
+
+
+def lang_in(argv: list[str]) -> str:
+    """The language a command line asks for (``--lang fr`` / ``--lang=fr``), before it is parsed."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv) and argv[i + 1] in LANGS:
+            return argv[i + 1]
+        if arg.startswith("--lang=") and arg.removeprefix("--lang=") in LANGS:
+            return arg.removeprefix("--lang=")
+    return default_lang()
+

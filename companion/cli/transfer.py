@@ -1,0 +1,87 @@
+"""``companion export``, ``companion import`` and ``companion share``: matches out of the store and back, and a
+match's summary as a QR code in the terminal."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from companion.cli.support import lang_of, match_id_type
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg
+
+IMPORTED = Msg("{n} match(es) imported, {skipped} already here.", "{n} partie(s) importée(s), {skipped} déjà présente(s).")
+UNREADABLE = Msg("cannot read {path}: {why}", "impossible de lire {path} : {why}")
+SKIPPED = Msg("match {id} left out of the export: {why}", "partie {id} laissée hors de l'export : {why}")
+
+
+def _store(write: bool = False):
+    from companion.store.recovery import open_for_command
+
+    return open_for_command(write)
+
+
+def export(args: argparse.Namespace) -> int:
+    import json
+
+    from companion.records.export import as_csv, as_json, readable
+
+    with _store() as store:
+        records, skipped = readable(store, args.match)
+        if args.csv:
+            text = as_csv(store, records=records)
+        else:
+            text = json.dumps(as_json(store, records=records), ensure_ascii=False, indent=1) + "\n"
+    lang = lang_of(args)
+    for match_id, why in skipped:  # a backup is never silently short: each match left out is named
+        print(SKIPPED(id=match_id, why=why).text(lang), file=sys.stderr)
+    if args.output:
+        from companion.records.export import new_file
+
+        path = Path(args.output)  # an existing file is never overwritten: the export goes beside it
+        print(new_file(path.parent, path.stem, path.suffix, text))
+    else:
+        sys.stdout.write(text)
+    return 1 if skipped else 0
+
+
+def import_(args: argparse.Namespace) -> int:
+    from companion.records.export import import_json
+
+    try:
+        text = Path(args.file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise CompanionError(UNREADABLE(path=args.file, why=getattr(error, "strerror", None) or error)) from error
+    with _store(write=True) as store:
+        ids, skipped = import_json(store, text)
+    print(IMPORTED(n=len(ids), skipped=skipped).text(lang_of(args)))
+    return 0
+
+
+def share(args: argparse.Namespace) -> int:
+    from companion.core.qr import terminal_lines
+    from companion.records.share import summary_text
+
+    with _store() as store:
+        text = summary_text(store.match(args.match), lang_of(args))
+    print("\n".join([*terminal_lines(text), text]))
+    return 0
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    out = commands.add_parser("export", help="write one match or the whole history as JSON (or CSV)",
+                              description="Writes the matches with their logs as JSON (which « companion import » "
+                                          "reads back), or one row per match as CSV.")
+    out.add_argument("--match", type=match_id_type, metavar="ID", help="only this match (default: every match)")
+    out.add_argument("--csv", action="store_true", help="CSV, one row per match, instead of JSON")
+    out.add_argument("--output", "-o", metavar="FILE", help="write to a new file (default: standard output)")
+    out.set_defaults(func=export)
+    into = commands.add_parser("import", help="add the matches of an exported JSON file",
+                               description="Checks every match of the file by replaying it; a bad file is refused "
+                                           "with the reason and changes nothing. Matches already here are skipped.")
+    into.add_argument("file", metavar="FILE")
+    into.set_defaults(func=import_)
+    show = commands.add_parser("share", help="a match's summary as a QR code that any phone camera reads")
+    show.add_argument("match", type=match_id_type, metavar="ID")
+    show.set_defaults(func=share)

@@ -1,0 +1,56 @@
+"""Typed errors that carry a player-facing message in both languages.
+
+Like python-chess, a *syntax* error (the input cannot be read) and a *rules*
+error (the input is readable but the move is illegal) are different types; both
+are ``ValueError``s so that callers which only care about "bad input" can catch one.
+"""
+
+from __future__ import annotations
+
+from companion.core.i18n import Msg
+
+
+class CompanionError(ValueError):
+    """Base error: ``msg`` is what the player reads, in their language."""
+
+    def __init__(self, msg: Msg) -> None:
+        super().__init__(msg.text("en"))
+        self.msg = msg
+
+    def text(self, lang: str = "en") -> str:
+        return self.msg.text(lang)
+
+    def __reduce__(self):
+        """Errors cross process pools (self-play on every core) with their message and fields."""
+        return (_rebuilt, (type(self), self.msg, dict(self.__dict__)))
+
+
+def _rebuilt(cls: type[CompanionError], msg: Msg, state: dict) -> CompanionError:
+    error = cls.__new__(cls)
+    CompanionError.__init__(error, msg)
+    error.__dict__.update(state)
+    return error
+
+
+class NotationError(CompanionError):
+    """The input cannot be read (an unknown card, a malformed token)."""
+
+
+class IllegalMoveError(CompanionError):
+    """The input is readable but breaks a rule of the game."""
+
+
+class InconsistencyError(IllegalMoveError):
+    """What the players entered contradicts what was entered before (a card twice, a false go)."""
+
+
+class SetupError(CompanionError):
+    """A match cannot be set up this way (wrong number of players, a house rule out of range)."""
+
+
+class AmbiguousEntryError(IllegalMoveError):
+    """An entry has several legal readings (e.g. which table cards a Le 31 card takes); ``readings`` lists them."""
+
+    def __init__(self, msg: Msg, readings: tuple[Msg, ...] = ()) -> None:
+        super().__init__(msg)
+        self.readings = readings

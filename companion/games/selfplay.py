@@ -1,0 +1,164 @@
+"""``companion selfplay``: computer players against each other, to measure their strength.
+
+Each game plays N seeded games (game ``i`` uses seed ``S + i``) with the first dealer alternating, level A in
+seat 0 against level B in every other seat, and prints A's win rate with its 95% confidence interval (Wilson
+score interval), whether A is better at that confidence (the interval's low end above an even share), each
+level's figures per deal, and how long one decision takes. Games run on every core; the result depends only on
+the seed.
+
+A game plugs in through its ``GameInfo.selfplay``: the name of a module holding ``play_game(levels, seed,
+first_dealer) -> GameRecord`` and ``FIGURES`` (the figure names it reports, in order, with their labels). The game is
+named as on every command line (its id, dashed, or an alias: ``registry.resolve``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import math
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from companion.core.i18n import Msg
+
+Z95 = 1.959963984540054
+
+
+@dataclass
+class GameRecord:
+    """One game: the winning seats, and per seat each figure's total and how many times it was counted (its
+    figure per deal is the total over the count: hand points per hand, crib points per crib of its own…)."""
+
+    winners: tuple[int, ...]
+    totals: list[dict[str, float]]
+    counts: list[dict[str, int]]
+    decisions: list[float] = field(default_factory=list)  # seconds per decision of seat 0
+
+
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion: honest near 0 and 1 and for small n."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _module(game: str):
+    from companion.core.errors import SetupError
+    from companion.games import registry
+
+    module = registry.resolve(game).selfplay
+    if module is None:
+        raise SetupError(NO_SELFPLAY(game=game))
+    return importlib.import_module(module)
+
+
+BAD_PLAYERS = Msg("{n} players: a table has 2 to 16", "{n} joueurs : une table en a de 2 à 16")
+MAX_GAMES, MAX_JOBS = 1_000_000, 256
+BAD_COUNT = Msg(f"--games is 1 to {MAX_GAMES:,} and --jobs 1 to {MAX_JOBS}",
+                f"--games vaut de 1 à {MAX_GAMES:,} et --jobs de 1 à {MAX_JOBS}".replace(",", "\u202f"))
+NO_SELFPLAY = Msg("no computer players for {game} yet", "pas encore de joueurs ordinateur pour {game}")
+
+
+def _one(args: tuple[str, tuple[str, ...], int, int]) -> GameRecord:
+    game, levels, seed, first = args
+    return _module(game).play_game(levels, seed, first)
+
+
+def run(game: str, a: str, b: str, games: int, seed: int, players: int = 2, jobs: int | None = None) -> dict:
+    from companion.core.errors import SetupError
+
+    module = _module(game)
+    if not 2 <= players <= 16:
+        raise SetupError(BAD_PLAYERS(n=players))
+    if not 1 <= games <= MAX_GAMES or (jobs is not None and not 1 <= jobs <= MAX_JOBS):
+        raise SetupError(BAD_COUNT)
+    levels = (a,) + (b,) * (players - 1)
+    tasks = [(game, levels, seed + i, i % players) for i in range(games)]
+    started = time.perf_counter()
+    jobs = jobs or os.cpu_count() or 1
+    records = [_one(tasks[0])]  # here, first: a setup the game refuses is said at once, in this process
+    if jobs > 1 and games > 2:
+        with ProcessPoolExecutor(jobs) as pool:
+            records += list(pool.map(_one, tasks[1:], chunksize=max(1, games // (jobs * 8))))
+    else:
+        records += [_one(t) for t in tasks[1:]]
+    seconds = time.perf_counter() - started
+    # A shared win (a tie at the top) counts as a fraction: A's share of the wins.
+    a_wins = sum(1 / len(r.winners) for r in records if 0 in r.winners)
+    low, high = wilson(a_wins, games)
+    even = 1 / players
+    figures: dict[str, dict[str, float]] = {}
+    for label, seats in (("a", [0]), ("b", list(range(1, players)))):
+        figures[label] = {}
+        for name, _ in module.FIGURES:
+            count = sum(r.counts[s].get(name, 0) for r in records for s in seats)
+            total = sum(r.totals[s].get(name, 0.0) for r in records for s in seats)
+            figures[label][name] = round(total / max(count, 1), 3)
+    decisions = sorted(d for r in records for d in r.decisions)
+    median = decisions[len(decisions) // 2] * 1000 if decisions else 0.0
+    return {"game": game, "a": a, "b": b, "players": players, "games": games, "seed": seed,
+            "a_wins": round(a_wins, 3), "win_rate": round(a_wins / games, 4) if games else 0.0,
+            "ci95": [round(low, 4), round(high, 4)], "even": round(even, 4), "a_better": low > even,
+            "figures": figures, "a_decision_ms_median": round(median, 2), "seconds": round(seconds, 1)}
+
+
+HEAD = Msg("{game}: {a} (seat 1) against {b}, {n} games, seed {seed}",
+           "{game} : {a} (siège 1) contre {b}, {n} parties, graine {seed}")
+RATE = Msg("{a} wins {rate:.1%} (95% CI {low:.1%}–{high:.1%}; an even share is {even:.1%}): {verdict}",
+           "{a} gagne {rate:.1%} (IC 95 % {low:.1%}–{high:.1%} ; part égale {even:.1%}) : {verdict}")
+BETTER = Msg("better at 95% confidence", "meilleur avec 95 % de confiance")
+NOT_SHOWN = Msg("not shown better at 95% confidence", "pas démontré meilleur à 95 %")
+PER_DEAL = Msg("{level} per deal: {figures}", "{level} par donne : {figures}")
+TIMING = Msg("{a}: median decision {ms:.1f} ms · {s:.0f} s in all", "{a} : décision médiane {ms:.1f} ms · {s:.0f} s en tout")
+
+
+def lines(result: dict, lang: str) -> list[str]:
+    module = _module(result["game"])
+    low, high = result["ci95"]
+    out = [HEAD(game=result["game"], a=result["a"], b=result["b"], n=result["games"], seed=result["seed"]).text(lang),
+           RATE(a=result["a"], rate=result["win_rate"], low=low, high=high, even=result["even"],
+                verdict=BETTER if result["a_better"] else NOT_SHOWN).text(lang)]
+    for key in ("a", "b"):
+        shown = ", ".join(f"{label.text(lang)} {result['figures'][key][name]:.2f}" for name, label in module.FIGURES)
+        out.append(PER_DEAL(level=result[key], figures=shown).text(lang))
+    out.append(TIMING(a=result["a"], ms=result["a_decision_ms_median"], s=result["seconds"]).text(lang))
+    return out
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser(
+        "selfplay", help="computer players against each other: win rate with its 95%% confidence interval",
+        description="Plays N seeded games, level A in seat 1 against level B in the other seats, the first "
+                    "dealer alternating, and prints A's win rate with its 95% confidence interval.",
+        epilog="example: companion selfplay --game cribbage --a hard --b normal --games 400 --seed 1")
+    parser.add_argument("--game", required=True, metavar="GAME",
+                        help="the game, named as its own command (see companion --help)")
+    parser.add_argument("--a", required=True, choices=("easy", "normal", "hard"))
+    parser.add_argument("--b", required=True, choices=("easy", "normal", "hard"))
+    parser.add_argument("--games", type=int, default=200, metavar="N")
+    parser.add_argument("--seed", type=int, default=1, metavar="S")
+    parser.add_argument("--players", type=int, default=2, metavar="P", help="players at the table (default 2)")
+    parser.add_argument("--jobs", type=int, default=None, metavar="J", help="processes (default: every core)")
+    parser.add_argument("--json", action="store_true")
+    parser.set_defaults(func=_command)
+
+
+def _command(args: argparse.Namespace) -> int:
+    from companion.cli.support import lang_of
+
+    if args.games < 1:
+        from companion.core.errors import SetupError
+
+        raise SetupError(Msg("--games must be at least 1", "--games doit valoir au moins 1"))
+    result = run(args.game, args.a, args.b, args.games, args.seed, args.players, args.jobs)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print("\n".join(lines(result, lang_of(args))))
+    return 0

@@ -1,0 +1,1 @@
+"""What is read from the store for the players: the roster, statistics, evenings, export and share."""

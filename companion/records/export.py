@@ -1,0 +1,219 @@
+"""Matches out of the store and back: a damaged match as raw JSON (for inspection); one match or the whole
+history as JSON (which ``import_json`` reads back) or CSV (one row per match, for a spreadsheet).
+
+The JSON holds each match's setup and its log, nothing computed: an import replays every log through its
+game's engine, so a file edited by hand, damaged, or from a newer release is refused with the reason, and
+nothing is written unless every match in it is sound.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import os
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg
+from companion.records.share import sides_and_winners
+from companion.store.database import MatchRecord, Store, read_time
+from companion.store.errors import StoreError, detail_of
+
+EXPORT_FAILED = Msg("The export could not be written: {why}", "L'export n'a pas pu être écrit : {why}")
+
+
+FORMAT = "companion-matches"
+VERSION = 1
+CSV_COLUMNS = ("id", "game", "created", "updated", "finished", "players", "scores", "winners", "entries")
+
+BAD_FILE = Msg("This file cannot be imported: {why}", "Ce fichier ne peut pas être importé : {why}")
+NOT_JSON = Msg("it is not JSON ({detail})", "ce n'est pas du JSON ({detail})")
+NOT_OURS = Msg("it is not a companion export", "ce n'est pas un export de companion")
+NEWER = Msg("it was written by a newer companion (format {found}; this one reads {known})",
+            "il a été écrit par un companion plus récent (format {found} ; celui-ci lit le {known})")
+BAD_MATCH = Msg("match {n}: {why}", "partie {n} : {why}")
+MISSING = Msg("the field {field!r} is missing or wrong", "le champ {field!r} manque ou est faux")
+BAD_VERSION = Msg("its format number {found} is not one companion writes", "son numéro de format {found} n'est pas "
+                  "un de ceux qu'écrit companion")
+BAD_DATE = Msg("the date {field!r} is not one a table could have played on", "la date {field!r} n'est pas une date "
+               "où une table a pu jouer")
+UNKNOWN_RULE = Msg("the house rule {name!r} is unknown to this release", "la règle maison {name!r} est inconnue de "
+                   "cette version")
+UNREADABLE_MATCH = Msg("unreadable ({what})", "illisible ({what})")
+
+
+class ImportRefused(CompanionError):
+    """An export that cannot be imported; nothing was written."""
+
+
+def exports_dir(store: Store) -> Path:
+    return store.path.parent / "exports"
+
+
+def new_file(directory: Path, stem: str, suffix: str, text: str) -> Path:
+    """Write ``text`` to a new file (never overwriting an earlier export), atomically; returns its path."""
+    path = directory / f"{stem}{suffix}"
+    n = 1
+    while path.exists():
+        n += 1
+        path = directory / f"{stem}-{n}{suffix}"
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(text, encoding="utf-8", newline="")
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise StoreError(EXPORT_FAILED(why=detail_of(exc))) from exc
+    return path
+
+
+def _stamp() -> str:
+    return datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+
+
+def export_raw(store: Store, match_id: int, directory: Path | None = None) -> Path:
+    """Write the match exactly as stored (every column as text) to a new JSON file; returns its path."""
+    data = store.raw_match(match_id)
+    return new_file(directory or exports_dir(store), f"match-{match_id}-raw-{_stamp()}", ".json",
+                     json.dumps(data, ensure_ascii=False, indent=1))
+
+
+# ---------------------------------------------------------------- JSON and CSV
+
+def _records(store: Store, match_id: int | None) -> list[MatchRecord]:
+    return readable(store, match_id)[0]
+
+
+def readable(store: Store, match_id: int | None = None) -> tuple[list[MatchRecord], list[tuple[int, Msg]]]:
+    """The matches an export can hold (one, or every one), and each one left out with the reason (its row or
+    its log cannot be read)."""
+    from companion.store.errors import DamagedMatchError
+
+    records = [store.match(match_id)] if match_id is not None else sorted(store.list_matches(), key=lambda r: r.id)
+    good, skipped = [], []
+    for record in records:
+        try:
+            if record.damaged is not None:
+                raise DamagedMatchError(record.id, record.damaged)
+            store.load(record.id)
+            good.append(record)
+        except DamagedMatchError as exc:
+            skipped.append((record.id, exc.why))
+    return good, skipped
+
+
+def as_json(store: Store, match_id: int | None = None, records: list[MatchRecord] | None = None) -> dict[str, Any]:
+    """One match (``match_id``) or every readable match (or ``records``), with setups and logs."""
+    matches = []
+    for record in records if records is not None else _records(store, match_id):
+        _, ops = store.load(record.id)
+        matches.append({"id": record.id, "game": record.game, "setup": record.setup, "ops": ops,
+                        "created": record.created.isoformat(), "updated": record.updated.isoformat(),
+                        "finished": record.finished, "summary": record.summary})
+    return {"format": FORMAT, "version": VERSION, "exported": datetime.now(UTC).isoformat(timespec="seconds"),
+            "matches": matches}
+
+
+def as_csv(store: Store, match_id: int | None = None, records: list[MatchRecord] | None = None) -> str:
+    """One row per match: its players, scores and winners (names joined by « / »)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for record in records if records is not None else _records(store, match_id):
+        summary = record.summary
+        sides, winners = sides_and_winners(summary)
+        writer.writerow([record.id, record.game, record.created.isoformat(timespec="seconds"),
+                         record.updated.isoformat(timespec="seconds"), int(record.finished), " / ".join(sides),
+                         " / ".join(str(x) for x in summary.get("scores", [])), " / ".join(winners), record.head])
+    return out.getvalue()
+
+
+def export_files(store: Store, match_id: int | None = None, directory: Path | None = None) -> tuple[Path, Path]:
+    """The JSON and the CSV of one match or of the whole history, as new files; returns their paths."""
+    directory = directory or exports_dir(store)
+    stem = f"match-{match_id}-{_stamp()}" if match_id is not None else f"history-{_stamp()}"
+    return (new_file(directory, stem, ".json", json.dumps(as_json(store, match_id), ensure_ascii=False, indent=1)),
+            new_file(directory, stem, ".csv", as_csv(store, match_id)))
+
+
+# ---------------------------------------------------------------- import
+
+def _fingerprint(game: str, setup: dict, ops: list) -> str:
+    text = json.dumps([game, setup, ops], sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _checked(n: int, item: Any) -> dict[str, Any]:
+    """One match of an export, replayed through its game's engine: the row to store, or ImportRefused."""
+    from companion.games import registry
+
+    def refuse(why: Msg) -> ImportRefused:
+        return ImportRefused(BAD_FILE(why=BAD_MATCH(n=n, why=why)))
+
+    if not isinstance(item, dict):
+        raise refuse(MISSING(field="matches"))
+    for key, kind in (("game", str), ("setup", dict), ("ops", list)):
+        if not isinstance(item.get(key), kind):
+            raise refuse(MISSING(field=key))
+    now = datetime.now(UTC)
+    times = {}
+    for key in ("created", "updated"):
+        when = read_time(item.get(key, now.isoformat()))
+        if when is None or when > now + timedelta(days=1):  # year 1, 9999, next month: no table played then
+            raise refuse(BAD_DATE(field=key))
+        times[key] = when.isoformat(timespec="microseconds")
+    try:
+        game = registry.get(item["game"])
+        setup = game.read_setup(item["setup"])
+        match = game.match.replay(setup, item["ops"])
+        stored_setup = game.setup_json(setup)
+        rules = item["setup"].get("rules", {})
+        unknown = sorted(set(rules) - set(stored_setup.get("rules", {}))) if isinstance(rules, dict) else []
+        if unknown:  # never dropped silently: the match would be played by other rules than the file says
+            raise refuse(UNKNOWN_RULE(name=str(unknown[0])[:40]))
+        # What is stored is what was decoded, encoded again: never the file's own dicts (extra fields, odd
+        # spellings), so the store only ever holds what this release wrote.
+        ops = [op.to_json() for op in match.log]
+    except ImportRefused:
+        raise
+    except CompanionError as exc:
+        raise refuse(exc.msg) from exc
+    except Exception as exc:  # noqa: BLE001 (any shape no decoder expected, recursion included: refused)
+        raise refuse(UNREADABLE_MATCH(what=type(exc).__name__)) from exc
+    return {"game": game.id, "setup": stored_setup, "ops": ops, "summary": game.summarize(match),
+            "finished": match.is_over, **times}
+
+
+def import_json(store: Store, text: str) -> tuple[list[int], int]:
+    """Import an export: every match checked first, then all written in one transaction. Returns the new
+    ids and how many matches were skipped as already in the store (the same game, setup and log)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:  # nested past the recursion limit too
+        raise ImportRefused(BAD_FILE(why=NOT_JSON(detail=str(exc)[:80]))) from exc
+    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("matches"), list):
+        raise ImportRefused(BAD_FILE(why=NOT_OURS))
+    version = data.get("version")
+    if type(version) is not int or version > VERSION:
+        raise ImportRefused(BAD_FILE(why=NEWER(found=str(version)[:8], known=VERSION)))
+    if version < 1:
+        raise ImportRefused(BAD_FILE(why=BAD_VERSION(found=version)))
+    rows = [_checked(n, item) for n, item in enumerate(data["matches"], 1)]
+    have = set()
+    for record in store.list_matches():
+        if record.damaged is None:
+            try:
+                have.add(_fingerprint(record.game, record.setup, store.ops(record.id)))
+            except StoreError:
+                continue
+    fresh = []
+    for row in rows:
+        key = _fingerprint(row["game"], row["setup"], row["ops"])
+        if key not in have:
+            have.add(key)
+            fresh.append(row)
+    return store.add_matches(fresh), len(rows) - len(fresh)

@@ -1,0 +1,183 @@
+"""The file's schema: its tables, the migrations from each version to the next, and the roster's name
+folding the migrations need."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable
+
+#: ``PRAGMA application_id`` of a companion store: the bytes ``b"Cmpn"``.
+APPLICATION_ID = 0x436D706E
+
+Migration = Callable[[sqlite3.Connection], None]
+
+def _migrate_0_to_1(conn: sqlite3.Connection) -> None:
+    """The initial schema."""
+    conn.execute(
+        """
+        CREATE TABLE matches (
+            id       INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused: a tab holding a deleted id fails cleanly
+            game     TEXT    NOT NULL,
+            setup    TEXT    NOT NULL,                   -- JSON object
+            created  TEXT    NOT NULL,                   -- ISO 8601, UTC
+            updated  TEXT    NOT NULL,                   -- ISO 8601, UTC
+            summary  TEXT    NOT NULL DEFAULT '{}',      -- JSON object
+            finished INTEGER NOT NULL DEFAULT 0 CHECK (finished IN (0, 1)),
+            rev      INTEGER NOT NULL DEFAULT 0          -- bumped by every change of the log
+        )
+        """
+    )
+    conn.execute(
+        """
+        CREATE TABLE ops (
+            match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+            seq      INTEGER NOT NULL CHECK (seq >= 1),
+            op       TEXT    NOT NULL,                   -- JSON object
+            active   INTEGER NOT NULL CHECK (active IN (0, 1)),
+            PRIMARY KEY (match_id, seq)
+        ) WITHOUT ROWID
+        """
+    )
+    conn.execute("CREATE INDEX matches_by_updated ON matches (updated DESC, id DESC)")
+
+
+def fold(name: str) -> str:
+    """A seat name as compared: spaces around it and case do not make another player."""
+    return " ".join(str(name).split()).casefold()
+
+
+def _migrate_1_to_2(conn: sqlite3.Connection) -> None:
+    """Players as people: a roster, each seat name ever typed an alias of one player (renames and merges
+    change the roster, never a match); a cache of each match's statistics, keyed by its log's rev; the
+    club nights, each a log of its own; and the evenings matches were moved to by hand.
+    Every name already used in a stored match becomes a player, spelt as first met."""
+    conn.execute(
+        """
+        CREATE TABLE players (
+            id      INTEGER PRIMARY KEY AUTOINCREMENT,
+            name    TEXT    NOT NULL UNIQUE,
+            colour  TEXT                                 -- a CSS colour, or NULL
+        )
+        """
+    )
+    conn.execute(
+        """
+        CREATE TABLE aliases (
+            key       TEXT    PRIMARY KEY,               -- a seat name, folded (see ``fold``)
+            player_id INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE
+        ) WITHOUT ROWID
+        """
+    )
+    conn.execute(
+        """
+        CREATE TABLE match_stats (
+            match_id INTEGER PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
+            rev      INTEGER NOT NULL,                   -- the log's rev these figures were computed from
+            data     TEXT    NOT NULL                    -- JSON object
+        )
+        """
+    )
+    conn.execute(
+        """
+        CREATE TABLE nights (
+            id      INTEGER PRIMARY KEY AUTOINCREMENT,
+            name    TEXT    NOT NULL,
+            created TEXT    NOT NULL,                   -- ISO 8601, UTC
+            updated TEXT    NOT NULL,
+            ops     TEXT    NOT NULL DEFAULT '[]'       -- JSON list: the night's log (companion.club.night)
+        )
+        """
+    )
+    conn.execute(
+        """
+        CREATE TABLE match_evenings (
+            match_id INTEGER PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
+            evening  TEXT    NOT NULL                    -- YYYY-MM-DD: the evening this match was moved to
+        )
+        """
+    )
+    for (setup,) in conn.execute("SELECT setup FROM matches ORDER BY id").fetchall():
+        try:
+            names = json.loads(setup).get("names", [])
+        except (ValueError, AttributeError):
+            continue  # a damaged row stays as it is; its names join the roster if it is ever repaired
+        for name in names if isinstance(names, list) else []:
+            add_player(conn, name)
+
+
+def add_player(conn: sqlite3.Connection, name: object) -> int | None:
+    """The roster's player for the seat name ``name``, added if new; None for a blank or odd name."""
+    if not isinstance(name, str) or not name.strip():
+        return None
+    key = fold(name)
+    row = conn.execute("SELECT player_id FROM aliases WHERE key = ?", (key,)).fetchone()
+    if row is not None:
+        return int(row[0])
+    shown = " ".join(name.split())
+    taken = conn.execute("SELECT id FROM players WHERE name = ?", (shown,)).fetchone()
+    player_id = int(taken[0]) if taken is not None else int(
+        conn.execute("INSERT INTO players (name) VALUES (?)", (shown,)).lastrowid or 0)
+    conn.execute("INSERT INTO aliases (key, player_id) VALUES (?, ?)", (key, player_id))
+    return player_id
+
+
+def _migrate_2_to_3(conn: sqlite3.Connection) -> None:
+    """Drafts: what a screen holds between two entries (the crib's cards tapped one by one, a showdown's hands
+    being entered), saved as it is tapped so that a killed app loses nothing it showed."""
+    conn.execute(
+        """
+        CREATE TABLE drafts (
+            match_id INTEGER PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
+            head     INTEGER NOT NULL,                   -- the log's length the draft belongs to
+            data     TEXT    NOT NULL                    -- JSON object, the screen's own
+        )
+        """
+    )
+
+
+#: ``MIGRATIONS[v]`` upgrades a file from schema version ``v`` to ``v + 1``. It runs inside the
+#: opening transaction (never call ``executescript``/``COMMIT`` in one); the store sets
+#: ``user_version`` itself. Append, never edit, when the schema changes.
+MIGRATIONS: tuple[Migration, ...] = (_migrate_0_to_1, _migrate_1_to_2, _migrate_2_to_3)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+#: The tables each schema version brings, with the columns this release reads and writes. Every one is checked
+#: when a file is opened: a table missing or cut short is a damaged file, said with its reason, never a crash later.
+_TABLES_BY_VERSION: dict[int, dict[str, set[str]]] = {
+    1: {"matches": {"id", "game", "setup", "created", "updated", "summary", "finished", "rev"},
+        "ops": {"match_id", "seq", "op", "active"}},
+    2: {"players": {"id", "name", "colour"}, "aliases": {"key", "player_id"},
+        "match_stats": {"match_id", "rev", "data"}, "nights": {"id", "name", "created", "updated", "ops"},
+        "match_evenings": {"match_id", "evening"}},
+    3: {"drafts": {"match_id", "head", "data"}},
+}
+
+
+def _required(version: int) -> dict[str, set[str]]:
+    return {table: columns for v, tables in _TABLES_BY_VERSION.items() if v <= version
+            for table, columns in tables.items()}
+
+
+def user_tables(conn: sqlite3.Connection) -> set[str]:
+    rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    return {name for (name,) in rows}
+
+
+def schema_ok(conn: sqlite3.Connection, version: int) -> bool:
+    """Every table of schema ``version`` is there with its columns."""
+    tables = user_tables(conn)
+    for table, columns in _required(version).items():
+        if table not in tables:
+            return False
+        found = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+        if not columns <= found:
+            return False
+    return True
+
+
+def header(conn: sqlite3.Connection) -> tuple[int, int]:
+    app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    return app_id, version
+
