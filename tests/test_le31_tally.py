@@ -164,7 +164,7 @@ def test_the_le31_commands_load_no_other_game_nor_the_ui():
     code = ("import sys, io, contextlib, companion.cli.main as c\n"
             "with contextlib.redirect_stdout(io.StringIO()): c.main(['le31', 'deck', '--json'])\n"
             "bad = [m for m in sys.modules if m.startswith(('textual', 'sqlite3', 'companion.tui', "
-            "'companion.store.database', 'companion.games.cribbage'))]\n"
+            "'companion.store', 'companion.games.cribbage.'))]\n"
             "print('BAD', bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env=dict(os.environ, PYTHONPATH=str(REPO))).stdout

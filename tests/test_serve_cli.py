@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 import pytest
-from companion.serve.server import PLAY, VIEW, Tokens
+from companion.serving.server import PLAY, VIEW, Tokens
 
 from companion.cli import serve
 from companion.core.qr import half_blocks, matrix, read_half_blocks
@@ -20,9 +20,9 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 def test_loopback_by_default_and_the_lan_address_with_lan(monkeypatch):
     assert serve.plan(False, 8000) == serve.Plan("127.0.0.1", 8000)
-    monkeypatch.setattr("companion.serve.server.lan_address", lambda: "192.168.1.20")
+    monkeypatch.setattr("companion.serving.server.lan_address", lambda: "192.168.1.20")
     assert serve.plan(True, 8123) == serve.Plan("192.168.1.20", 8123)
-    monkeypatch.setattr("companion.serve.server.lan_address", lambda: None)
+    monkeypatch.setattr("companion.serving.server.lan_address", lambda: None)
     with pytest.raises(serve.ServeError) as error:
         serve.plan(True, 8000)
     assert "réseau local" in error.value.text("fr")
