@@ -50,8 +50,8 @@ def _match(session: Any) -> dict[str, Any]:
 def fingerprint(path: Path) -> dict[str, Any]:
     from companion.club import saved
     from companion.records.roster import Roster
-    from companion.store.session import MatchSession
     from companion.store.database import Store
+    from companion.store.session import MatchSession
 
     with Store.open(path) as store:
         matches = {str(record.id): _match(MatchSession(store, record.id)) for record in store.list_matches()}

@@ -191,7 +191,8 @@ def test_cards_and_game_rules_import_no_ui_and_no_storage():
         "for name in names:\n"
         "    importlib.import_module(name)\n"
         "assert 'companion.games.cribbage.scoring' in names\n"
-        "print(sorted(m for m in ('textual', 'sqlite3', 'companion.tui', 'companion.store', 'companion.records') if m in sys.modules))\n"
+        "print(sorted(m for m in ('textual', 'sqlite3', 'companion.tui', 'companion.store', 'companion.records')\n"
+        "             if m in sys.modules))\n"
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"

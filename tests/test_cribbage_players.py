@@ -51,7 +51,7 @@ def test_the_discard_of_each_level_is_two_cards_of_the_hand_and_hard_follows_the
     from companion.games.cribbage.advisor import analyse
 
     m = virtual(3)
-    m.deal()
+    m.apply(m.make_deal())
     hand = m.hand(1)
     for level in LEVELS:
         away = choose_discard(m, 1, level, position_rng(m, 1))

@@ -30,7 +30,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games.cribbage.engine import CRIB, CribbageMatch, Setup
-from companion.games.cribbage.ops import Cut, Deal, Discard, op_from_json
+from companion.games.cribbage.ops import Crib, Cut, Deal, Discard, Muggins, Show, op_from_json
 from companion.games.cribbage.pegging import MAX_COUNT
 from companion.games.cribbage.players import play_turn
 from companion.games.cribbage.rules import CribbageRules
@@ -157,11 +157,13 @@ def random_move(m: CribbageMatch, rng: random.Random, manual: bool):
         hand = tuple(m.d.crib) if who == CRIB else m.kept(who)
         true = count_hand(hand, m.starter, who == CRIB, m.rules).total
         claimed = rng.choice([None, true, max(0, true - rng.randint(1, 4)), min(29, true + rng.randint(1, 3))])
-        return (lambda: m.crib(claimed=claimed)) if who == CRIB else (lambda: m.show(who, claimed=claimed))
+        if who == CRIB:
+            return lambda: m.apply(Crib(tuple(m.d.crib), claimed))
+        return lambda: m.apply(Show(who, tuple(m.kept(who) or ()), claimed))
     if m.phase == "muggins":
         missed = m.pending_muggins[0]
         side = rng.choice([None] + [s for s in range(m.rules.sides) if s != missed])
-        return lambda: m.muggins(side)
+        return lambda: m.apply(Muggins(side))
     return lambda: play_turn(m, rng)
 
 

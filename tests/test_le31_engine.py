@@ -277,7 +277,7 @@ def test_two_sides_past_31_in_one_round_the_higher_wins_and_an_exact_tie_plays_o
     # Sides end on 33-33: another round.
     first = list(DEFAULT_DECK.pack()[:27])
     second = list(DEFAULT_DECK.pack()[27:])
-    from companion.games.le31.tally import tally
+    from companion.games.le31.scoring import tally
     points = [s.points for s in tally(DEFAULT_DECK, [first, second])]
     tie.points = [33 - points[0], 33 - points[1]]
     tie.r.piles = [first, second]

@@ -12,7 +12,7 @@ import pytest
 
 from companion.core.errors import InconsistencyError, NotationError, SetupError
 from companion.games.le31.deck import DEFAULT_DECK, Le31Deck, load_deck
-from companion.games.le31.tally import expected_total, tally
+from companion.games.le31.scoring import expected_total, tally
 
 REPO = Path(__file__).resolve().parents[1]
 D = DEFAULT_DECK

@@ -8,7 +8,8 @@ import pytest
 from companion.core.cards import Rank, parse_cards
 from companion.core.errors import IllegalMoveError, InconsistencyError, SetupError
 from companion.games.base import Setup
-from companion.games.rummy2500.engine import Brasse, Rummy2500Match
+from companion.games.rummy2500.engine import Rummy2500Match
+from companion.games.rummy2500.ops import Brasse
 from companion.games.rummy2500.rules import Rummy2500Rules
 from companion.store.session import MatchSession
 from tests.scripted import make_app

@@ -12,8 +12,8 @@ import pytest
 from companion.core.cards import Card, Rank, pack_2500, parse_cards
 from companion.core.errors import IllegalMoveError
 from companion.games.base import Setup
-from companion.games.rummy2500.engine import Rummy2500Match
-from companion.games.rummy2500.play import DealBrasse, DrawStock, LayOff, Meld, TakePige, Throw, hand_size, is_trio
+from companion.games.rummy2500.engine import Rummy2500Match, hand_size, is_trio
+from companion.games.rummy2500.ops import DealBrasse, DrawStock, LayOff, Meld, TakePige, Throw
 from companion.games.rummy2500.rules import Rummy2500Rules
 from companion.games.rummy2500.scoring import card_value
 

@@ -13,7 +13,7 @@ from companion.core.cards import Card, Rank, pack_2500, parse_cards
 from companion.core.errors import IllegalMoveError, InconsistencyError
 from companion.games.base import Setup
 from companion.games.rummy2500.engine import Rummy2500Match
-from companion.games.rummy2500.play import DealBrasse, DrawStock, LayOff, Meld, OpenBrasse, TakePige, Throw
+from companion.games.rummy2500.ops import DealBrasse, DrawStock, LayOff, Meld, OpenBrasse, TakePige, Throw
 from companion.games.rummy2500.rules import Rummy2500Rules
 
 G = parse_cards

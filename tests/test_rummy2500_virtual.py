@@ -10,7 +10,7 @@ import pytest
 
 from companion.games.base import Setup
 from companion.games.rummy2500.engine import Rummy2500Match
-from companion.games.rummy2500.play import DrawStock, LayOff, Meld, TakePige, Throw
+from companion.games.rummy2500.ops import DrawStock, LayOff, Meld, TakePige, Throw
 from companion.games.rummy2500.players import choose_lay, next_op, play_out
 from companion.games.rummy2500.rules import Rummy2500Rules
 from companion.store.session import MatchSession

@@ -10,10 +10,10 @@ import subprocess
 import sys
 
 import pytest
-from companion.serving.server import PLAY, VIEW, Tokens
 
 from companion.cli import serve
 from companion.core.qr import half_blocks, matrix, read_half_blocks
+from companion.serving.server import PLAY, VIEW, Tokens
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 

@@ -10,7 +10,8 @@ import pytest
 from companion.core.cards import parse_cards, piquet_deck, standard_deck
 from companion.core.errors import IllegalMoveError, SetupError
 from companion.games.base import Setup
-from companion.games.trente_et_un.engine import BankerMatch, GiveToken, KnockMatch, showdown_of
+from companion.games.trente_et_un.engine import BankerMatch, KnockMatch, showdown_of
+from companion.games.trente_et_un.ops import GiveToken
 from companion.games.trente_et_un.rules import BankerRules, KnockRules
 from companion.store.session import MatchSession
 from tests.scripted import make_app

@@ -11,8 +11,8 @@ from companion.core.cards import parse_card, parse_cards, piquet_deck, standard_
 from companion.core.errors import IllegalMoveError, InconsistencyError
 from companion.games.base import Setup
 from companion.games.trente_et_un.engine import BankerMatch, KnockMatch, showdown_of
+from companion.games.trente_et_un.ops import BlindSwap, Claim31, Discard, Draw, Exchange, Knock, Refresh, Start
 from companion.games.trente_et_un.rules import BankerRules, KnockRules
-from companion.games.trente_et_un.turns import BlindSwap, Claim31, Discard, Draw, Exchange, Knock, Refresh, Start
 
 C = parse_card
 H = parse_cards

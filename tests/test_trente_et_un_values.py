@@ -12,7 +12,7 @@ import pytest
 
 from companion.core.cards import parse_cards
 from companion.core.errors import IllegalMoveError
-from companion.games.trente_et_un.values import (
+from companion.games.trente_et_un.scoring import (
     BANKER,
     KNOCK,
     ValueRules,

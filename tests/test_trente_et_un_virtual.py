@@ -11,10 +11,10 @@ import pytest
 from companion.core.cards import Card, parse_card, standard_deck
 from companion.core.errors import IllegalMoveError
 from companion.games.base import Setup
-from companion.games.trente_et_un.engine import BankerMatch, KnockMatch, Showdown
+from companion.games.trente_et_un.engine import BankerMatch, KnockMatch
+from companion.games.trente_et_un.ops import Claim31, DealPack, Discard, Draw, Exchange, Knock, Refresh, Showdown, Start
 from companion.games.trente_et_un.players import next_op, play_out
 from companion.games.trente_et_un.rules import BankerRules, KnockRules
-from companion.games.trente_et_un.turns import Claim31, DealPack, Discard, Draw, Exchange, Knock, Refresh, Start
 from companion.store.session import MatchSession
 from tests.scripted import make_app
 from tests.scripted import settle_virtual as settle
@@ -109,7 +109,7 @@ def test_banker_exchanges_move_the_real_cards_and_refresh_comes_from_the_stock()
     m.apply(stacked(m, C("7S 7C 8S 8C 9S 9C 7D 8D 9D JH QH KH")))  # dealer seat 0; seat 1 holds 7S 8S 9S
     next_op_kinds = ["human", "human"]
     assert next_op(m, next_op_kinds) is None  # the dealer's blind choice is a human's
-    from companion.games.trente_et_un.turns import BlindSwap
+    from companion.games.trente_et_un.ops import BlindSwap
 
     m.apply(BlindSwap(False))
     m.apply(Exchange(1, (parse_card("7S"),), (parse_card("9D"),)))

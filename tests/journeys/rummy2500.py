@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from companion.core.cards import Card, Rank, parse_cards
-from companion.games.rummy2500.play import DrawStock, LayOff, Meld, TakePige, Throw
+from companion.games.rummy2500.ops import DrawStock, LayOff, Meld, TakePige, Throw
 from tests.journeys import journey, read_report, start, tap
 
 TARGET = 1000

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from companion.core.cards import Card, Rank, parse_cards
-from companion.games.trente_et_un.turns import BlindSwap, Discard, Draw, Exchange, Knock
+from companion.games.trente_et_un.ops import BlindSwap, Discard, Draw, Exchange, Knock
 from tests.journeys import journey, read_report, start, tap, tap_at
 
 FIGURES = (Rank.KING, Rank.QUEEN, Rank.JACK)

@@ -6,10 +6,10 @@ be checked is checked when cards are revealed (a shown hand must hold the cards
 its player pegged; a "go" said while holding a playable card is flagged then).
 In *virtual* mode the engine deals from a seeded shuffle and knows every hand.
 
-Every move comes as a triad: ``verify_x`` raises an error saying why the move is
-illegal, ``can_x`` answers yes or no, ``x`` applies it and returns the frozen
-operation appended to ``log``. The log is the undo stack and the save file:
-``CribbageMatch.replay(setup, ops)`` rebuilds any state.
+Every move is an operation (``ops.py``), handled as in every game through the seam: ``verify(op)`` raises an
+error saying why the move is illegal, ``can(op)`` answers yes or no, ``apply(op)`` makes it and appends it to
+``log`` (``make_deal()`` and ``make_cut()`` give virtual mode's seeded deal and cut). The log is the undo stack and
+the save file: ``CribbageMatch.replay(setup, ops)`` rebuilds any state.
 """
 
 from __future__ import annotations
@@ -435,14 +435,6 @@ class CribbageMatch(base.Match):
                 raise InconsistencyError(SEEN(card=card, where=WHERE[seen[card]]))
 
     # ------------------------------------------------------------ deal
-    def verify_deal(self, deck: Sequence[Card] | None = None) -> None:
-        if deck is None and self.setup.mode == "virtual":
-            deck = standard_deck()  # deal() shuffles its own pack: check as if it were given
-        self._verify_deal(Deal(tuple(deck) if deck is not None else None))
-
-    def can_deal(self) -> bool:
-        return self.phase == "deal"
-
     def _rng_for(self, what: str) -> random.Random:
         """A generator fixed by the seed, the game and the deal: a resumed match deals the same cards."""
         return random.Random(f"{self.setup.seed}:{what}:{self.game_number}:{self.deal_number}")
@@ -454,9 +446,6 @@ class CribbageMatch(base.Match):
         deck = standard_deck()
         self._rng_for("deal").shuffle(deck)
         return Deal(tuple(deck))
-
-    def deal(self) -> Deal:
-        return self.apply(self.make_deal())  # type: ignore[return-value]
 
     def _verify_deal(self, op: Deal) -> None:
         self._need("deal", action="deal")
@@ -494,15 +483,6 @@ class CribbageMatch(base.Match):
     def discard_count(self) -> int:
         return 2 if self.players == 2 else 1
 
-    def verify_discard(self, seat: int, cards: Sequence[Card]) -> None:
-        self._verify_discard(Discard(seat, tuple(cards)))
-
-    def can_discard(self, seat: int, cards: Sequence[Card]) -> bool:
-        return self.can(Discard(seat, tuple(cards)))
-
-    def discard(self, seat: int, cards: Sequence[Card]) -> Discard:
-        return self.apply(Discard(seat, tuple(cards)))  # type: ignore[return-value]
-
     def _verify_discard(self, op: Discard) -> None:
         self._need("discard", action="discard")
         self._check_seat(op.seat)
@@ -529,14 +509,6 @@ class CribbageMatch(base.Match):
         return Event(op, D_DISCARD(name=self.names[op.seat]))
 
     # ------------------------------------------------------------ cut
-    def verify_cut(self, card: Card) -> None:
-        self._verify_cut(Cut(card))
-
-    def can_cut(self, card: Card | None = None) -> bool:
-        if card is None:
-            return self.phase == "cut"
-        return self.can(Cut(card))
-
     def make_cut(self) -> Cut:
         """Virtual mode: cut the seeded pack for the starter."""
         self._need("cut", action="cut")
@@ -545,11 +517,6 @@ class CribbageMatch(base.Match):
         size = self.rules.hand_size * self.players + (1 if self.players == 3 else 0)
         rest = self.d.deck[size:]
         return Cut(rest[self._rng_for("cut").randrange(len(rest))])
-
-    def cut(self, card: Card | None = None) -> Cut:
-        """Turn the starter. Virtual mode: ``card`` None cuts the seeded pack."""
-        op = Cut(card) if card is not None else self.make_cut()
-        return self.apply(op)  # type: ignore[return-value]
 
     def _verify_cut(self, op: Cut) -> None:
         if self.phase == "deal" and self.setup.mode == "table":
@@ -581,15 +548,6 @@ class CribbageMatch(base.Match):
     def _check_seat(self, seat: int) -> None:
         if not 0 <= seat < self.players:
             raise IllegalMoveError(BAD_SIDE)
-
-    def verify_play(self, seat: int, card: Card) -> None:
-        self._verify_play(Play(seat, card))
-
-    def can_play(self, seat: int, card: Card) -> bool:
-        return self.can(Play(seat, card))
-
-    def play(self, seat: int, card: Card) -> Play:
-        return self.apply(Play(seat, card))  # type: ignore[return-value]
 
     def _verify_turn(self, seat: int, action: str) -> None:
         self._need("play", action=action)
@@ -665,15 +623,6 @@ class CribbageMatch(base.Match):
                 d.turn = nxt
                 return
 
-    def verify_go(self, seat: int) -> None:
-        self._verify_go(Go(seat))
-
-    def can_go(self, seat: int) -> bool:
-        return self.can(Go(seat))
-
-    def go(self, seat: int) -> Go:
-        return self.apply(Go(seat))  # type: ignore[return-value]
-
     def playable(self, seat: int) -> list[Card]:
         """Virtual mode: the cards a seat may play now (the must-play rule)."""
         hand = self.hand(seat) or ()
@@ -702,18 +651,6 @@ class CribbageMatch(base.Match):
         return Event(op, text, tuple(scores))
 
     # ------------------------------------------------------------ show
-    def verify_show(self, seat: int, cards: Sequence[Card], claimed: int | None = None) -> None:
-        self._verify_show(Show(seat, tuple(cards), claimed))
-
-    def can_show(self, seat: int, cards: Sequence[Card], claimed: int | None = None) -> bool:
-        return self.can(Show(seat, tuple(cards), claimed))
-
-    def show(self, seat: int, cards: Sequence[Card] | None = None, claimed: int | None = None) -> Show:
-        """Count a hand; in virtual mode ``cards`` defaults to the hand kept."""
-        if cards is None:
-            cards = self.kept(seat) or ()
-        return self.apply(Show(seat, tuple(cards), claimed))  # type: ignore[return-value]
-
     def false_go_index(self, seat: int, cards: Sequence[Card]) -> int | None:
         """Where in the log the first go said while ``cards`` held a card that fitted is (0-based), for
         "fix it": rewinding to just before it."""
@@ -801,17 +738,6 @@ class CribbageMatch(base.Match):
             text = D_AND(said=text, more=note)
         return Event(op, text, tuple(scores), warnings)
 
-    def verify_crib(self, cards: Sequence[Card], claimed: int | None = None) -> None:
-        self._verify_crib(Crib(tuple(cards), claimed))
-
-    def can_crib(self, cards: Sequence[Card], claimed: int | None = None) -> bool:
-        return self.can(Crib(tuple(cards), claimed))
-
-    def crib(self, cards: Sequence[Card] | None = None, claimed: int | None = None) -> Crib:
-        if cards is None:
-            cards = tuple(self.d.crib) if self.d else ()
-        return self.apply(Crib(tuple(cards), claimed))  # type: ignore[return-value]
-
     def _verify_crib(self, op: Crib) -> None:
         self._need("show", action="crib")
         if self.next_to_show != CRIB:
@@ -868,15 +794,6 @@ class CribbageMatch(base.Match):
         self.phase = "deal"
 
     # ------------------------------------------------------------ muggins
-    def verify_muggins(self, side: int | None) -> None:
-        self._verify_muggins(Muggins(side))
-
-    def can_muggins(self, side: int | None) -> bool:
-        return self.can(Muggins(side))
-
-    def muggins(self, side: int | None) -> Muggins:
-        return self.apply(Muggins(side))  # type: ignore[return-value]
-
     def _verify_muggins(self, op: Muggins) -> None:
         self._need("muggins", action="muggins")
         if op.side is not None:
@@ -900,15 +817,6 @@ class CribbageMatch(base.Match):
         return Event(op, text, tuple(scores))
 
     # ------------------------------------------------------------ quick entry
-    def verify_points(self, side: int, points: int) -> None:
-        self._verify_points(Points(side, points))
-
-    def can_points(self, side: int, points: int) -> bool:
-        return self.can(Points(side, points))
-
-    def points(self, side: int, points: int, note: str = "") -> Points:
-        return self.apply(Points(side, points, note))  # type: ignore[return-value]
-
     def _verify_points(self, op: Points) -> None:
         if self.phase in ("game_over", "match_over"):
             self._need("deal", action="points")
@@ -923,15 +831,6 @@ class CribbageMatch(base.Match):
         self._peg(op.side, op.points, reason, scores)
         return Event(op, D_POINTS(name=self.side_name(op.side), n=op.points), tuple(scores))
 
-    def verify_end_deal(self) -> None:
-        self._verify_end_deal(EndDeal())
-
-    def can_end_deal(self) -> bool:
-        return self.can(EndDeal())
-
-    def end_deal(self) -> EndDeal:
-        return self.apply(EndDeal())  # type: ignore[return-value]
-
     def _verify_end_deal(self, op: EndDeal) -> None:
         self._need("deal", "cut", "play", "show", action="end_deal")
         if self.setup.mode != "table":
@@ -944,15 +843,6 @@ class CribbageMatch(base.Match):
         return Event(op, D_END_DEAL)
 
     # ------------------------------------------------------------ next game
-    def verify_new_game(self) -> None:
-        self._verify_new_game(NewGame())
-
-    def can_new_game(self) -> bool:
-        return self.phase == "game_over"
-
-    def new_game(self) -> NewGame:
-        return self.apply(NewGame())  # type: ignore[return-value]
-
     def _verify_new_game(self, op: NewGame) -> None:
         self._need("game_over", action="new_game")
 

@@ -24,7 +24,7 @@ from itertools import combinations
 
 from companion.core.cards import Card, standard_deck
 from companion.games.cribbage.engine import CRIB, CribbageMatch
-from companion.games.cribbage.ops import Crib, Cut, Go, NewGame, Op, Play, Show
+from companion.games.cribbage.ops import Crib, Cut, Discard, Go, Muggins, NewGame, Op, Play, Show
 from companion.games.cribbage.pegging import peg_points
 from companion.games.cribbage.rules import CribbageRules
 from companion.games.cribbage.scoring import hand_score, pip
@@ -298,7 +298,7 @@ def play_turn(match: CribbageMatch, rng: random.Random | None = None, levels: Se
     phase = match.phase
     level = (lambda seat: levels[seat] if levels else "normal")
     if phase == "deal":
-        match.deal()
+        match.apply(match.make_deal())
     elif phase == "discard":
         n = match.discard_count()
         for seat in range(match.players):
@@ -306,12 +306,12 @@ def play_turn(match: CribbageMatch, rng: random.Random | None = None, levels: Se
                 continue
             hand = match.hand(seat)
             if rng is not None:
-                match.discard(seat, tuple(rng.sample(hand, n)))
+                match.apply(Discard(seat, tuple(tuple(rng.sample(hand, n)))))
             else:
-                match.discard(seat, choose_discard(match, seat, level(seat), position_rng(match, seat)))
+                match.apply(Discard(seat, tuple(choose_discard(match, seat, level(seat), position_rng(match, seat)))))
             return
     elif phase == "cut":
-        match.cut()
+        match.apply(match.make_cut())
     elif phase == "play":
         seat = match.turn
         if rng is not None:
@@ -319,14 +319,14 @@ def play_turn(match: CribbageMatch, rng: random.Random | None = None, levels: Se
             card = rng.choice(options) if options else None
         else:
             card = choose_play(match, seat, level(seat))
-        match.go(seat) if card is None else match.play(seat, card)
+        match.apply(Go(seat)) if card is None else match.apply(Play(seat, card))
     elif phase == "show":
         who = match.next_to_show
-        match.crib() if who == CRIB else match.show(who)
+        match.apply(Crib(tuple(match.d.crib))) if who == CRIB else match.apply(Show(who, tuple(match.kept(who) or ())))
     elif phase == "muggins":
-        match.muggins(None)
+        match.apply(Muggins(None))
     elif phase == "game_over":
-        match.new_game()
+        match.apply(NewGame())
     else:
         raise ValueError(f"nothing to play in phase {phase}")
 

@@ -18,6 +18,7 @@ from companion.core.cards import Card, Rank
 from companion.core.errors import IllegalMoveError
 from companion.core.i18n import Msg
 from companion.games.cribbage.rules import DEFAULT_RULES, CribbageRules
+from companion.games.cribbage.spoken import spoken_count
 
 Kind = Literal["fifteen", "pair", "run", "flush", "nobs"]
 
@@ -195,8 +196,6 @@ class ShowCount:
 
     def spoken(self, lang: str = "en") -> str:
         """The count as players say it: "fifteen two, fifteen four, and a pair is six"."""
-        from companion.games.cribbage.spoken import spoken_count
-
         return spoken_count(self, lang)
 
 

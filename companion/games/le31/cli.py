@@ -48,7 +48,7 @@ def _recoltes(text: str) -> tuple[int, int]:
 
 
 def _tally_command(args: argparse.Namespace) -> int:
-    from companion.games.le31.tally import KINDS, expected_total, tally
+    from companion.games.le31.scoring import KINDS, expected_total, tally
 
     deck = _deck(args)
     lang = lang_of(args)

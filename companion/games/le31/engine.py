@@ -24,7 +24,7 @@ from companion.games.le31.deck import DEAL_SIZE, DEFAULT_DECK, Le31Card, Le31Dec
 from companion.games.le31.ops import CODEC, Build, Capture, CountOut, Deal, QuickRound, Raise, Trail
 from companion.games.le31.plays import partition, readings, splits
 from companion.games.le31.rules import Le31Rules
-from companion.games.le31.tally import KINDS, SideTally, check_counts, tally, tally_counts
+from companion.games.le31.scoring import KINDS, SideTally, check_counts, tally, tally_counts
 
 M = Msg
 NOT_NOW = M("not now: {what}", "pas maintenant : {what}")

@@ -27,8 +27,8 @@ from collections.abc import Sequence
 
 from companion.core.cards import Card
 from companion.games.base import Operation
-from companion.games.rummy2500.engine import Rummy2500Match
-from companion.games.rummy2500.play import BrassePlay, DealBrasse, DrawStock, LayOff, Meld, TakePige, Throw, trio_rank
+from companion.games.rummy2500.engine import BrassePlay, Rummy2500Match, trio_rank
+from companion.games.rummy2500.ops import DealBrasse, DrawStock, LayOff, Meld, TakePige, Throw
 from companion.games.rummy2500.scoring import card_value
 from companion.games.search import by_rollouts
 

@@ -7,7 +7,8 @@ import time
 
 from companion.core.i18n import Msg
 from companion.games.base import Setup
-from companion.games.rummy2500.engine import Brasse, Rummy2500Match
+from companion.games.rummy2500.engine import Rummy2500Match
+from companion.games.rummy2500.ops import Brasse
 from companion.games.rummy2500.players import next_op
 from companion.games.rummy2500.rules import Rummy2500Rules
 from companion.games.selfplay import GameRecord

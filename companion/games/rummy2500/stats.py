@@ -4,7 +4,8 @@ how many brasses ended below zero."""
 from __future__ import annotations
 
 from companion.core.i18n import Msg
-from companion.games.rummy2500.engine import Brasse, Rummy2500Match
+from companion.games.rummy2500.engine import Rummy2500Match
+from companion.games.rummy2500.ops import Brasse
 
 REPORT = {
     "brasse_average": ("ratio", "points", "brasses"),

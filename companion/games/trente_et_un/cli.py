@@ -17,14 +17,14 @@ GAME_HELP = "knock: draw-and-knock (52 cards, brelan 30½, tierce majeure); bank
 
 
 def _rules(game: str):
-    from companion.games.trente_et_un.values import BANKER, KNOCK
+    from companion.games.trente_et_un.scoring import BANKER, KNOCK
 
     return KNOCK if game == "knock" else BANKER
 
 
 def _value_command(args: argparse.Namespace) -> int:
     from companion.core.cards import format_cards
-    from companion.games.trente_et_un.values import check_hand, hand_value
+    from companion.games.trente_et_un.scoring import check_hand, hand_value
 
     cards = parse_cards(args.cards, input_lang(args))
     check_hand(cards, args.game, args.deck == 52)
@@ -39,7 +39,7 @@ def _value_command(args: argparse.Namespace) -> int:
 
 def _showdown_command(args: argparse.Namespace) -> int:
     from companion.core.cards import format_cards
-    from companion.games.trente_et_un.values import check_distinct, check_hand, hand_value, losers, winners
+    from companion.games.trente_et_un.scoring import check_distinct, check_hand, hand_value, losers, winners
 
     read = input_lang(args)
     hands = [parse_cards(text, read) for text in args.hands]

@@ -33,9 +33,9 @@ from functools import lru_cache, partial
 from companion.core.cards import Card
 from companion.games.base import Operation
 from companion.games.search import by_rollouts
-from companion.games.trente_et_un.engine import Showdown, TrenteMatch
-from companion.games.trente_et_un.turns import BlindSwap, Claim31, DealPack, DealPlay, Discard, Draw, Exchange, Knock, Refresh
-from companion.games.trente_et_un.values import ValueRules, hand_value
+from companion.games.trente_et_un.engine import DealPlay, TrenteMatch
+from companion.games.trente_et_un.ops import BlindSwap, Claim31, DealPack, Discard, Draw, Exchange, Knock, Refresh, Showdown
+from companion.games.trente_et_un.scoring import ValueRules, hand_value
 
 HARD_SAMPLES = 48  # deals of the unseen cards, shared by every candidate (draw and knock)
 EXCHANGE_SAMPLES = 24  # the same for an exchange, whose candidates are more and longer to play out

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from companion.core.i18n import Msg
 from companion.games.base import Rules, rule
-from companion.games.trente_et_un.values import ValueRules
+from companion.games.trente_et_un.scoring import ValueRules
 
 
 def _n(*values: int) -> tuple[tuple[int, Msg], ...]:

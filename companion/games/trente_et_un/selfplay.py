@@ -9,11 +9,11 @@ import time
 from companion.core.i18n import Msg
 from companion.games.base import Setup
 from companion.games.selfplay import GameRecord
-from companion.games.trente_et_un.engine import KnockMatch, Showdown, TrenteMatch
+from companion.games.trente_et_un.engine import KnockMatch, TrenteMatch
+from companion.games.trente_et_un.ops import Claim31, DealPack, Showdown
 from companion.games.trente_et_un.players import next_op
 from companion.games.trente_et_un.rules import KnockRules
 from companion.games.trente_et_un.stats import seat_figures
-from companion.games.trente_et_un.turns import Claim31, DealPack
 
 FIGURES = (("won", Msg("deals won", "donnes gagnées")), ("lost", Msg("tokens or lives lost", "jetons ou vies perdus")),
            ("knocks", Msg("knocks or « Je tiens »", "cognes ou « Je tiens »")),

@@ -7,8 +7,9 @@ banker game). A knock *paid* when the knocker won the deal it closed."""
 from __future__ import annotations
 
 from companion.core.i18n import Msg
-from companion.games.trente_et_un.engine import Showdown, TrenteMatch
-from companion.games.trente_et_un.values import hand_value
+from companion.games.trente_et_un.engine import TrenteMatch
+from companion.games.trente_et_un.ops import Showdown
+from companion.games.trente_et_un.scoring import hand_value
 
 REPORT = {
     "deals": ("sum", "deals"),

@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
+from companion.records.summary import sides_of
 from companion.store.database import MatchRecord
 from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.plain import Button, Static
@@ -43,7 +44,6 @@ class DamagedMatchDialog(BaseModal):
 
     def compose(self) -> ComposeResult:
         record = self.record
-        from companion.tui.screens.past import sides_of
 
         players = " · ".join(sides_of(record.summary)) or f"#{record.id}"
         with Vertical():

@@ -8,6 +8,7 @@ from textual.containers import Grid, Horizontal, Vertical
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
+from companion.records.summary import score_line, sides_of
 from companion.store.database import MatchRecord
 from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.plain import Button, Static
@@ -41,7 +42,6 @@ class MatchActionsDialog(BaseModal):
         self.confirming = False
 
     def compose(self) -> ComposeResult:
-        from companion.tui.screens.past import score_line, sides_of
 
         record = self.record
         with Vertical():

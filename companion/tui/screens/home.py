@@ -10,11 +10,11 @@ from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.games import registry
 from companion.games.base import GameInfo
+from companion.records.summary import score_line, sides_of
 from companion.store.database import MatchRecord
 from companion.store.errors import DamagedMatchError
 from companion.tui.games import ui_for
 from companion.tui.screens.base import BaseScreen
-from companion.tui.screens.past import score_line, sides_of
 from companion.tui.widgets.plain import Button, Static
 
 SEEN = Msg("Seen: stop saying it", "Vu : ne plus le dire")

@@ -9,6 +9,7 @@ from textual.containers import Horizontal
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.games import registry
+from companion.records.summary import score_line, sides_of
 from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.plain import Button, DataTable, Static
 
@@ -24,27 +25,6 @@ EXPORT_ALL = Msg("Export all (JSON + CSV)", "Tout exporter (JSON + CSV)")
 EVENINGS = Msg("Evenings", "Soirées")
 EXPORTED = Msg("Written: {json} and {csv}", "Écrit : {json} et {csv}")
 KEYS = Msg("Enter: open the match · Esc: back", "Entrée : ouvrir le match · Échap : retour")
-
-
-def sides_of(summary: dict) -> list[str]:
-    """The side names of a stored summary (an odd value shows as no names, never as a crash)."""
-    sides = summary.get("sides", [])
-    return [str(s)[:40] for s in sides] if isinstance(sides, list) else []
-
-
-def score_line(summary: dict) -> str:
-    """The standings of a stored summary, e.g. ``121–87`` (game points in brackets over several games)."""
-    scores = summary.get("scores", [])
-    if not isinstance(scores, list):
-        scores = []
-    # A dash between scores reads badly beside a negative one (2500): "645 · −155 · 105" then.
-    negative = any(isinstance(s, (int, float)) and s < 0 for s in scores)
-    line = (" · " if negative else "–").join(str(s)[:8].replace("-", "−") for s in scores)
-    points = summary.get("game_points", [])
-    games = summary.get("games", [])
-    if isinstance(points, list) and any(points) and isinstance(games, list) and len(games) > 1:
-        line += f" ({'–'.join(str(p)[:8] for p in points)})"
-    return line
 
 
 class PastMatchesScreen(BaseScreen):

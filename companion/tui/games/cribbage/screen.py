@@ -19,17 +19,7 @@ from companion.core.i18n import Joined, Msg, Of
 from companion.core.typed import check_length, is_number, parse_number, parse_quick_points, short
 from companion.games.base import Event
 from companion.games.cribbage.engine import CRIB, CribbageMatch
-from companion.games.cribbage.ops import (
-    Crib,
-    Cut,
-    EndDeal,
-    Go,
-    Muggins,
-    Op,
-    Play,
-    Points,
-    Show,
-)
+from companion.games.cribbage.ops import Crib, Cut, EndDeal, Go, Muggins, Op, Play, Points, Show
 from companion.store.session import MatchSession
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.dialogs.points import NumberDialog
@@ -262,7 +252,7 @@ class MatchScreen(MatchScreenBase):
         keypad = self.query_one("#keypad", CardKeypad)
         keypad.set_unavailable(self._seen_cards())
         keypad.disabled = phase not in ("deal", "cut", "play", "show")
-        self.query_one("#go", Button).disabled = not (phase == "play" and match.can_go(match.turn))
+        self.query_one("#go", Button).disabled = not (phase == "play" and match.can(Go(match.turn)))
         self.query_one("#count", Button).disabled = phase not in ("show", "muggins")  # muggins: asks again
         self.query_one("#clear", Button).disabled = not (phase == "show" and self.pending)
         self.query_one("#back", Button).disabled = not (phase == "show" and self.pending)

@@ -18,7 +18,7 @@ class Rummy2500UI(GameUI):
 
     def correct(self, screen: Any, seq: int, op: Operation) -> bool:
         """A brasse's count: the end-of-brasse entry opens filled in, as it was before that entry."""
-        from companion.games.rummy2500.engine import Brasse
+        from companion.games.rummy2500.ops import Brasse
         from companion.tui.games.rummy2500.screen import BrasseDialog
 
         if not isinstance(op, Brasse):

@@ -21,8 +21,8 @@ from companion.core.decks import pack_2500_spec
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.games.base import Setup
-from companion.games.rummy2500.engine import Brasse, Rummy2500Match
-from companion.games.rummy2500.play import DrawStock, Meld, OpenBrasse, Throw
+from companion.games.rummy2500.engine import Rummy2500Match
+from companion.games.rummy2500.ops import Brasse, DrawStock, Meld, OpenBrasse, Throw
 from companion.games.rummy2500.rules import Rummy2500Rules
 from companion.games.rummy2500.scoring import parse_frime, parse_groups
 from companion.games.rummy2500.words import BRASSE, BRASSES_NEXT

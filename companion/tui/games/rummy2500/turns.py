@@ -14,7 +14,7 @@ from companion.core.decks import pack_2500_spec
 from companion.core.errors import CompanionError, NotationError
 from companion.core.i18n import Msg, Of
 from companion.games.rummy2500.engine import Rummy2500Match
-from companion.games.rummy2500.play import LayOff, OpenBrasse, TakePige
+from companion.games.rummy2500.ops import LayOff, OpenBrasse, TakePige
 from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.plain import Button, Label, Static
@@ -192,7 +192,7 @@ class TurnEntry:
         return True
 
     def play(self, command: str) -> None:
-        from companion.games.rummy2500.play import DrawStock, Meld, Throw
+        from companion.games.rummy2500.ops import DrawStock, Meld, Throw
         from companion.tui.dialogs.choice import ChoiceDialog
 
         m, lang = self.match, self.app.lang  # type: ignore[attr-defined]
@@ -215,7 +215,7 @@ class TurnEntry:
                 self.app.push_screen(ChoiceDialog(self.tr(WHICH_PIGE), "", [*options, ("✕", None)]),  # type: ignore[attr-defined]
                                      lambda op: op is not None and self.done(op))
             else:  # refused: the engine says why, for the card of the pair's rank nearest the top
-                from companion.games.rummy2500.play import NO_RANK_PIGE
+                from companion.games.rummy2500.engine import NO_RANK_PIGE
                 from companion.games.rummy2500.words import rank_said
 
                 same = [i for i, c in enumerate(m.bp.pige) if c.rank == chosen[0].rank]
@@ -237,7 +237,7 @@ class TurnEntry:
                 self.app.push_screen(ChoiceDialog(title, "", [*options, ("✕", None)]),  # type: ignore[attr-defined]
                                      lambda op: op is not None and self.done(op))
             else:  # no trio takes it: the engine says why, for a trio of its rank if there is one
-                from companion.games.rummy2500.play import NO_TRIO_FOR, trio_rank
+                from companion.games.rummy2500.engine import NO_TRIO_FOR, trio_rank
 
                 groups = [(o, i) for o in [seat, *range(m.players)] for i in range(len(m.bp.laid[o]))]
                 same = [(o, i) for o, i in groups if trio_rank(m.bp.laid[o][i], m.bp.frime) == chosen[0].rank]

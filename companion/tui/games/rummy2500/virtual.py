@@ -15,7 +15,7 @@ from companion.core.i18n import Msg
 from companion.core.typed import check_length
 from companion.games.base import Match, Operation
 from companion.games.rummy2500.engine import Rummy2500Match
-from companion.games.rummy2500.play import DealBrasse, DrawStock, LayOff, Meld, TakePige, Throw
+from companion.games.rummy2500.ops import DealBrasse, DrawStock, LayOff, Meld, TakePige, Throw
 from companion.games.rummy2500.words import BRASSE, BRASSES_NEXT
 from companion.store.session import MatchSession
 from companion.tui.games.rummy2500.screen import (

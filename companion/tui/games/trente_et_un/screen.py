@@ -17,9 +17,9 @@ from companion.core.decks import PIQUET_32, STANDARD_52
 from companion.core.errors import CompanionError, NotationError
 from companion.core.i18n import Msg
 from companion.core.typed import check_length
-from companion.games.trente_et_un.engine import GiveToken, TrenteMatch, showdown_of
-from companion.games.trente_et_un.turns import BlindSwap, Claim31, Discard, Draw, Exchange, Knock, Refresh, Start
-from companion.games.trente_et_un.values import hand_value
+from companion.games.trente_et_un.engine import TrenteMatch, showdown_of
+from companion.games.trente_et_un.ops import BlindSwap, Claim31, Discard, Draw, Exchange, GiveToken, Knock, Refresh, Start
+from companion.games.trente_et_un.scoring import hand_value
 from companion.store.session import MatchSession
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.screens.match_base import SHARED_WORDS, MatchScreenBase

@@ -20,8 +20,8 @@ from companion.core.i18n import Msg
 from companion.core.typed import check_length
 from companion.games.base import Match, Operation
 from companion.games.trente_et_un.engine import TrenteMatch
-from companion.games.trente_et_un.turns import BlindSwap, DealPack, Discard, Draw, Exchange, Knock
-from companion.games.trente_et_un.values import hand_value
+from companion.games.trente_et_un.ops import BlindSwap, DealPack, Discard, Draw, Exchange, Knock
+from companion.games.trente_et_un.scoring import hand_value
 from companion.store.session import MatchSession
 from companion.tui.games.trente_et_un.screen import TURN_WORDS, turn_entry
 from companion.tui.screens.match_base import SHARED_WORDS
