@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import companion.cli.main
-from companion.cli.support import default_lang
+from companion.core.i18n import default_lang
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 

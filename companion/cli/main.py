@@ -77,7 +77,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         if only is None or command == only:
             importlib.import_module(module).register(commands)
     if only in (None, "selfplay"):
-        from companion.games import selfplay
+        from companion.cli import selfplay
 
         selfplay.register(commands)
     if only in (None, "serve"):

@@ -8,23 +8,12 @@ Nothing here imports textual or sqlite3: the scoring commands must start fast.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-from collections.abc import Mapping
 
-from companion.core.i18n import LANGS, Msg
+from companion.core.i18n import LANGS, Msg, default_lang
 from companion.core.typed import short
 
 ERROR = Msg("error: {why}", "erreur : {why}")
-
-
-def default_lang(environ: Mapping[str, str] | None = None) -> str:
-    """``COMPANION_LANG`` (en or fr) if set, else French when ``LANG`` starts with ``fr``, else English."""
-    env = os.environ if environ is None else environ
-    chosen = env.get("COMPANION_LANG", "").strip().lower()
-    if chosen in LANGS:
-        return chosen
-    return "fr" if env.get("LANG", "").lower().startswith("fr") else "en"
 
 
 def add_lang_option(parser: argparse.ArgumentParser) -> None:

@@ -6,11 +6,22 @@ reviewed) in one place. Formatting arguments are filled in at display time.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 Lang = Literal["en", "fr"]
 LANGS: tuple[Lang, ...] = ("en", "fr")
+
+
+def default_lang(environ: Mapping[str, str] | None = None) -> str:
+    """``COMPANION_LANG`` (en or fr) if set, else French when ``LANG`` starts with ``fr``, else English."""
+    env = os.environ if environ is None else environ
+    chosen = env.get("COMPANION_LANG", "").strip().lower()
+    if chosen in LANGS:
+        return chosen
+    return "fr" if env.get("LANG", "").lower().startswith("fr") else "en"
 
 
 def check_lang(lang: str) -> Lang:

@@ -1,4 +1,5 @@
-"""``companion selfplay``: computer players against each other, to measure their strength.
+"""Self-play: computer players against each other, to measure their strength (``companion selfplay``, in
+``companion/cli/selfplay.py``).
 
 Each game plays N seeded games (game ``i`` uses seed ``S + i``) with the first dealer alternating, level A in
 seat 0 against level B in every other seat, and prints A's win rate with its 95% confidence interval (Wilson
@@ -13,9 +14,7 @@ named as on every command line (its id, dashed, or an alias: ``registry.resolve`
 
 from __future__ import annotations
 
-import argparse
 import importlib
-import json
 import math
 import os
 import time
@@ -48,7 +47,7 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def _module(game: str):
+def game_module(game: str):
     from companion.core.errors import SetupError
     from companion.games import registry
 
@@ -67,13 +66,13 @@ NO_SELFPLAY = Msg("no computer players for {game} yet", "pas encore de joueurs o
 
 def _one(args: tuple[str, tuple[str, ...], int, int]) -> GameRecord:
     game, levels, seed, first = args
-    return _module(game).play_game(levels, seed, first)
+    return game_module(game).play_game(levels, seed, first)
 
 
 def run(game: str, a: str, b: str, games: int, seed: int, players: int = 2, jobs: int | None = None) -> dict:
     from companion.core.errors import SetupError
 
-    module = _module(game)
+    module = game_module(game)
     if not 2 <= players <= 16:
         raise SetupError(BAD_PLAYERS(n=players))
     if not 1 <= games <= MAX_GAMES or (jobs is not None and not 1 <= jobs <= MAX_JOBS):
@@ -106,59 +105,3 @@ def run(game: str, a: str, b: str, games: int, seed: int, players: int = 2, jobs
             "a_wins": round(a_wins, 3), "win_rate": round(a_wins / games, 4) if games else 0.0,
             "ci95": [round(low, 4), round(high, 4)], "even": round(even, 4), "a_better": low > even,
             "figures": figures, "a_decision_ms_median": round(median, 2), "seconds": round(seconds, 1)}
-
-
-HEAD = Msg("{game}: {a} (seat 1) against {b}, {n} games, seed {seed}",
-           "{game} : {a} (siège 1) contre {b}, {n} parties, graine {seed}")
-RATE = Msg("{a} wins {rate:.1%} (95% CI {low:.1%}–{high:.1%}; an even share is {even:.1%}): {verdict}",
-           "{a} gagne {rate:.1%} (IC 95 % {low:.1%}–{high:.1%} ; part égale {even:.1%}) : {verdict}")
-BETTER = Msg("better at 95% confidence", "meilleur avec 95 % de confiance")
-NOT_SHOWN = Msg("not shown better at 95% confidence", "pas démontré meilleur à 95 %")
-PER_DEAL = Msg("{level} per deal: {figures}", "{level} par donne : {figures}")
-TIMING = Msg("{a}: median decision {ms:.1f} ms · {s:.0f} s in all", "{a} : décision médiane {ms:.1f} ms · {s:.0f} s en tout")
-
-
-def lines(result: dict, lang: str) -> list[str]:
-    module = _module(result["game"])
-    low, high = result["ci95"]
-    out = [HEAD(game=result["game"], a=result["a"], b=result["b"], n=result["games"], seed=result["seed"]).text(lang),
-           RATE(a=result["a"], rate=result["win_rate"], low=low, high=high, even=result["even"],
-                verdict=BETTER if result["a_better"] else NOT_SHOWN).text(lang)]
-    for key in ("a", "b"):
-        shown = ", ".join(f"{label.text(lang)} {result['figures'][key][name]:.2f}" for name, label in module.FIGURES)
-        out.append(PER_DEAL(level=result[key], figures=shown).text(lang))
-    out.append(TIMING(a=result["a"], ms=result["a_decision_ms_median"], s=result["seconds"]).text(lang))
-    return out
-
-
-def register(commands: argparse._SubParsersAction) -> None:
-    parser = commands.add_parser(
-        "selfplay", help="computer players against each other: win rate with its 95%% confidence interval",
-        description="Plays N seeded games, level A in seat 1 against level B in the other seats, the first "
-                    "dealer alternating, and prints A's win rate with its 95% confidence interval.",
-        epilog="example: companion selfplay --game cribbage --a hard --b normal --games 400 --seed 1")
-    parser.add_argument("--game", required=True, metavar="GAME",
-                        help="the game, named as its own command (see companion --help)")
-    parser.add_argument("--a", required=True, choices=("easy", "normal", "hard"))
-    parser.add_argument("--b", required=True, choices=("easy", "normal", "hard"))
-    parser.add_argument("--games", type=int, default=200, metavar="N")
-    parser.add_argument("--seed", type=int, default=1, metavar="S")
-    parser.add_argument("--players", type=int, default=2, metavar="P", help="players at the table (default 2)")
-    parser.add_argument("--jobs", type=int, default=None, metavar="J", help="processes (default: every core)")
-    parser.add_argument("--json", action="store_true")
-    parser.set_defaults(func=_command)
-
-
-def _command(args: argparse.Namespace) -> int:
-    from companion.cli.support import lang_of
-
-    if args.games < 1:
-        from companion.core.errors import SetupError
-
-        raise SetupError(Msg("--games must be at least 1", "--games doit valoir au moins 1"))
-    result = run(args.game, args.a, args.b, args.games, args.seed, args.players, args.jobs)
-    if args.json:
-        print(json.dumps(result))
-    else:
-        print("\n".join(lines(result, lang_of(args))))
-    return 0

@@ -7,7 +7,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.cli.support import default_lang
+from companion.core.i18n import default_lang
 from companion.store.database import default_path
 
 
