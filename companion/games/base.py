@@ -358,6 +358,10 @@ class Match:
 
     codec: ClassVar[OpCodec]
     FORMAT_VERSION: ClassVar[int] = 1
+    #: The operations a player chooses (a play, a discard, a draw); every other one is the game's own step.
+    CHOICES: ClassVar[tuple[type[Operation], ...]] = ()
+    #: The operations chance makes (a deal, a cut): applied at once, without waiting the pace.
+    CHANCE: ClassVar[tuple[type[Operation], ...]] = ()
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
@@ -452,6 +456,21 @@ class Match:
         """The seat expected to act next, or None (anyone, or nobody)."""
         return None
 
+    # ---------------------------------------------------------------- who chooses (as OpenSpiel's current player)
+    def awaiting(self) -> tuple[int, ...]:
+        """The seats whose own choice the match waits for now, in the order they may make it; empty when the next
+        step is the game's own (a deal, a cut, a show, a 31 laid down) or the match is over. A virtual screen
+        hands the device to the first human here, and asks the computer players for the others."""
+        return ()
+
+    def chooser(self, op: Operation) -> int | None:
+        """The seat whose choice ``op`` was, or None for a step nobody chooses."""
+        return getattr(op, "seat", None) if isinstance(op, self.CHOICES) else None
+
+    def is_chance(self, op: Operation) -> bool:
+        """``op`` is chance's (a deal, a cut): shown at once, without the pace."""
+        return isinstance(op, self.CHANCE)
+
     def standings(self) -> list[Standing]:
         raise NotImplementedError
 
@@ -534,6 +553,9 @@ class GameInfo:
     # The module that plays whole games between computer levels (``companion selfplay``): it holds
     # ``play_game(levels, seed, first_dealer) -> GameRecord`` and ``FIGURES``; imported only when asked.
     selfplay: str | None = None
+    # The module of its computer players, with ``next_op(match, kinds)``: the next operation nobody at the screen
+    # chooses (a deal, a show, a computer's move), or None when a human must act. Imported only when asked.
+    players: str | None = None
 
     def choose_dealer(self, names: Sequence[str], rng: random.Random) -> tuple[int, Msg]:
         if self.draw_dealer is not None:

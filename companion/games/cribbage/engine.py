@@ -195,6 +195,8 @@ class CribbageMatch(base.Match):
     """A cribbage match: games to the target, deals, pegging and the show."""
 
     codec = OP_CODEC
+    CHOICES = (Discard, Play)
+    CHANCE = (Deal, Cut)
     setup: Setup
     rules: CribbageRules
 
@@ -313,6 +315,14 @@ class CribbageMatch(base.Match):
         if self.phase in ("deal", "cut"):
             return self.dealer
         return None
+
+    def awaiting(self) -> tuple[int, ...]:
+        """Virtual play: every seat still to lay away (in any order), or the seat to peg."""
+        if self.phase == "discard" and self.d is not None:
+            return tuple(s for s in range(self.players) if s not in self.d.discarded)
+        if self.phase == "play" and self.turn is not None:
+            return (self.turn,)
+        return ()
 
     def standings(self) -> list[Standing]:
         return [Standing(side, self.side_name(side), self.scores[side]) for side in range(self.sides)]

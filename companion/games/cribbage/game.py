@@ -58,4 +58,5 @@ GAME = register(GameInfo(
     seat_figures=stats.seat_figures,  # type: ignore[arg-type]
     report=stats.REPORT, labels=stats.LABELS,
     selfplay="companion.games.cribbage.selfplay",
+    players="companion.games.cribbage.players",
 ))

@@ -179,6 +179,8 @@ class RoundState:
 
 class Le31Match(base.Match):
     codec = CODEC
+    CHOICES = (Trail, Capture, Build, Raise)
+    CHANCE = (Deal,)
     rules: Le31Rules
 
     def __init__(self, setup: base.Setup) -> None:
@@ -213,6 +215,9 @@ class Le31Match(base.Match):
         if self.phase == "deal":
             return self.r.dealer
         return None
+
+    def awaiting(self) -> tuple[int, ...]:
+        return (self.r.turn,) if self.phase == "play" else ()
 
     @property
     def last_deal(self) -> bool:

@@ -28,4 +28,5 @@ GAME = register(GameInfo(
     seat_figures=stats.seat_figures,  # type: ignore[arg-type]
     report=stats.REPORT, labels=stats.LABELS,
     selfplay="companion.games.le31.selfplay",
+    players="companion.games.le31.players",
 ))

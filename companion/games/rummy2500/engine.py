@@ -191,6 +191,8 @@ def _take(bp: BrassePlay, seat: int, card: Card) -> None:
 
 class Rummy2500Match(base.Match):
     codec = CODEC
+    CHOICES = (DrawStock, TakePige, Meld, LayOff, Throw)
+    CHANCE = (DealBrasse,)
     rules: Rummy2500Rules
 
     def __init__(self, setup: base.Setup) -> None:
@@ -217,6 +219,9 @@ class Rummy2500Match(base.Match):
         if self.winner is not None:
             return None
         return self.bp.turn if self.bp is not None and self.playing() else self.dealer
+
+    def awaiting(self) -> tuple[int, ...]:
+        return (self.bp.turn,) if self.winner is None and self.bp is not None and self.playing() else ()
 
     @property
     def outcome(self) -> Outcome | None:

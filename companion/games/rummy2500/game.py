@@ -14,4 +14,5 @@ GAME = register(GameInfo(
     match=Rummy2500Match, summary=lambda m: {"brasses": len(m.brasses)},  # type: ignore[attr-defined]
     virtual_play=True, seat_figures=stats.seat_figures, report=stats.REPORT, labels=stats.LABELS,  # type: ignore[arg-type]
     aliases=("2500",), selfplay="companion.games.rummy2500.selfplay",
+    players="companion.games.rummy2500.players",
 ))

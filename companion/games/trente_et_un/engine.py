@@ -37,7 +37,7 @@ from companion.core.cards import Card, CardList, standard_deck
 from companion.core.errors import IllegalMoveError, InconsistencyError, SetupError
 from companion.core.i18n import Joined, Msg, Of, Plural
 from companion.games import base
-from companion.games.base import Event, Outcome, Score, Standing
+from companion.games.base import Event, Operation, Outcome, Score, Standing
 from companion.games.trente_et_un.ops import (
     CODEC,
     BlindSwap,
@@ -191,6 +191,8 @@ class TrenteMatch(base.Match):
     """A Trente-et-un match of either game, kept showdown by showdown."""
 
     codec = CODEC
+    CHOICES = (Draw, Discard, Knock, Exchange, BlindSwap)
+    CHANCE = (DealPack,)
     banker: ClassVar[bool] = False
     low: ClassVar[int] = 2
     high: ClassVar[int] = 10
@@ -433,6 +435,40 @@ class TrenteMatch(base.Match):
         return Event(op, M("{a}", "{a}")(a=Joined(tuple(lines), "\n")), scores)
 
     # ============================================================ a deal played turn by turn
+    # ------------------------------------------------------------ who chooses (virtual play)
+    def awaiting(self) -> tuple[int, ...]:
+        """The seat whose turn it is (the dealer first, for his blind swap), unless the deal's own step comes
+        first: a 31 held is laid down, new face-up cards are turned, the showdown."""
+        play = self.play
+        if (self.winner is not None or play is None or play.ended or play.void or self.claim_due() is not None
+                or self.refresh_due() is not None):
+            return ()
+        return (self.dealer if self._exchanges and not play.blind_done else play.turn,)
+
+    def chooser(self, op: Operation) -> int | None:
+        if isinstance(op, BlindSwap):
+            return self.dealer
+        return super().chooser(op)
+
+    def claim_due(self) -> Claim31 | None:
+        """Virtual play: a 31 held is laid down at once (after the deal, or at the end of the turn that made it)."""
+        play = self.play
+        if play is None or play.hands is None or play.ended or play.has_drawn:
+            return None
+        values = self.rules.values()
+        for seat in play.order:
+            if hand_value(sorted(play.hands[seat]), values).value >= 31:
+                return Claim31(seat)
+        return None
+
+    def refresh_due(self) -> Refresh | None:
+        """Virtual play: new face-up cards after a circuit where everyone passed (when the rules turn them)."""
+        play = self.play
+        if play is None or not self._exchanges or not play.blind_done or play.passes < len(play.order):
+            return None
+        refresh = Refresh(tuple((play.stock_cards or [])[:3]) if play.stock >= 3 else ())
+        return refresh if self.can(refresh) else None
+
     # ------------------------------------------------------------ helpers
     @property
     def _exchanges(self) -> bool:

@@ -21,10 +21,12 @@ KNOCK = register(GameInfo(
     rules=KnockRules, match=KnockMatch, summary=summary, help_name="trente_et_un",  # type: ignore[arg-type]
     virtual_play=True, seat_figures=stats.seat_figures, report=stats.REPORT, labels=stats.LABELS,  # type: ignore[arg-type]
     selfplay="companion.games.trente_et_un.selfplay",
+    players="companion.games.trente_et_un.players",
 ))
 BANKER = register(GameInfo(
     id="trente_et_un_banker", title=Msg("Trente-et-un, banker", "Trente-et-un, banquier"), min_players=2,
     max_players=16, rules=BankerRules, match=BankerMatch, summary=summary,  # type: ignore[arg-type]
     help_name="trente_et_un", virtual_play=True, seat_figures=stats.seat_figures,  # type: ignore[arg-type]
     report=stats.REPORT, labels=stats.LABELS, aliases=("banker",), selfplay="companion.games.trente_et_un.banker_selfplay",
+    players="companion.games.trente_et_un.players",
 ))

@@ -34,7 +34,7 @@ from companion.core.cards import Card
 from companion.games.base import Operation
 from companion.games.search import by_rollouts
 from companion.games.trente_et_un.engine import DealPlay, TrenteMatch
-from companion.games.trente_et_un.ops import BlindSwap, Claim31, DealPack, Discard, Draw, Exchange, Knock, Refresh, Showdown
+from companion.games.trente_et_un.ops import BlindSwap, DealPack, Discard, Draw, Exchange, Knock, Refresh, Showdown
 from companion.games.trente_et_un.scoring import ValueRules, hand_value
 
 HARD_SAMPLES = 48  # deals of the unseen cards, shared by every candidate (draw and knock)
@@ -450,17 +450,6 @@ def search(match: TrenteMatch, seat: int, candidates: Sequence[Operation], rng: 
 
 # ---------------------------------------------------------------- one operation at a time
 
-def claim(match: TrenteMatch) -> Claim31 | None:
-    """A 31 held is shown at once (after the deal, or at the end of the turn that made it)."""
-    play = match.play
-    if play is None or play.hands is None or play.ended or play.has_drawn:
-        return None
-    for seat in play.order:
-        if _value(match, _hands(play)[seat]) >= 31:
-            return Claim31(seat)
-    return None
-
-
 def next_op(match: TrenteMatch, kinds: Sequence[str]) -> Operation | None:
     """The next operation nobody at the screen has to choose: a deal, a 31 shown, a refresh of the face-up
     cards, the showdown, or a computer player's move. None: a human must act, or the match is over."""
@@ -472,14 +461,10 @@ def next_op(match: TrenteMatch, kinds: Sequence[str]) -> Operation | None:
     if play.ended:
         hands = tuple(tuple(h) if not match.out[s] else () for s, h in enumerate(play.hands or []))
         return Showdown(hands, None, play.dealt_31)
-    shown = claim(match)
-    if shown is not None:
-        return shown
+    due = match.claim_due() or match.refresh_due()
+    if due is not None:
+        return due
     exchanges = match.banker or match.rules.mode == "widow"
-    if exchanges and play.blind_done and play.passes >= len(play.order):
-        refresh = Refresh(tuple((play.stock_cards or [])[:3]) if play.stock >= 3 else ())
-        if match.can(refresh):
-            return refresh
     if exchanges and not play.blind_done:
         level = kinds[match.dealer]
         return None if level == "human" else blind_swap(match, level, position_rng(match, match.dealer))

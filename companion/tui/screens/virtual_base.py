@@ -2,9 +2,9 @@
 follow, each human sees only their own hand (several humans pass the device behind a screen that hides it),
 and undo steps back to before the last choice a human made.
 
-A game's virtual screen subclasses :class:`VirtualScreenBase` and says three things: ``next_auto_op`` (the
-operation nobody at the screen has to choose in a given state, or None when a human must act), ``acting_human``
-(the human seat whose choice is awaited) and ``is_choice`` (whether a logged operation was a human's own choice).
+A game's virtual screen subclasses :class:`VirtualScreenBase` and only draws: who must act and which steps are
+automatic is the engine's to say (``Match.awaiting``, ``chooser``, ``is_chance``), and the next move nobody at the
+screen chooses comes from the game's computer players (``GameInfo.players``: ``next_op(match, kinds)``).
 
 A computer's move is found in a worker thread, on a copy of the match replayed from its log: the screen keeps
 redrawing and taking taps while a computer thinks, the pace counts the thinking time, and a move found for a
@@ -16,6 +16,7 @@ tap, at every pace but "instant".
 
 from __future__ import annotations
 
+import importlib
 import time
 from functools import partial
 
@@ -83,20 +84,27 @@ class VirtualScreenBase(MatchScreenBase):
         """Each seat's player: "human", or a computer level."""
         return [self.session.setup.seat_kind(s) for s in range(self.match.players)]
 
-    # ------------------------------------------------------------ what a game says
+    # ------------------------------------------------------------ what the engine and the computer players say
     def next_auto_op(self, match: Match) -> Operation | None:
         """The next operation nobody at the screen chooses in ``match`` (called in a worker, on a copy)."""
-        raise NotImplementedError
+        module = self.session.game.players
+        if module is None:
+            return None
+        return importlib.import_module(module).next_op(match, self.kinds())
 
     def acting_human(self) -> int | None:
-        raise NotImplementedError
+        """The human seat whose choice the match waits for, or None."""
+        kinds = self.kinds()
+        return next((seat for seat in self.match.awaiting() if kinds[seat] == "human"), None)
 
     def is_choice(self, op: Operation) -> bool:
-        raise NotImplementedError
+        """``op`` was a human's own choice (undo steps back to before the last one)."""
+        seat = self.match.chooser(op)
+        return seat is not None and self.session.setup.seat_kind(seat) == "human"
 
     def is_instant(self, op: Operation) -> bool:
-        """Operations applied without waiting (a deal, a cut): the others wait the pace."""
-        return False
+        """Chance's operations (a deal, a cut) are applied without waiting: the others wait the pace."""
+        return self.match.is_chance(op)
 
     # ------------------------------------------------------------ the pump
     @property

@@ -14,9 +14,9 @@ from companion.core.cards import Card, format_cards, parse_card
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, Of
 from companion.core.typed import check_length
-from companion.games.base import Event, Match, Operation
+from companion.games.base import Event
 from companion.games.cribbage.engine import CribbageMatch
-from companion.games.cribbage.ops import Cut, Deal, Discard, Play
+from companion.games.cribbage.ops import Deal, Discard, Play
 from companion.store.session import MatchSession
 from companion.tui.games.cribbage.board import CribbageBoard
 from companion.tui.games.cribbage.screen import HEADER, MATCH_POINTS, STARTER, tracks_of
@@ -84,26 +84,6 @@ class VirtualCribbageScreen(VirtualScreenBase):
     @property
     def match(self) -> CribbageMatch:
         return self.session.match  # type: ignore[return-value]
-
-    # ------------------------------------------------------------ the game's side of the pump
-    def next_auto_op(self, match: Match) -> Operation | None:
-        from companion.games.cribbage.players import next_op
-
-        return next_op(match, self.kinds())
-
-    def acting_human(self) -> int | None:
-        match, kinds = self.match, self.kinds()
-        if match.phase == "discard":
-            return next((s for s in range(match.players) if s not in match.d.discarded and kinds[s] == "human"), None)
-        if match.phase == "play" and kinds[match.turn] == "human":
-            return match.turn
-        return None
-
-    def is_choice(self, op: Operation) -> bool:
-        return isinstance(op, (Discard, Play)) and self.session.setup.seat_kind(op.seat) == "human"
-
-    def is_instant(self, op: Operation) -> bool:
-        return isinstance(op, (Deal, Cut))
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:

@@ -13,11 +13,9 @@ from textual.widgets import Input
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.core.typed import check_length
-from companion.games.base import Match, Operation
 from companion.games.le31.deck import Le31Card
 from companion.games.le31.engine import Le31Match
 from companion.games.le31.notation import read_play
-from companion.games.le31.ops import Build, Capture, Deal, Raise, Trail
 from companion.store.session import MatchSession
 from companion.tui.games.le31.screen import BUILD, EMPTY, HEADER, LAST, TABLE, offer_plays
 from companion.tui.screens.match_base import SHARED_WORDS
@@ -41,7 +39,6 @@ B_HOME = Msg("Menu", "Menu")
 ENTRY = Msg("type a card to play (6r), or a whole play: 6r x 2b 3g · 3r > 8 5b · pace · undo",
             "tapez une carte à jouer (6r), ou un coup : 6r x 2b 3v · 3r > 8 5b · rythme · annuler")
 NOT_YOURS = Msg("{card} is not in your hand", "{card} n'est pas dans votre main")
-PLAYS = (Trail, Capture, Build, Raise)
 SLOTS = 4
 
 
@@ -67,24 +64,6 @@ class VirtualLe31Screen(VirtualScreenBase):
     @property
     def match(self) -> Le31Match:
         return self.session.match  # type: ignore[return-value]
-
-    # ------------------------------------------------------------ the game's side of the pump
-    def next_auto_op(self, match: Match) -> Operation | None:
-        from companion.games.le31.players import next_op
-
-        return next_op(match, self.kinds())
-
-    def acting_human(self) -> int | None:
-        m = self.match
-        if m.phase == "play" and self.kinds()[m.r.turn] == "human":
-            return m.r.turn
-        return None
-
-    def is_choice(self, op: Operation) -> bool:
-        return isinstance(op, PLAYS) and self.session.setup.seat_kind(op.seat) == "human"
-
-    def is_instant(self, op: Operation) -> bool:
-        return isinstance(op, Deal)
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:

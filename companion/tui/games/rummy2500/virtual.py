@@ -13,9 +13,7 @@ from companion.core.cards import Card, rank_text
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.core.typed import check_length
-from companion.games.base import Match, Operation
 from companion.games.rummy2500.engine import Rummy2500Match
-from companion.games.rummy2500.ops import DealBrasse, DrawStock, LayOff, Meld, TakePige, Throw
 from companion.games.rummy2500.words import BRASSE, BRASSES_NEXT
 from companion.store.session import MatchSession
 from companion.tui.games.rummy2500.screen import (
@@ -51,7 +49,6 @@ ENTRY = Msg("type cards (7h 7s) or stock, pige, trio, off, discard, pace, undoâ€
             "tapez des cartes (7c 7p) ou paquet, pige, trio, ajout, jeter, rythme, annulerâ€¦")
 NOT_YOURS = Msg("{card} is not in your hand", "{card} n'est pas dans votre main")
 SLOTS = 40  # a hand grows with a pige series: room for every card it can hold
-PLAYS = (DrawStock, TakePige, Meld, LayOff, Throw)
 
 
 class VirtualRummyScreen(TurnEntry, VirtualScreenBase):
@@ -80,23 +77,6 @@ class VirtualRummyScreen(TurnEntry, VirtualScreenBase):
         return self.session.match  # type: ignore[return-value]
 
     # ------------------------------------------------------------ the game's side of the pump
-    def next_auto_op(self, match: Match) -> Operation | None:
-        from companion.games.rummy2500.players import next_op
-
-        return next_op(match, self.kinds())
-
-    def acting_human(self) -> int | None:
-        m = self.match
-        if m.winner is None and m.playing() and self.kinds()[m.bp.turn] == "human":
-            return m.bp.turn
-        return None
-
-    def is_choice(self, op: Operation) -> bool:
-        return isinstance(op, PLAYS) and self.session.setup.seat_kind(op.seat) == "human"  # type: ignore[attr-defined]
-
-    def is_instant(self, op: Operation) -> bool:
-        return isinstance(op, DealBrasse)
-
     def submit_play(self, op) -> bool:
         return self.human_op(op)
 

@@ -18,9 +18,9 @@ from companion.core.cards import Card, CardList, parse_card
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.core.typed import check_length
-from companion.games.base import Match, Operation
+from companion.games.base import Operation
 from companion.games.trente_et_un.engine import TrenteMatch
-from companion.games.trente_et_un.ops import BlindSwap, DealPack, Discard, Draw, Exchange, Knock
+from companion.games.trente_et_un.ops import BlindSwap, Discard, Draw, Exchange, Knock
 from companion.games.trente_et_un.scoring import hand_value
 from companion.store.session import MatchSession
 from companion.tui.games.trente_et_un.screen import TURN_WORDS, turn_entry
@@ -65,7 +65,6 @@ B_HOME = Msg("Menu", "Menu")
 ENTRY = Msg("type stock, take, knock, a card to throw (9c), pass, all, swap 5h 7h, hold, pace, undo…",
             "tapez talon, prendre, cogne, une carte à jeter (9t), passe, tout, échange 5c 7c, tiens, rythme…")
 NOT_YOURS = Msg("{card} is not in your hand", "{card} n'est pas dans votre main")
-PLAYS = (Draw, Discard, Knock, Exchange, BlindSwap)
 SLOTS = 4  # three cards, and the one drawn before the throw
 
 
@@ -98,32 +97,6 @@ class VirtualTrenteScreen(VirtualScreenBase):
     @property
     def exchanges(self) -> bool:
         return self.match._exchanges
-
-    # ------------------------------------------------------------ the game's side of the pump
-    def next_auto_op(self, match: Match) -> Operation | None:
-        from companion.games.trente_et_un.players import next_op
-
-        return next_op(match, self.kinds())
-
-    def acting_human(self) -> int | None:
-        m = self.match
-        play = m.play
-        if m.winner is not None or play is None or play.ended or play.void:
-            return None
-        from companion.games.trente_et_un.players import next_op
-
-        if next_op(m, ["human"] * m.players) is not None:  # a 31 to show, new face-up cards: no search needed
-            return None
-        seat = m.dealer if self.exchanges and not play.blind_done else play.turn
-        return seat if self.kinds()[seat] == "human" else None
-
-    def is_choice(self, op: Operation) -> bool:
-        if isinstance(op, BlindSwap):
-            return self.session.setup.seat_kind(self.match.dealer) == "human"
-        return isinstance(op, PLAYS) and self.session.setup.seat_kind(op.seat) == "human"  # type: ignore[attr-defined]
-
-    def is_instant(self, op: Operation) -> bool:
-        return isinstance(op, DealPack)
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
