@@ -21,6 +21,7 @@ from companion.store.session import MatchSession
 from companion.tui.games.cribbage.board import CribbageBoard
 from companion.tui.games.cribbage.screen import HEADER, MATCH_POINTS, STARTER, tracks_of
 from companion.tui.screens.virtual_base import VirtualScreenBase
+from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.keypad import Key
 from companion.tui.widgets.moves import MoveList
 from companion.tui.widgets.plain import Button, Static
@@ -78,7 +79,6 @@ class VirtualCribbageScreen(VirtualScreenBase):
         super().__init__(session)
         self.picked: list[Card] = []
         self.review: Msg | None = None  # how the last discard compared with the best one
-        self.slot_cards: list[Card | None] = [None] * SLOTS  # the card each hand button shows
         self._hints_of: tuple[tuple[int, int, str], list[Msg]] | None = None  # the advice of one state, kept
 
     @property
@@ -95,9 +95,7 @@ class VirtualCribbageScreen(VirtualScreenBase):
             yield Static("", id="table")
             with Horizontal(id="hand-row"):
                 yield Static("", id="hand-name")
-                with Horizontal(id="hand"):  # fixed slots, relabelled: a hand never remounts its buttons
-                    for i in range(SLOTS):
-                        yield Key("", id=f"slot-{i}", flat=True)
+                yield HandRow(SLOTS, id="hand")
             yield Static("", id="advice")
             yield Static("", id="prompt", classes="prompt")
             yield Static("", id="message", classes="message")
@@ -154,21 +152,17 @@ class VirtualCribbageScreen(VirtualScreenBase):
         self.query_one("#hand-name", Static).update(self.tr(YOUR_HAND, name=match.names[seat]) if seat is not None
                                                     else self.tr(P_HIDDEN))
         playable = set(match.playable(seat)) if seat is not None and match.phase == "play" else set()
-        self.slot_cards = [cards[i] if i < len(cards) else None for i in range(SLOTS)]
-        for i in range(SLOTS):
-            button = self.query_one(f"#slot-{i}", Button)
-            card = cards[i] if i < len(cards) else None
-            button.display = card is not None
-            if card is None:
-                continue
-            button.label = card.display(lang)
-            button.set_class(card.is_red, "red")
-            button.set_class(card in self.picked, "-picked")
-            button.disabled = match.phase == "play" and card not in playable
+        self.query_one("#hand", HandRow).show(cards, lambda c: c.display(lang), red=lambda c: c.is_red,
+                                              picked=self.picked, playable=playable if match.phase == "play" else None)
 
     def slot_of(self, card: Card) -> str:
         """The selector of the button showing ``card`` (for the keys and the tests)."""
-        return f"#slot-{self.slot_cards.index(card)}"
+        return self.query_one("#hand", HandRow).slot_of(card)
+
+    @property
+    def slot_cards(self) -> list:
+        """The card each key of the hand shows (None: a hidden slot)."""
+        return self.query_one("#hand", HandRow).cards
 
     def _advice(self) -> str:
         seat = self.shown_seat
@@ -271,12 +265,9 @@ class VirtualCribbageScreen(VirtualScreenBase):
             self.review = review if self.app.settings.hints else None
             self.refresh_view()
 
-    @on(Button.Pressed, "#hand Button")
-    def hand_tapped(self, event: Button.Pressed) -> None:
-        event.stop()
-        card = self.slot_cards[int((event.button.id or "slot-0").removeprefix("slot-"))]
-        if card is not None:
-            self.tap(card)
+    @on(HandRow.Tapped)
+    def hand_tapped(self, event: HandRow.Tapped) -> None:
+        self.tap(event.card)
 
     @on(Button.Pressed, "#actions Button")
     def action_button(self, event: Button.Pressed) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -25,38 +24,28 @@ from companion.games.le31.notation import read_play
 from companion.games.le31.ops import CountOut, Deal, Trail
 from companion.games.le31.plays import completions, continuations
 from companion.store.session import MatchSession
+from companion.tui.games.le31.view import B_HOME, B_LOG, B_RULES, B_UNDO, P_ONLY_TRAIL, Le31View
 from companion.tui.screens.match_base import SHARED_WORDS, MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.plain import Button, Static
 from companion.tui.widgets.standings import ScoreSheet
 
-HEADER = Msg("Le 31 · round {round} · deal {deal} of {deals}{last} · {dealer} deals · to {target}",
-             "Le 31 · manche {round} · donne {deal} sur {deals}{last} · {dealer} donne · en {target}")
-LAST = Msg(" · last deal", " · dernière donne")
-TABLE = Msg("Table: {cards}", "Table : {cards}")
-EMPTY = Msg("empty", "vide")
-BUILD = Msg("[{value}: {cards}] {name}", "[{value} : {cards}] {name}")
 P_TABLE = Msg("First deal: tap the 4 cards laid face up on the table ({cards})",
               "Première donne : touchez les 4 cartes posées sur la table ({cards})")
 P_DEAL = Msg("Deal {n}: tap Deal when the cards are dealt", "Donne {n} : touchez Donner quand les cartes sont données")
 P_PLAY = Msg("{name} to play: tap the card (or type 6r x 2b 3g)", "À {name} de jouer : touchez la carte (ou tapez 6r x 2b 3v)")
-P_ONLY_TRAIL = Msg(" · after the récolte: lay a card down", " · après la récolte : poser une carte")
 TABLE_FIRST = Msg("First the 4 cards laid face up on the table: tap or type each card alone",
                   "D'abord les 4 cartes posées sur la table : touchez ou tapez chaque carte seule")
 B_DEAL = Msg("Deal", "Donner")
 B_QUICK = Msg("Quick tally", "Décompte rapide")
-B_UNDO = Msg("Undo", "Annuler")
 B_REDO = Msg("Redo", "Refaire")
-B_LOG = Msg("Log", "Journal")
-B_RULES = Msg("Rules", "Règles")
-B_HOME = Msg("Menu", "Menu")
 ENTRY = Msg("type a play: 6r x 2b 3g · 3r > 8 5b · 2r ^ 8 · 4r - · deal · undo",
             "tapez un coup : 6r x 2b 3v · 3r > 8 5b · 2r ^ 8 · 4r - · donner · annuler")
 _COMMANDS = {**SHARED_WORDS, "deal": "deal", "donner": "deal", "donne": "deal", "quick": "quick", "rapide": "quick",
              "out": "out", "sortir": "out"}
 
 
-class Le31Screen(MatchScreenBase):
+class Le31Screen(Le31View, MatchScreenBase):
     DEFAULT_CSS = """
     Le31Screen #header { height: 1; background: $primary 30%; }
     Le31Screen #sheet { height: auto; max-height: 12; }
@@ -71,10 +60,6 @@ class Le31Screen(MatchScreenBase):
     def __init__(self, session: MatchSession) -> None:
         super().__init__(session)
         self.pending_table: list[Le31Card] = []
-
-    @property
-    def match(self) -> Le31Match:
-        return self.session.match  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         yield Static("", id="header")
@@ -96,22 +81,10 @@ class Le31Screen(MatchScreenBase):
         self.query_one("#entry", Input).focus()
 
     # ------------------------------------------------------------ view
-    def label(self, card: Le31Card) -> str:
-        return self.match.deck.label(card, self.app.lang)
-
     def refresh_view(self) -> None:
-        match, lang = self.match, self.app.lang
+        match = self.match
         r = match.r
-        self.query_one("#header", Static).update(self.tr(
-            HEADER, round=r.number, deal=max(r.deal, 1), deals=r.deals, last=LAST if match.last_deal else "",
-            dealer=match.names[r.dealer], target=match.rules.target))
-        rounds = [[side.points for side in result] for result in match.rounds]
-        self.query_one("#sheet", ScoreSheet).show([match.side_name(s) for s in range(2)], rounds,
-                                                  target=match.rules.target, lang=lang)
-        parts = [self.label(c) for c in r.loose]
-        parts += [self.tr(BUILD, value=b.value, cards=" ".join(self.label(c) for c in b.cards),
-                          name=match.names[b.owner]) for b in r.builds]
-        self.query_one("#table", Static).update(Text(self.tr(TABLE, cards="  ".join(parts) or self.tr(EMPTY))))
+        self.draw_table()
         self.query_one("#prompt", Static).update(self._prompt())
         self.show_message()
         self.query_one("#keypad", CardKeypad).set_accounted(match.accounted_cards() + Counter(self.pending_table))

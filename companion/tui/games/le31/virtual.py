@@ -4,7 +4,6 @@ player picks. The computer players move at the chosen pace, and each round is ta
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -14,12 +13,13 @@ from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.core.typed import check_length
 from companion.games.le31.deck import Le31Card
-from companion.games.le31.engine import Le31Match
 from companion.games.le31.notation import read_play
 from companion.store.session import MatchSession
-from companion.tui.games.le31.screen import BUILD, EMPTY, HEADER, LAST, TABLE, offer_plays
+from companion.tui.games.le31.screen import offer_plays
+from companion.tui.games.le31.view import B_HOME, B_LOG, B_RULES, B_UNDO, P_ONLY_TRAIL, Le31View
 from companion.tui.screens.match_base import SHARED_WORDS
 from companion.tui.screens.virtual_base import VirtualScreenBase
+from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.keypad import Key
 from companion.tui.widgets.moves import MoveList
 from companion.tui.widgets.plain import Button, Static
@@ -29,20 +29,15 @@ YOUR_HAND = Msg("{name}:", "{name} :")
 P_HIDDEN = Msg("Cards hidden: pass the device", "Cartes cachées : passez l'appareil")
 P_PLAY = Msg("{name}: tap a card to play it (or type 6r x 2b 3g)",
              "{name} : touchez une carte pour la jouer (ou tapez 6r x 2b 3v)")
-P_ONLY_TRAIL = Msg(" · after the récolte: lay a card down", " · après la récolte : poser une carte")
 P_WAIT = Msg("{name} is playing…", "{name} joue…")
 B_PACE = Msg("Pace", "Rythme")
-B_UNDO = Msg("Undo", "Annuler")
-B_LOG = Msg("Log", "Journal")
-B_RULES = Msg("Rules", "Règles")
-B_HOME = Msg("Menu", "Menu")
 ENTRY = Msg("type a card to play (6r), or a whole play: 6r x 2b 3g · 3r > 8 5b · pace · undo",
             "tapez une carte à jouer (6r), ou un coup : 6r x 2b 3v · 3r > 8 5b · rythme · annuler")
 NOT_YOURS = Msg("{card} is not in your hand", "{card} n'est pas dans votre main")
 SLOTS = 4
 
 
-class VirtualLe31Screen(VirtualScreenBase):
+class VirtualLe31Screen(Le31View, VirtualScreenBase):
     DEFAULT_CSS = """
     VirtualLe31Screen #header { height: 1; background: $primary 30%; }
     VirtualLe31Screen #sheet { height: auto; max-height: 12; }
@@ -59,11 +54,11 @@ class VirtualLe31Screen(VirtualScreenBase):
 
     def __init__(self, session: MatchSession) -> None:
         super().__init__(session)
-        self.slot_cards: list[Le31Card | None] = [None] * SLOTS
 
     @property
-    def match(self) -> Le31Match:
-        return self.session.match  # type: ignore[return-value]
+    def slot_cards(self) -> list:
+        """The card each key of the hand shows (None: a hidden slot)."""
+        return self.query_one("#hand", HandRow).cards
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -71,10 +66,7 @@ class VirtualLe31Screen(VirtualScreenBase):
         with Vertical():
             yield ScoreSheet(id="sheet")
             yield Static("", id="table")
-            with Horizontal(id="hand"):
-                yield Static("", id="hand-name")
-                for i in range(SLOTS):
-                    yield Key("", id=f"slot-{i}", flat=True)
+            yield HandRow(SLOTS, named=True, id="hand")
             yield Static("", id="prompt", classes="prompt")
             yield Static("", id="message", classes="message")
             yield MoveList(id="moves")
@@ -89,31 +81,13 @@ class VirtualLe31Screen(VirtualScreenBase):
         self.query_one("#entry", Input).focus()
 
     # ------------------------------------------------------------ view
-    def label(self, card: Le31Card) -> str:
-        return self.match.deck.label(card, self.app.lang)
-
     def refresh_view(self) -> None:
-        m, lang = self.match, self.app.lang
+        m = self.match
         r = m.r
-        self.query_one("#header", Static).update(self.tr(
-            HEADER, round=r.number, deal=max(r.deal, 1), deals=r.deals, last=LAST if m.last_deal else "",
-            dealer=m.names[r.dealer], target=m.rules.target))
-        rounds = [[side.points for side in result] for result in m.rounds]
-        self.query_one("#sheet", ScoreSheet).show([m.side_name(s) for s in range(2)], rounds,
-                                                  target=m.rules.target, lang=lang)
-        parts = [self.label(c) for c in r.loose]
-        parts += [self.tr(BUILD, value=b.value, cards=" ".join(self.label(c) for c in b.cards),
-                          name=m.names[b.owner]) for b in r.builds]
-        self.query_one("#table", Static).update(Text(self.tr(TABLE, cards="  ".join(parts) or self.tr(EMPTY))))
+        self.draw_table()
         seat = self.shown_seat
         hand = sorted(r.hands[seat], key=lambda c: c.sort_key) if r.hands is not None and seat is not None else []
-        self.slot_cards = [hand[i] if i < len(hand) else None for i in range(SLOTS)]
-        for i, card in enumerate(self.slot_cards):
-            button = self.query_one(f"#slot-{i}", Button)
-            button.display = card is not None
-            if card is not None:
-                button.label = self.label(card)
-                button.set_class(m.deck.is_red(card), "red")
+        self.query_one("#hand", HandRow).show(hand, self.label, red=m.deck.is_red)
         self.query_one("#hand-name", Static).update(
             self.tr(YOUR_HAND, name=m.names[seat]) if seat is not None else self.tr(P_HIDDEN))
         human = self.acting_human()
@@ -143,12 +117,9 @@ class VirtualLe31Screen(VirtualScreenBase):
             return
         offer_plays(self, m, seat, card, self.human_op)
 
-    @on(Button.Pressed, "#hand Button")
-    def hand_tapped(self, event: Button.Pressed) -> None:
-        event.stop()
-        card = self.slot_cards[int((event.button.id or "slot-0").removeprefix("slot-"))]
-        if card is not None:
-            self.tap(card)
+    @on(HandRow.Tapped)
+    def hand_tapped(self, event: HandRow.Tapped) -> None:
+        self.tap(event.card)
 
     @on(Button.Pressed, ".bar Button")
     def action_button(self, event: Button.Pressed) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Input
 
 from companion.core.cards import Card, rank_text
@@ -29,6 +29,7 @@ from companion.tui.games.rummy2500.screen import (
 from companion.tui.games.rummy2500.turns import TurnEntry, card_words, table_lines
 from companion.tui.screens.match_base import SHARED_WORDS
 from companion.tui.screens.virtual_base import VirtualScreenBase
+from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.keypad import Key
 from companion.tui.widgets.moves import MoveList
 from companion.tui.widgets.plain import Button, Static
@@ -57,7 +58,7 @@ class VirtualRummyScreen(TurnEntry, VirtualScreenBase):
     VirtualRummyScreen #sheet { height: auto; }
     VirtualRummyScreen #table, VirtualRummyScreen #prompt, VirtualRummyScreen #message { height: auto; padding: 0 1; }
     VirtualRummyScreen #hand-name { height: 1; padding: 0 1; }
-    VirtualRummyScreen #hand { grid-size: 12; grid-gutter: 0 1; height: auto; padding: 0 1; grid-rows: 1; }
+    VirtualRummyScreen #hand { layout: grid; grid-size: 12; grid-gutter: 0 1; height: auto; padding: 0 1; grid-rows: 1; }
     VirtualRummyScreen #hand Button.-style-flat { width: 100%; min-width: 4; height: 1; border: none;
                                                   background: #f2eee3; color: #1a1a1a; text-style: bold; }
     VirtualRummyScreen #hand Button.-style-flat.red { color: #c81e1e; }
@@ -70,7 +71,6 @@ class VirtualRummyScreen(TurnEntry, VirtualScreenBase):
     def __init__(self, session: MatchSession) -> None:
         super().__init__(session)
         self.selected: list[Card] = []
-        self.slot_cards: list[Card | None] = [None] * SLOTS
 
     @property
     def match(self) -> Rummy2500Match:
@@ -80,6 +80,11 @@ class VirtualRummyScreen(TurnEntry, VirtualScreenBase):
     def submit_play(self, op) -> bool:
         return self.human_op(op)
 
+    @property
+    def slot_cards(self) -> list:
+        """The card each key of the hand shows (None: a hidden slot)."""
+        return self.query_one("#hand", HandRow).cards
+
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         yield Static("", id="header")
@@ -87,9 +92,7 @@ class VirtualRummyScreen(TurnEntry, VirtualScreenBase):
             yield ScoreSheet(id="sheet")
             yield Static("", id="table")
             yield Static("", id="hand-name")
-            with Grid(id="hand"):
-                for i in range(SLOTS):
-                    yield Key("", id=f"slot-{i}", flat=True)
+            yield HandRow(SLOTS, id="hand")
             yield Static("", id="prompt", classes="prompt")
             yield Static("", id="message", classes="message")
             yield MoveList(id="moves")
@@ -124,20 +127,9 @@ class VirtualRummyScreen(TurnEntry, VirtualScreenBase):
         seat = self.shown_seat
         cards = sorted(bp.hands[seat], key=lambda c: (c.rank, c.suit)) if bp is not None and seat is not None else []
         self.selected = [c for c in self.selected if c in cards]
-        self.slot_cards = [cards[i] if i < len(cards) else None for i in range(SLOTS)]
-        picked = list(self.selected)
-        for i in range(SLOTS):
-            button = self.query_one(f"#slot-{i}", Button)
-            card = self.slot_cards[i]
-            button.display = card is not None
-            if card is not None:
-                button.label = card.display(lang)
-                button.set_class(card.is_red, "red")
-                button.set_class(bp is not None and card.rank == bp.frime, "frime")  # wild cards stand out
-                chosen = card in picked
-                if chosen:
-                    picked.remove(card)  # two identical cards: each tap picks one of them
-                button.set_class(chosen, "-picked")
+        self.query_one("#hand", HandRow).show(  # two identical cards: each tap picks one of them
+            cards, lambda c: c.display(lang), red=lambda c: c.is_red, picked=self.selected,
+            marks={"frime": lambda c: bp is not None and c.rank == bp.frime})  # wild cards stand out
         self.query_one("#hand-name", Static).update(
             self.tr(YOUR_HAND, name=m.names[seat], n=len(cards)) if seat is not None else self.tr(P_HIDDEN))
         human = self.acting_human()
@@ -177,17 +169,13 @@ class VirtualRummyScreen(TurnEntry, VirtualScreenBase):
         self.message = None
         self.refresh_view()
 
-    @on(Button.Pressed, "#hand Button")
-    def hand_tapped(self, event: Button.Pressed) -> None:
-        event.stop()
-        card = self.slot_cards[int((event.button.id or "slot-0").removeprefix("slot-"))]
-        if card is None:
-            return
-        if event.button.has_class("-picked"):
-            self.selected.remove(card)  # a second tap puts it back
+    @on(HandRow.Tapped)
+    def hand_tapped(self, event: HandRow.Tapped) -> None:
+        if event.picked:
+            self.selected.remove(event.card)  # a second tap puts it back
             self.refresh_view()
         else:
-            self.tap(card)
+            self.tap(event.card)
 
     @on(Button.Pressed, ".bar Button")
     def action_button(self, event: Button.Pressed) -> None:

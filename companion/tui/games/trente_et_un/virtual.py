@@ -26,6 +26,7 @@ from companion.store.session import MatchSession
 from companion.tui.games.trente_et_un.screen import TURN_WORDS, turn_entry
 from companion.tui.screens.match_base import SHARED_WORDS
 from companion.tui.screens.virtual_base import VirtualScreenBase
+from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.keypad import Key
 from companion.tui.widgets.moves import MoveList
 from companion.tui.widgets.plain import Button, Static
@@ -87,7 +88,6 @@ class VirtualTrenteScreen(VirtualScreenBase):
         super().__init__(session)
         self.give: Card | None = None  # the hand card picked for a one-card swap
         self.hold = False
-        self.slot_cards: list[Card | None] = [None] * SLOTS
         self.face_cards: list[Card | None] = [None] * 3
 
     @property
@@ -97,6 +97,11 @@ class VirtualTrenteScreen(VirtualScreenBase):
     @property
     def exchanges(self) -> bool:
         return self.match._exchanges
+
+    @property
+    def slot_cards(self) -> list:
+        """The card each key of the hand shows (None: a hidden slot)."""
+        return self.query_one("#hand", HandRow).cards
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -108,10 +113,7 @@ class VirtualTrenteScreen(VirtualScreenBase):
                 yield Static(self.tr(FACE_UP))
                 for i in range(3):
                     yield Key("", id=f"face-{i}", flat=True)
-            with Horizontal(classes="cards", id="hand"):
-                yield Static("", id="hand-name")
-                for i in range(SLOTS):
-                    yield Key("", id=f"slot-{i}", flat=True)
+            yield HandRow(SLOTS, named=True, classes="cards", id="hand")
             yield Static("", id="prompt", classes="prompt")
             yield Static("", id="message", classes="message")
             yield MoveList(id="moves")
@@ -163,9 +165,8 @@ class VirtualTrenteScreen(VirtualScreenBase):
         seat = self.shown_seat
         hand = list(play.hands[seat]) if live and seat is not None else []
         blind = state == "blind"
-        self.slot_cards = [hand[i] if i < len(hand) and not blind else None for i in range(SLOTS)]
-        for i, card in enumerate(self.slot_cards):
-            self._card_button(self.query_one(f"#slot-{i}", Button), card, card is not None and card == self.give)
+        self.query_one("#hand", HandRow).show([] if blind else hand, lambda c: c.display(self.app.lang),
+                                              red=lambda c: c.is_red, picked=[self.give] if self.give else [])
         name = self.query_one("#hand-name", Static)
         if seat is None:
             name.update(self.tr(P_HIDDEN))
@@ -228,12 +229,9 @@ class VirtualTrenteScreen(VirtualScreenBase):
         return ""
 
     # ------------------------------------------------------------ input
-    @on(Button.Pressed, "#hand Button")
-    def hand_tapped(self, event: Button.Pressed) -> None:
-        event.stop()
-        card = self.slot_cards[int((event.button.id or "slot-0").removeprefix("slot-"))]
-        if card is not None:
-            self.tap(card)
+    @on(HandRow.Tapped)
+    def hand_tapped(self, event: HandRow.Tapped) -> None:
+        self.tap(event.card)
 
     @on(Button.Pressed, "#faceup Button")
     def face_tapped(self, event: Button.Pressed) -> None:
