@@ -1,0 +1,366 @@
+"""What players do on each screen: counting claims and muggins, a false go, a card entered twice,
+quick points, corrections, the language, past matches, resume and rematch."""
+
+from __future__ import annotations
+
+from textual.widgets import Select
+
+from companion.games.cribbage.engine import CRIB, Setup
+from companion.games.cribbage.rules import CribbageRules
+from companion.store.session import MatchSession
+from companion.tui.dialogs.card import CardDialog
+from companion.tui.dialogs.choice import ChoiceDialog
+from companion.tui.dialogs.points import NumberDialog
+from companion.tui.games.cribbage.screen import MatchScreen
+from companion.tui.screens.history import HistoryScreen
+from companion.tui.screens.home import HomeScreen
+from companion.tui.screens.match_end import MatchEndScreen
+from companion.tui.screens.past import PastMatchesScreen
+from tests.helpers.scripted import make_app
+
+# The hand-worked deal of test_app_flow: dealer Marie, starter 5♥, Paul's hand 10♦ K♦ 4♥ 9♠ = 4,
+# Marie's 5♣ 6♠ 7♦ 8♣ = 12, crib 2♠ 3♠ Q♥ J♥ = 9; pegging gives Marie 8, Paul 0.
+DEAL = "5h 10d 5c kd 6s 4h 7d 9s 8c".split()
+
+
+async def open_session(pilot, app, rules=CribbageRules(), names=("Marie", "Paul")) -> MatchScreen:
+    session = MatchSession.create(app.store, Setup(names, rules, 0))
+    app.push_screen(MatchScreen(session))
+    await pilot.pause()
+    return app.screen
+
+
+async def type_in(pilot, screen, *texts):
+    for text in texts:
+        screen.interpret(text)
+        await pilot.pause()
+
+
+def message(screen) -> str:
+    return str(screen.query_one("#message").render())
+
+
+async def test_a_claim_below_the_true_count_offers_muggins_to_the_opponent(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_session(pilot, app, CribbageRules(manual_counting=True, muggins=True))
+        await type_in(pilot, screen, *DEAL)
+        await pilot.click("#count")
+        await pilot.pause()
+        assert isinstance(app.screen, NumberDialog)  # Paul says how many he counts
+        await pilot.click("#digit-2")
+        await pilot.click("#digit-ok")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)  # Paul claimed 2 of his 4: who takes the 2?
+        assert "missed 2" in str(app.screen.query_one("#body").render())
+        await pilot.click("#answer-0")  # Marie
+        await pilot.pause()
+        assert screen.match.scores == [8 + 2, 2]
+        assert screen.match.next_to_show == 0
+
+
+async def test_an_over_claim_is_corrected_and_muggins_off_pegs_the_true_count(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_session(pilot, app, CribbageRules(manual_counting=True))
+        await type_in(pilot, screen, *DEAL, "count", "9")  # Paul claims 9: the hand is worth 4
+        assert screen.match.scores == [8, 4]
+        await pilot.pause()
+        # No question to answer: the message line says what is pegged, and the log keeps the claim.
+        assert not isinstance(app.screen, ChoiceDialog)
+        assert "claimed 9: the true count, 4, is pegged" in message(screen)
+
+
+async def test_a_false_go_is_flagged_at_the_show_and_can_be_undone(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_session(pilot, app)
+        # Starter 2♣; Paul K♠ (10), Marie Q♥ (20), Paul 5♦ (25), Marie go, Paul go though he holds the 4♦.
+        await type_in(pilot, screen, "2c", "ks", "qh", "5d", "go")
+        await type_in(pilot, screen, "go", "js", "4d", "9d", "7s", "go", "8c", "count")
+        assert isinstance(app.screen, ChoiceDialog)
+        assert "Paul said go at 25 while holding 4♦" in str(app.screen.query_one("#body").render())
+        await pilot.click("#answer-1")  # fix it: back to just before Paul's false go
+        await pilot.pause()
+        match = screen.match
+        assert match.phase == "play" and match.turn == 1 and match.count == 25
+        assert [op.name for op in match.log] == ["cut", "play", "play", "play", "go"]  # Marie's go stays
+        assert screen.session.redo_count == 8  # Paul's go and what followed can be redone
+        await type_in(pilot, screen, "4d")  # what really happened: Paul plays his 4♦ (29)
+        assert isinstance(app.screen, ChoiceDialog)  # the 8 undone entries would go: asked first
+        await pilot.click("#answer-1")  # enter it, forget them
+        await pilot.pause()
+        assert screen.match.count == 29 and not screen.session.can_redo
+
+
+async def test_a_go_is_refused_while_any_card_must_fit(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_session(pilot, app)
+        await type_in(pilot, screen, "2c", "ks", "qh", "go")  # Marie at 20: any card fits up to 31
+        assert "Paul cannot say go at 20" in message(screen)
+        assert screen.match.turn == 1
+
+
+async def test_a_card_entered_twice_is_refused_with_the_reason_and_nothing_is_saved(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_session(pilot, app)
+        await type_in(pilot, screen, "5h", "10d")
+        head = app.store.match(screen.session.match_id).head
+        await type_in(pilot, screen, "10d")
+        assert "10♦ was already played" in message(screen)
+        assert app.store.match(screen.session.match_id).head == head
+        assert screen.query_one("#keypad #rank-10").disabled is False  # other tens are still in play
+        await pilot.click("#keypad #rank-10")
+        assert screen.query_one("#keypad #suit-2").disabled  # the 10♦ key is greyed out
+
+
+async def test_quick_points_by_taps_and_by_keys(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_session(pilot, app)
+        await pilot.click("#points")
+        await pilot.pause()
+        await pilot.click("#side-1")
+        for key in ("1", "2", "ok"):
+            await pilot.click(f"#digit-{key}")
+        await pilot.pause()
+        assert screen.match.scores == [0, 12]
+        await type_in(pilot, screen, "+7 mar")
+        assert screen.match.scores == [7, 12]
+        await type_in(pilot, screen, "+3")
+        assert "say who" in message(screen)
+
+
+async def test_a_card_can_be_corrected_in_the_history(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_session(pilot, app)
+        await type_in(pilot, screen, "5h", "10d", "4c")  # Marie meant the 5♣: 15 for 2
+        await pilot.click("#history-button")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        await pilot.press("enter")  # the last entry is highlighted
+        await pilot.pause()
+        assert isinstance(app.screen, CardDialog)
+        await pilot.click("#keypad #rank-5")
+        await pilot.click("#keypad #suit-3")
+        await pilot.pause()
+        assert "Corrected" in str(app.screen.query_one("#note").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.match.scores == [2, 0]
+        assert [c.code for _, c in screen.match.current] == ["10D", "5C"]
+
+
+async def test_the_language_switch_redraws_the_home_screen_in_french(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.click("#lang")
+        await pilot.pause()
+        assert app.lang == "fr"
+        assert "Nouveau match : Cribbage" in str(app.screen.query_one("#new-cribbage").label)
+        await pilot.press("n")
+        await pilot.pause()
+        assert "Commencer" in str(app.screen.query_one("#start").label)
+
+
+async def test_french_card_entry_in_the_match(tmp_path):
+    app = make_app(tmp_path, lang="fr")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_session(pilot, app)
+        await type_in(pilot, screen, "5c", "10k", "5t")  # 5♥ starter, Paul 10♦, Marie 5♣
+        assert screen.match.scores == [2, 0]
+        assert "15 pour 2" in message(screen)
+
+
+async def test_resume_past_matches_and_rematch(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_session(pilot, app)
+        await type_in(pilot, screen, "+100 marie", "+60 paul")
+        await type_in(pilot, screen, "+10 paul")
+        await pilot.press("escape")  # back home: the match is listed to resume
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        match_id = screen.session.match_id
+        await pilot.click(f"#resume-{match_id}")
+        await pilot.pause()
+        assert app.screen.match.scores == [100, 70]
+        await type_in(pilot, app.screen, "+21 marie")  # 121-70: a skunk (Paul below 91, not below 61)
+        await pilot.pause()
+        assert isinstance(app.screen, MatchEndScreen)
+        assert str(app.screen.query_one("#badge").render()) == "Skunk!"
+        await pilot.click("#rematch")
+        await pilot.pause()
+        assert isinstance(app.screen, MatchScreen)
+        rematch = app.screen.session
+        assert rematch.match_id != match_id and rematch.setup.first_dealer == 1  # Paul lost: he deals
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, PastMatchesScreen)
+        table = app.screen.query_one("#table")
+        rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+        finished = next(r for r in rows if r[3] == "121–70")
+        assert finished[1] == "Cribbage" and finished[4] == "Marie" and finished[5] == "S"
+
+
+async def test_the_show_prefills_each_hand_from_the_cards_pegged(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_session(pilot, app)
+        await type_in(pilot, screen, *DEAL)
+        assert [c.code for c in screen.pending] == ["10D", "KD", "4H", "9S"]
+        await type_in(pilot, screen, "count", "count")
+        assert screen.match.next_to_show == CRIB and screen.pending == []
+        await type_in(pilot, screen, "2s", "3s", "qh")
+        await type_in(pilot, screen, "count")
+        assert "a hand has 4 cards" in message(screen) or "crib has 4 cards" in message(screen)
+        await type_in(pilot, screen, "jh", "count")
+        assert screen.match.scores == [29, 4]
+
+
+async def test_setup_refuses_two_players_with_the_same_name(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        for i in (0, 1):
+            app.screen.query_one(f"#name-{i}").value = "Marie"
+        app.screen.query_one("#players", Select).value = 2
+        await pilot.click("#start")
+        await pilot.pause()
+        assert "different name" in str(app.screen.query_one("#error").render())
+
+
+async def test_the_setup_language_switch_keeps_the_choices_already_made(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        app.screen.query_one("#name-0").value = "Marie"
+        app.screen.query_one("#rule-target", Select).value = 61
+        app.screen.query_one("#lang", Select).value = "fr"
+        await pilot.pause()
+        await pilot.pause()
+        assert app.lang == "fr"
+        assert "Commencer" in str(app.screen.query_one("#start").label)
+        assert app.screen.query_one("#rule-target", Select).value == 61
+        assert app.screen.query_one("#name-0").value == "Marie"
+
+
+async def test_a_card_corrected_in_the_history_is_the_one_the_show_fills_in(tmp_path):
+    from companion.core.cards import parse_card
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_session(pilot, app)
+        mis_keyed = [("2s" if card == "9s" else card) for card in DEAL]  # Paul's 9♠ keyed as 2♠
+        await type_in(pilot, screen, *mis_keyed)
+        assert screen.match.phase == "show" and parse_card("2S") in screen.pending
+        seq = next(i for i, op in enumerate(screen.match.log, 1) if getattr(op, "card", None) == parse_card("2S"))
+        await pilot.click("#history-button")
+        await pilot.pause()
+        app.screen.query_one("#entries").highlighted = seq - 1
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CardDialog)
+        await pilot.click("#keypad #rank-9")
+        await pilot.click("#keypad #suit-0")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and parse_card("9S") in screen.pending and parse_card("2S") not in screen.pending
+        await pilot.click("#count")  # Paul's 10♦ K♦ 4♥ 9♠ with the 5♥: 4
+        await pilot.pause()
+        assert screen.match.scores == [8, 4] and screen.match.next_to_show == 0
+
+
+async def test_a_mistyped_claim_under_muggins_is_taken_back_and_nothing_is_given_by_a_stray_key(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_session(pilot, app, CribbageRules(manual_counting=True, muggins=True))
+        await type_in(pilot, screen, *DEAL)
+        await pilot.click("#count")
+        await pilot.pause()
+        await pilot.click("#digit-1")  # Paul counts 4 but types 1: his claim pegs 1, muggins waits on 3
+        await pilot.click("#digit-ok")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.press("enter", "enter")  # a double Enter gives Marie nothing
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and screen.match.phase == "muggins" and screen.match.scores == [8, 1]
+        await pilot.click("#count")  # the question again
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        fix = next(i for i, (_, v) in enumerate(app.screen.answers) if v == "fix")
+        await pilot.click(f"#answer-{fix}")  # take the claim back
+        await pilot.pause()
+        assert screen.match.phase == "show" and screen.match.next_to_show == 1
+        await pilot.click("#count")
+        await pilot.pause()
+        await pilot.click("#digit-4")
+        await pilot.click("#digit-ok")
+        await pilot.pause()
+        assert screen.match.scores == [8, 4]
+
+
+def test_a_claimed_count_can_be_corrected_in_the_log():
+    from companion.games.cribbage.ops import Show
+    from companion.tui.games.cribbage import CribbageUI
+
+    calls = []
+
+    class FakeScreen:
+        app = type("A", (), {"push_screen": lambda self, dialog, callback: calls.append((dialog, callback))})()
+
+        def tr(self, msg, **args):
+            return msg(**args).text("en")
+
+        def correct(self, seq, op):
+            calls.append(("correct", seq, op))
+
+    op = Show(1, (), 1)
+    assert CribbageUI().correct(FakeScreen(), 12, op)
+    dialog, callback = calls[0]
+    callback((None, 4))
+    assert calls[-1] == ("correct", 12, Show(1, (), 4))
+
+
+async def test_every_action_button_shows_its_whole_word_in_both_languages(tmp_path):
+    from rich.cells import cell_len
+
+    for lang in ("en", "fr"):
+        for size in ((80, 24), (120, 40)):
+            app = make_app(tmp_path / f"{lang}{size[0]}", lang)
+            async with app.run_test(size=size) as pilot:
+                screen = await open_session(pilot, app)
+                for button in screen.query("#actions Button"):
+                    label = button.label.plain
+                    region = button.content_region
+                    assert region.width >= cell_len(label), (lang, size, label, region)
+                    assert region.right <= size[0], (lang, size, label, region)
+
+
+async def test_the_past_match_actions_fit_80_columns_in_french_and_ask_in_view(tmp_path):
+    from companion.tui.dialogs.match_actions import MatchActionsDialog
+
+    app = make_app(tmp_path, "fr")
+    session = MatchSession.create(app.store, Setup(("Marie", "Paul"), CribbageRules(), 0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(MatchActionsDialog(app.store.match(session.match_id)))
+        await pilot.pause()
+        dialog = app.screen
+        for button in dialog.query("Button"):
+            if button.display and button.parent.display:
+                assert button.region.right <= 80 and button.content_region.width >= len(button.label.plain), button
+        await pilot.click("#delete")
+        await pilot.pause()
+        question = dialog.query_one("#confirm")
+        assert question.display and question.region.bottom <= 24 and question.region.right <= 80
+        for button in question.query("Button"):
+            assert button.region.right <= 80

@@ -1,0 +1,129 @@
+"""The served app in a real browser: headless Chromium (Debian's ``chromium``, which ``.ci/run`` installs),
+driven with Playwright, opens the address with its token, resumes a cribbage match and plays two cards by
+clicks on the keypad; the entries reach the store, and a PNG screenshot is taken.
+
+The browser draws the terminal on a canvas, so the test finds where to click the way the app itself lays
+its screen out: the same app, run headless at the terminal size the browser asked for, says where each
+button is, in character cells; the canvas's size over that terminal size gives the pixels."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from companion.games.base import Setup
+from companion.games.cribbage.ops import Play
+from companion.games.cribbage.rules import CribbageRules
+from companion.store.database import Store
+from companion.store.settings import Settings
+from tests.helpers.served import served
+
+pytestmark = pytest.mark.slow
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic",
+         "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def _mid_play_match(home: Path) -> tuple[int, list[Play]]:
+    """A two-player cribbage match entered up to the middle of a deal's play; the next two plays."""
+    import companion.tui.gallery  # noqa: F401  (the cribbage gallery imports from it first)
+    from companion.tui.games.cribbage.gallery import _enter, _entries, _mid_play
+
+    setup = Setup(("Marie", "Paul"), CribbageRules(), 0)
+    entries = _entries(setup, seed=21)
+    home.mkdir(parents=True, exist_ok=True)
+    with Store.open(home / "companion.sqlite3") as store:
+        match_id = _enter(store, setup, entries, _mid_play)
+        done = len(store.ops(match_id))
+    following = entries[done:done + 2]
+    assert all(isinstance(op, Play) for op in following), following
+    return match_id, following  # type: ignore[return-value]
+
+
+async def _cells(home: Path, size: tuple[int, int], match_id: int, cards: list) -> dict[str, tuple[float, float]]:
+    """Where the buttons are, in cells (their centres), from the same app laid out at ``size``."""
+    from companion.tui.app import CompanionApp
+    from companion.tui.games import open_match
+
+    found: dict[str, tuple[float, float]] = {}
+
+    def centre(widget) -> tuple[float, float]:
+        region = widget.region
+        return (region.x + region.width / 2, region.y + region.height / 2)
+
+    with Store.open(home / "companion.sqlite3") as store:
+        app = CompanionApp(store, settings=Settings(lang="en"))
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            found["resume"] = centre(app.screen.query_one(f"#resume-{match_id}"))
+            open_match(app, match_id)
+            await pilot.pause()
+            for card in cards:
+                found[f"rank-{int(card.rank)}"] = centre(app.screen.query_one(f"#keypad #rank-{int(card.rank)}"))
+                found[f"suit-{int(card.suit)}"] = centre(app.screen.query_one(f"#keypad #suit-{int(card.suit)}"))
+    return found
+
+
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed (.ci/run installs it)")
+def test_a_browser_plays_two_cards_by_clicks(tmp_path):
+    playwright = pytest.importorskip("playwright.async_api")
+    home = tmp_path / "home"
+    match_id, plays = _mid_play_match(home)
+    shot = tmp_path / "browser.png"
+
+    async def drive(server) -> None:
+        async with playwright.async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            try:
+                page = await browser.new_page(viewport={"width": 1200, "height": 800})
+                sizes: list[tuple[int, int]] = []
+
+                def frames(ws) -> None:
+                    def sent(payload) -> None:
+                        if isinstance(payload, str) and payload.startswith('["resize"'):
+                            data = json.loads(payload)[1]
+                            sizes.append((data["width"], data["height"]))
+                    ws.on("framesent", sent)
+
+                page.on("websocket", frames)
+                await page.goto(server.play_url, timeout=20_000)
+                assert "token" not in page.url  # exchanged for a cookie, gone from the address bar
+                for _ in range(100):
+                    if sizes:
+                        break
+                    await page.wait_for_timeout(100)
+                await page.wait_for_timeout(2500)  # the app's first paint
+                cols, rows = sizes[-1]
+                box = await page.locator(".xterm-screen").bounding_box()
+                assert box is not None
+                where = await _cells(home, (cols, rows), match_id, [op.card for op in plays])
+
+                async def click(name: str) -> None:
+                    x, y = where[name]
+                    await page.mouse.click(box["x"] + x * box["width"] / cols, box["y"] + y * box["height"] / rows)
+                    await page.wait_for_timeout(700)
+
+                await click("resume")
+                await page.wait_for_timeout(1500)
+                for op in plays:
+                    await click(f"rank-{int(op.card.rank)}")
+                    await click(f"suit-{int(op.card.suit)}")
+                await page.wait_for_timeout(1000)
+                await page.screenshot(path=str(shot))
+            finally:
+                await browser.close()
+
+    with served(home) as server:
+        asyncio.run(asyncio.wait_for(drive(server), 90))
+    with Store.open(home / "companion.sqlite3") as store:
+        stored = store.ops(match_id)
+    assert stored[-2:] == [op.to_json() for op in plays]  # both cards were entered, by clicks
+    assert shot.stat().st_size > 10_000
+    keep = os.environ.get("COMPANION_BROWSER_SHOT")  # e.g. docs/images/tablet-browser.png when regenerating docs
+    if keep:
+        shutil.copyfile(shot, keep)

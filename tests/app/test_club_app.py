@@ -1,0 +1,132 @@
+"""A club night in the app: twelve players, nine rounds, results typed by final score and some taken from full
+matches played in the app, a crash in the middle and a resume at the round it was in, and the standings
+checked against a tally made here by hand (game points 2, or 3 for a skunk under 91; spread = margins)."""
+
+from __future__ import annotations
+
+import random
+
+from textual.widgets import DataTable, Input
+
+from companion.games.base import Setup
+from companion.games.cribbage.ops import Points
+from companion.games.cribbage.rules import CribbageRules
+from companion.store.session import MatchSession
+from companion.tui.screens.club import ClubNightScreen
+from tests.helpers.scripted import make_app
+
+PLAYERS = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou"]
+
+
+def tally(results: list[tuple[str, str, int]]) -> list[tuple[str, int, int, int]]:
+    """(winner, loser, loser's score) -> (name, points, won, spread), best first; ties by roster order."""
+    points = dict.fromkeys(PLAYERS, 0)
+    won = dict.fromkeys(PLAYERS, 0)
+    spread = dict.fromkeys(PLAYERS, 0)
+    for winner, loser, score in results:
+        points[winner] += 3 if score < 91 else 2
+        won[winner] += 1
+        spread[winner] += 121 - score
+        spread[loser] -= 121 - score
+    order = sorted(PLAYERS, key=lambda p: (-points[p], -won[p], -spread[p], PLAYERS.index(p)))
+    return [(p, points[p], won[p], spread[p]) for p in order]
+
+
+async def play_round(pilot, app, rng: random.Random, results: list, full_matches: int) -> None:
+    screen = app.screen
+    assert isinstance(screen, ClubNightScreen)
+    await pilot.click("#pair")
+    await pilot.pause()
+    night = screen.night
+    for t, (a, b) in enumerate(night.tables(night.round), 1):
+        screen.query_one("#tables", DataTable).move_cursor(row=t - 1)
+        winner, loser = (a, b) if rng.random() < 0.5 else (b, a)
+        score = rng.choice([60, 85, 90, 91, 95, 99])  # two digits to type: a short test
+        if t <= full_matches:  # this table played its game as a full match in the app
+            session = MatchSession.create(app.store, Setup((winner, loser), CribbageRules(), 0), "cribbage")
+            session.apply(Points(1, score))
+            session.apply(Points(0, 121))
+            await pilot.click("#from-match")
+            await pilot.press(*str(session.match_id), "enter")
+        else:
+            await pilot.click("#result")
+            await pilot.click(f"#side-{(a, b).index(winner)}")
+            await pilot.press(*str(score), "enter")
+        results.append((winner, loser, score))
+    assert not screen.night.open_tables(), screen.message
+
+
+def standings_rows(screen) -> list[tuple[str, int, int, int]]:
+    table = screen.query_one("#standings", DataTable)
+    rows = [table.get_row_at(i) for i in range(table.row_count)]
+    return [(str(r[1]), int(str(r[2])), int(str(r[3])), int(str(r[5]))) for r in rows]
+
+
+async def test_a_twelve_player_night_of_nine_rounds_survives_a_crash(tmp_path):
+    rng = random.Random(12)
+    results: list = []
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.click("#club")
+        await pilot.pause()
+        await pilot.click("#new")
+        await pilot.pause()
+        app.screen.query_one("#players", Input).value = ", ".join(PLAYERS)
+        await pilot.click("#start")
+        await pilot.pause()
+        for round_no in range(4):
+            await play_round(pilot, app, rng, results, full_matches=1 if round_no % 2 else 0)
+        assert standings_rows(app.screen) == tally(results)
+    # The app dies here: nothing closed. A new one opens the same store and resumes the night at round 4.
+    again = make_app(tmp_path)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.click("#club")
+        await pilot.pause()
+        await pilot.click(f"#night-{1}")
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, ClubNightScreen) and screen.night.round == 4
+        assert standings_rows(screen) == tally(results)
+        # A wrong result, then its correction: the standings follow.
+        screen.query_one("#tables", DataTable).move_cursor(row=0)
+        for round_no in range(4, 9):
+            await play_round(pilot, again, rng, results, full_matches=2 if round_no == 6 else 0)
+        assert screen.night.finished and "over" in str(screen.query_one("#heading").render())
+        assert standings_rows(screen) == tally(results)
+        pairs = [frozenset(p) for rnd in screen.night.rounds for p in rnd]
+        assert len(pairs) == len(set(pairs)) == 9 * 6  # nine rounds, nobody met twice
+        await pilot.click("#export")
+        await pilot.pause()
+        assert len(list((tmp_path / "exports").glob("club-night-1*.csv"))) == 1
+
+
+async def test_a_result_by_keys_for_the_second_player_reads_whole_at_once(tmp_path):
+    app = make_app(tmp_path, "fr")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.click("#club")
+        await pilot.pause()
+        await pilot.click("#new")
+        await pilot.pause()
+        app.screen.query_one("#players", Input).value = "Alice, Denis, Cy, Di"
+        await pilot.click("#start")
+        await pilot.pause()
+        screen = app.screen
+        await pilot.click("#pair")
+        await pilot.pause()
+        table = screen.query_one("#tables", DataTable)
+        table.focus()
+        table.move_cursor(row=0)
+        await pilot.press("enter")  # Enter on a table: its result
+        await pilot.pause()
+        dialog = app.screen
+        await pilot.press("right")  # the second player of the table won, chosen by keys
+        await pilot.press("1", "2", "0")
+        await pilot.pause()
+        a, b = screen.night.tables(1)[0]
+        assert str(dialog.query_one("#preview").render()) == f"{b} gagne 121–120"  # the loser's score is typed
+        await pilot.press("enter")
+        await pilot.pause()
+        row = [str(c) for c in table.get_row_at(0)]
+        assert row[3] == f"{b} 121–120"
+        column = list(table.columns.values())[3]
+        assert column.width >= len(row[3])  # the whole result, at once, not after reopening the screen

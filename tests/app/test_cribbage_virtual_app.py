@@ -1,0 +1,262 @@
+"""Virtual cribbage in the app: set up from the form, a whole game against the computer played by taps at
+instant pace, the advisor and its review, undo back to before the human's choice, and two humans passing the
+device behind a screen that hides their cards."""
+
+from __future__ import annotations
+
+from companion.games.base import Setup
+from companion.games.cribbage.ops import Discard, Play
+from companion.games.cribbage.rules import CribbageRules
+from companion.store.session import MatchSession
+from tests.helpers.scripted import make_app
+from tests.helpers.scripted import settle_virtual as settle
+
+
+def open_virtual(app, seats=("human", "easy"), names=("Ann", "Hal"), seed=4):
+    from companion.tui.games import ui_for
+
+    session = MatchSession.create(app.store, Setup(names, CribbageRules(players=len(names)), 0, "virtual", seed,
+                                                   seats), "cribbage")
+    screen = ui_for("cribbage").match_screen(session)
+    app.push_screen(screen)
+    return session, screen
+
+
+async def test_a_whole_game_against_the_computer_by_taps(tmp_path):
+    app = make_app(tmp_path)
+    app.settings.pace = 0.0
+    async with app.run_test(size=(100, 40)) as pilot:
+        session, screen = open_virtual(app)
+        reviewed = hinted = False
+        for _ in range(3000):
+            await settle(pilot, screen)
+            match = session.match
+            if match.is_over or match.awaiting_continue:
+                break
+            seat = screen.acting_human()
+            assert seat == 0 and screen.shown_seat == 0
+            hand = match.hand(0)
+            if match.phase == "discard":
+                assert "Best to lay away" in str(screen.query_one("#advice").render())
+                for card in hand[:2]:
+                    await pilot.click(screen.slot_of(card))
+                await pilot.click("#lay")
+                await pilot.pause()
+                reviewed = reviewed or "You laid away" in str(screen.query_one("#advice").render())
+            else:
+                card = match.playable(0)[0]
+                hinted = hinted or "Hint:" in str(screen.query_one("#advice").render())
+                await pilot.click(screen.slot_of(card))
+        match = session.match
+        assert match.phase in ("match_over", "game_over") and max(match.scores) >= 121
+        assert reviewed and hinted
+        # Every entry was saved: the stored log replays to the same scores.
+        record = app.store.match(session.match_id)
+        assert record.finished
+        assert [op.to_json() for op in match.log] == app.store.ops(session.match_id)
+
+
+async def test_undo_steps_back_to_before_the_humans_last_choice(tmp_path):
+    app = make_app(tmp_path)
+    app.settings.pace = 0.0
+    async with app.run_test(size=(100, 40)) as pilot:
+        session, screen = open_virtual(app, seed=8)
+        await settle(pilot, screen)
+        hand = session.match.hand(0)
+        for card in hand[:2]:
+            await pilot.click(screen.slot_of(card))
+        await pilot.click("#lay")
+        await settle(pilot, screen)
+        assert any(isinstance(op, Discard) and op.seat == 0 for op in session.match.log)
+        await pilot.click("#undo")
+        await settle(pilot, screen)
+        match = session.match
+        assert match.phase == "discard" and 0 not in match.d.discarded and match.hand(0) == hand
+        # A wrong card typed in the entry line is refused with the reason, and nothing is entered.
+        entry = screen.query_one("#entry")
+        entry.focus()
+        wrong = next(c for c in ("AS", "AH", "AD", "AC") if c not in [h.code for h in hand])
+        for key in wrong.lower():
+            await pilot.press(key)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "not in your hand" in str(screen.query_one("#message").render())
+
+
+async def test_two_humans_pass_the_device_and_never_see_each_others_cards(tmp_path):
+    from companion.tui.screens.virtual_base import PassDevice
+
+    app = make_app(tmp_path, lang="fr")
+    app.settings.pace = 0.0
+    async with app.run_test(size=(100, 40)) as pilot:
+        session, screen = open_virtual(app, seats=("human", "human"), names=("Ann", "Bob"), seed=2)
+        await settle(pilot, screen)
+        match = session.match
+        passes = 0
+        for _ in range(6):
+            who = screen.acting_human()
+            if isinstance(app.screen, PassDevice):  # another human's turn: every hand is hidden first
+                passes += 1
+                assert screen.shown_seat is None and not [b for b in screen.query("#hand Button") if b.display]
+                assert match.names[who] in str(app.screen.query_one(".title").render())
+                await pilot.click("#ready")
+                await pilot.pause()
+            assert screen.shown_seat == who
+            assert {c for c in screen.slot_cards if c is not None} == set(match.hand(who))
+            if match.phase == "discard":
+                for card in match.hand(who)[:2]:
+                    await pilot.click(screen.slot_of(card))
+                await pilot.click("#lay")
+            else:
+                await pilot.click(screen.slot_of(match.playable(who)[0]))
+            await settle(pilot, screen)
+        assert passes >= 4
+        assert any(isinstance(op, Play) for op in match.log)
+
+
+async def test_the_setup_form_starts_a_virtual_game_with_computer_seats(tmp_path):
+    from companion.games import registry
+    from companion.tui.games.cribbage.virtual import VirtualCribbageScreen
+    from companion.tui.screens.setup import SetupScreen
+
+    app = make_app(tmp_path)
+    app.settings.pace = 0.0
+    async with app.run_test(size=(100, 40)) as pilot:
+        app.push_screen(SetupScreen(registry.get("cribbage")))
+        await pilot.pause()
+        form = app.screen
+        assert not form.query_one("#kind-1").display  # table mode: nobody is a computer
+        form.query_one("#mode").value = "virtual"
+        await pilot.pause()
+        assert form.query_one("#kind-1").display
+        form.query_one("#kind-1").value = "hard"
+        form.query_one("#name-0").value = "Ann"
+        form.query_one("#name-1").value = "Hal"
+        await pilot.click("#start")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, VirtualCribbageScreen)
+        setup = screen.session.setup
+        assert setup.mode == "virtual" and setup.seats == ("human", "hard") and setup.seed is not None
+
+
+async def test_at_a_real_table_the_advice_dialog_analyses_six_tapped_cards(tmp_path):
+    from companion.core.cards import parse_cards
+    from companion.games.cribbage.advisor import analyse
+    from companion.tui.games import ui_for
+    from companion.tui.games.cribbage.advice_dialog import AdviceDialog
+    from tests.helpers.scripted import tap_card
+
+    app = make_app(tmp_path, lang="fr")
+    async with app.run_test(size=(100, 40)) as pilot:
+        session = MatchSession.create(app.store, Setup(("Ann", "Bob"), CribbageRules(), 1), "cribbage")
+        app.push_screen(ui_for("cribbage").match_screen(session))
+        await pilot.pause()
+        await pilot.click("#advice")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, AdviceDialog)
+        hand = parse_cards("5H 5D JS QC 4S 6D")
+        for card in hand[:5]:
+            await tap_card(pilot, card)
+        assert "encore 1 carte" in str(dialog.query_one("#advice").render())
+        await tap_card(pilot, hand[5])
+        shown = str(dialog.query_one("#advice").render())
+        best = analyse(hand, dealer=False)[0]  # Ann (seat 0) is the pone: Bob deals
+        assert "Mieux vaut jeter" in shown and f"{best.net:.2f}".replace(".", ",") in shown and "V♠ D♣" in shown
+        await pilot.click("#close")
+        await pilot.pause()
+        assert not session.match.log  # advice only: nothing entered
+
+
+async def test_a_virtual_deal_by_keys_alone(tmp_path):
+    """Lay away by typing two cards and `lay`, peg by typing each card: no tap at all, in French."""
+    from companion.core.cards import format_card
+
+    app = make_app(tmp_path, lang="fr")
+    app.settings.pace = 0.0
+    async with app.run_test(size=(100, 40)) as pilot:
+        session, screen = open_virtual(app, seats=("human", "normal"), seed=12)
+        await settle(pilot, screen)
+        match = session.match
+
+        async def type_line(text: str) -> None:
+            screen.query_one("#entry").focus()
+            for key in text:
+                await pilot.press("space" if key == " " else key)
+            await pilot.press("enter")
+            await pilot.pause()
+
+        hand = match.hand(0)
+        await type_line(" ".join(format_card(c, "ascii", "fr").lower() for c in hand[:2]))
+        await type_line("jeter")
+        await settle(pilot, screen)
+        assert set(match.d.crib) >= set(hand[:2])
+        deal = match.deal_number
+        while match.deal_number == deal and match.phase == "play":
+            if screen.acting_human() == 0:
+                await type_line(format_card(match.playable(0)[0], "ascii", "fr").lower())
+            await settle(pilot, screen)
+        assert match.deal_number > deal or match.phase in ("show", "deal", "discard")
+
+
+async def test_practice_drills_count_and_throw(tmp_path):
+    from companion.games.cribbage.advisor import analyse
+    from companion.games.cribbage.scoring import count_hand
+    from companion.tui.games.cribbage.practice import PracticeScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        practice = PracticeScreen(seed=3)
+        app.push_screen(practice)
+        await pilot.pause()
+        true = count_hand(practice.hand, practice.starter, practice.crib).total
+        entry = practice.query_one("#entry")
+        entry.focus()
+        for key in str(true + 1):
+            await pilot.press(key)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert f"Not {true + 1}" in str(practice.query_one("#answer").render())
+        await pilot.click("#next")
+        await pilot.pause()
+        true = count_hand(practice.hand, practice.starter, practice.crib).total
+        for key in str(true):
+            await pilot.press(key)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Right" in str(practice.query_one("#answer").render())
+        assert "2 of 2" not in str(practice.query_one("#score").render()) and "1 of 2" in str(
+            practice.query_one("#score").render())
+        await pilot.click("#drill-throw")
+        await pilot.pause()
+        best = analyse(practice.hand, practice.dealer)[0]
+        for card in best.discard:
+            await pilot.click(f"#card-{practice.hand.index(card)}")
+        await pilot.click("#lay")
+        await pilot.pause()
+        assert "the best discard" in str(practice.query_one("#answer").render())
+        assert "1 best of 1" in str(practice.query_one("#score").render())
+
+
+async def test_four_players_in_partnerships_a_human_and_three_computers(tmp_path):
+    app = make_app(tmp_path)
+    app.settings.pace = 0.0
+    async with app.run_test(size=(100, 40)) as pilot:
+        session, screen = open_virtual(app, seats=("human", "hard", "easy", "normal"),
+                                       names=("Ann", "Hal", "Eve", "Ned"), seed=6)
+        match = session.match
+        assert match.rules.sides == 2  # Ann and Eve against Hal and Ned
+        await settle(pilot, screen)
+        assert match.phase == "discard" and len(match.hand(0)) == 5
+        await pilot.click(screen.slot_of(match.hand(0)[0]))
+        await pilot.click("#lay")
+        deal = match.deal_number
+        while match.deal_number == deal and not match.is_over:
+            await settle(pilot, screen)
+            if screen.acting_human() == 0 and match.phase == "play":
+                await pilot.click(screen.slot_of(match.playable(0)[0]))
+            elif screen.acting_human() == 0:
+                break  # the next deal's discard
+        assert match.deal_number > deal or match.phase == "discard"
+        assert sum(match.scores) > 0

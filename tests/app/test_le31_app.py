@@ -1,0 +1,189 @@
+"""Le 31 in the app: a whole round entered at the table by taps, and a match kept by quick tally."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from companion.games.base import Setup
+from companion.games.le31.engine import Le31Match, deal_virtual
+from companion.games.le31.ops import Deal, Raise
+from companion.games.le31.rules import Le31Rules
+from companion.store.session import MatchSession
+from companion.tui.games.le31.quick import QuickTallyDialog
+from companion.tui.games.le31.screen import Le31Screen
+from tests.helpers.scripted import make_app
+
+NAMES = ("Ann", "Bob")
+
+
+def a_virtual_round(seed: int) -> list:
+    """The plays of one whole round, chosen at random among the legal ones, and each deal's table."""
+    m = Le31Match(Setup(NAMES, Le31Rules(), 0, "virtual", seed))
+    rng = random.Random(seed)
+    plays: list = []
+    while not m.rounds:
+        if m.phase == "deal":
+            first = m.r.deal == 0
+            m.apply(deal_virtual(m, seed))
+            plays.append(Deal(table=tuple(m.r.loose)) if first else Deal())
+            continue
+        seat = m.r.turn
+        options = [op for card in m.hand(seat) for op in m.readings(seat, card)]
+        op = rng.choice(options)
+        m.apply(op)
+        plays.append(op)
+    return plays
+
+
+async def tap(pilot, card) -> None:
+    rank = str(card.value) if card.value is not None else card.illustration
+    await pilot.click(f"#keypad #rank-{rank}")
+    await pilot.click(f"#keypad #suit-{card.colour}")
+    await pilot.pause()
+
+
+async def play_by_taps(pilot, op) -> None:
+    """A play as a player taps it: its card, then (if the card has choices) each table card it takes or builds
+    with, the build it takes or raises, and the play among those the selection makes."""
+    from companion.tui.games.le31.play_dialog import PlayDialog
+
+    app = pilot.app
+    await tap(pilot, op.card)
+    if not isinstance(app.screen, PlayDialog):
+        return
+    dialog = app.screen
+    used: set[int] = set()
+    for card in getattr(op, "loose", ()):
+        i = next(i for i, c in enumerate(dialog.match.r.loose) if c == card and i not in used)
+        used.add(i)
+        await pilot.click(f"#loose-{i}")
+        await pilot.pause()
+    if isinstance(op, Raise) or getattr(op, "build", False) is True:
+        await pilot.click(f"#build-{op.value if isinstance(op, Raise) else op.card.value}")
+        await pilot.pause()
+    assert op in dialog.offered, (op, dialog.offered, dialog.chosen, dialog.build, dialog.match.r.builds)
+    index = dialog.offered.index(op)
+    await pilot.click(f"#play-{index}")
+    await pilot.pause()
+
+
+async def test_a_whole_round_entered_by_taps(tmp_path):
+    plays = a_virtual_round(seed=11)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        session = MatchSession.create(app.store, Setup(NAMES, Le31Rules(), 0), "le31")
+        app.push_screen(Le31Screen(session))
+        await pilot.pause()
+        screen = app.screen
+        for op in plays:
+            if isinstance(op, Deal):
+                if op.table:
+                    for card in op.table:
+                        await tap(pilot, card)
+                else:
+                    await pilot.click("#deal")
+                    await pilot.pause()
+                continue
+            await play_by_taps(pilot, op)  # every play by taps, however many readings its card has
+            assert session.match.log[-1] == op, (op, str(screen.query_one("#message").render()))
+        match = session.match
+        assert len(match.rounds) == 1 and sum(match.points) >= 11 - 4
+        result = match.rounds[0]
+        assert result[0].cards + result[1].cards == 52
+        stored = MatchSession(app.store, session.match_id).match
+        assert stored.points == match.points
+
+
+async def test_a_match_kept_by_quick_tally(tmp_path):
+    app = make_app(tmp_path, lang="fr")
+    async with app.run_test(size=(120, 40)) as pilot:
+        session = MatchSession.create(app.store, Setup(NAMES, Le31Rules(), 0), "le31")
+        app.push_screen(Le31Screen(session))
+        await pilot.pause()
+        # Ann: 30 cards, 10 red, three 1s, the red 2 and the green 10 → 3 + 1 + 1 + 2 + 3 = 10 a round.
+        for _ in range(4):
+            await pilot.click("#quick")
+            await pilot.pause()
+            dialog = app.screen
+            assert isinstance(dialog, QuickTallyDialog)
+            dialog.query_one("#cards").value = "30"
+            dialog.query_one("#red").value = "10"
+            dialog.query_one("#ones").value = "3"
+            await pilot.click("#ok")
+            await pilot.pause()
+        match = session.match
+        assert match.points == [40, 4] and match.phase == "match_over"
+        assert "Ann gagne le match" in str(app.screen.query_one(".title").render())
+
+
+async def test_quick_tally_refuses_counts_that_do_not_add_up(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        session = MatchSession.create(app.store, Setup(NAMES, Le31Rules(), 0), "le31")
+        app.push_screen(Le31Screen(session))
+        await pilot.pause()
+        await pilot.click("#quick")
+        await pilot.pause()
+        dialog = app.screen
+        dialog.query_one("#cards").value = "60"
+        await pilot.click("#ok")
+        await pilot.pause()
+        assert app.screen is dialog and "add up to 52" in str(dialog.query_one("#error").render())
+        assert not session.match.log
+
+
+async def test_plays_typed_at_the_wrong_moment_are_refused_with_the_reason(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 34)) as pilot:
+        session = MatchSession.create(app.store, Setup(NAMES, Le31Rules(), 0), "le31")
+        app.push_screen(Le31Screen(session))
+        await pilot.pause()
+        screen = app.screen
+
+        def said() -> str:
+            return str(screen.query_one("#message").render())
+
+        screen.interpret("6r x 2b")  # a whole play while the 4 table cards are entered: not a table card
+        await pilot.pause()
+        assert screen.pending_table == [] and "4 cards laid face up" in said()
+        for code in ("2b", "3g", "5y", "9r"):
+            screen.interpret(code)
+        await pilot.pause()
+        for code in ("5b", "7y", "1g", "4g", "8r", "8b", "6b", "6g"):  # deal 1: eight cards laid down
+            screen.interpret(f"{code} -")
+        await pilot.pause()
+        assert session.match.phase == "deal" and len(session.match.log) == 9
+        screen.interpret("7r -")  # before « donner »: refused, not dropped in silence
+        await pilot.pause()
+        assert "dealt first" in said() and len(session.match.log) == 9
+        screen.interpret("7r")
+        await pilot.pause()
+        assert "dealt first" in said()
+        screen.interpret("7r ? 8")  # the syntax message keeps its [N]: how to take a build
+        await pilot.pause()
+        assert "[N]" in said()
+
+
+async def test_a_tables_own_deck_is_chosen_in_the_setup_and_kept_with_the_match(tmp_path):
+    from tests.helpers.journeys import choose, open_setup, start
+
+    decks = tmp_path / "le31-decks"
+    decks.mkdir()
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "le31-deck.md").read_text(encoding="utf-8")
+    (decks / "Madeira.json").write_text(doc.split("```json", 1)[1].split("```", 1)[0], encoding="utf-8")
+    (decks / "broken.json").write_text("{", encoding="utf-8")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        await open_setup(pilot, "le31")
+        await choose(pilot, "deck-file", str(decks / "broken.json"))
+        await pilot.click("#start")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "SetupScreen" and "not usable" in str(app.screen.query_one("#error").render())
+        await choose(pilot, "deck-file", str(decks / "Madeira.json"))
+        await start(pilot, mode="table")
+        match = app.screen.session.match
+        assert match.deck.size == 36 and match.r.deals == 4
+    reopened = MatchSession(app.store, app.store.list_matches()[0].id).match
+    assert reopened.deck.size == 36

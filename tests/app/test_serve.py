@@ -1,0 +1,145 @@
+"""``companion serve`` on loopback: the token guard, the Origin check, spectators, and app processes that end
+with the server. Every request goes to 127.0.0.1, with a timeout."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+
+import aiohttp
+import pytest
+
+from tests.helpers.served import served, wait_for
+
+pytestmark = pytest.mark.slow
+TIMEOUT = aiohttp.ClientTimeout(total=30)  # a websocket session reads for up to 20 s
+# Cookies for an IP address: a browser keeps them; aiohttp only with an "unsafe" jar.
+
+
+async def _status(url: str, cookies: dict | None = None, redirects: bool = False) -> int:
+    async with aiohttp.ClientSession(timeout=TIMEOUT, cookie_jar=aiohttp.CookieJar(unsafe=True), cookies=cookies) as session:
+        async with session.get(url, allow_redirects=redirects) as response:
+            return response.status
+
+
+async def _ws_status(url: str, cookies: dict | None, origin: str | None) -> int:
+    headers = {"Origin": origin} if origin else {}
+    async with aiohttp.ClientSession(timeout=TIMEOUT, cookie_jar=aiohttp.CookieJar(unsafe=True), cookies=cookies) as session:
+        try:
+            async with session.ws_connect(url, headers=headers):
+                return 101
+        except aiohttp.WSServerHandshakeError as error:
+            return error.status
+
+
+def test_without_the_token_every_route_is_refused(tmp_path):
+    with served(tmp_path) as server:
+        routes = ["/", "/static/", "/static/js/textual.js", "/ws", "/download/anything", "/nowhere"]
+        for route in routes:
+            assert asyncio.run(_status(server.base + route)) == 403, route
+            assert asyncio.run(_status(server.base + route + "?token=wrong")) == 403, route
+            assert asyncio.run(_status(server.base + route, {server.cookie: "wrong"})) == 403, route
+        assert asyncio.run(_ws_status(server.base.replace("http", "ws") + "/ws", None, server.base)) == 403
+
+
+def test_the_token_becomes_a_cookie_and_the_page_loads(tmp_path):
+    async def visit() -> tuple[int, str, str, int, int]:
+        async with aiohttp.ClientSession(timeout=TIMEOUT, cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
+            async with session.get(server.play_url, allow_redirects=False) as first:
+                assert first.status == 302 and first.headers["Location"] == "/"
+                assert "HttpOnly" in first.headers["Set-Cookie"]
+            async with session.get(server.play_url) as page:  # follows the redirect with the cookie
+                text = await page.text()
+                where = str(page.url)
+            async with session.get(server.base + "/static/js/textual.js") as asset:
+                asset_status = asset.status
+            async with session.get(server.base + "/static/") as listing:
+                return page.status, text, where, asset_status, listing.status
+
+    with served(tmp_path) as server:
+        status, text, where, asset, listing = asyncio.run(visit())
+        assert status == 200 and "token" not in where  # the token has left the address bar
+        assert "/ws" in text and "googleapis" not in text  # nothing fetched from outside
+        assert "Session ended. · Session terminée." in text and "Restart · Relancer" in text  # both languages
+        assert asset == 200
+        assert listing == 403  # /static/ lists nothing, even with the cookie
+
+
+def test_a_websocket_from_a_foreign_origin_is_refused(tmp_path):
+    with served(tmp_path) as server:
+        ws = server.base.replace("http", "ws") + "/ws"
+        cookies = {server.cookie: server.play}
+        assert asyncio.run(_ws_status(ws, cookies, "http://evil.example")) == 403
+        assert asyncio.run(_ws_status(ws, cookies, "http://127.0.0.1:1")) == 403
+        assert server.children() == []  # no app was started for it
+
+
+async def _open_app(server, token: str, seconds: float = 3.0) -> None:
+    """A browser-like client: opens the websocket, asks for a terminal size, and reads for a while."""
+    jar = aiohttp.CookieJar(unsafe=True)
+    async with aiohttp.ClientSession(timeout=TIMEOUT, cookie_jar=jar, cookies={server.cookie: token}) as session:
+        async with session.ws_connect(server.base.replace("http", "ws") + "/ws?width=80&height=24",
+                                      headers={"Origin": server.base}) as ws:
+            await ws.send_json(["resize", {"width": 80, "height": 24}])
+            try:
+                async with asyncio.timeout(seconds):
+                    async for _ in ws:
+                        pass
+            except TimeoutError:
+                pass
+
+
+def test_a_spectator_gets_a_read_only_app(tmp_path):
+    with served(tmp_path) as server:
+        async def both() -> list:
+            task = asyncio.create_task(_open_app(server, server.view, 6))
+            await asyncio.sleep(0)
+            found = await asyncio.to_thread(wait_for, lambda: server.children(), 10)
+            listed = server.children()
+            await task
+            return [found, listed]
+
+        found, listed = asyncio.run(both())
+        assert found and len(listed) == 1
+        assert "--spectator" in listed[0][1]
+
+
+def test_killing_the_server_leaves_no_app_behind(tmp_path):
+    with served(tmp_path) as server:
+        async def open_and_kill() -> list:
+            tasks = [asyncio.create_task(_open_app(server, server.play, 20)) for _ in range(2)]
+            await asyncio.to_thread(wait_for, lambda: len(server.children()) == 2, 15)
+            started = server.children()
+            os.kill(server.process.pid, signal.SIGKILL)  # no chance to clean up
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            return started
+
+        started = asyncio.run(open_and_kill())
+        assert len(started) == 2 and all("--spectator" not in argv for _, argv in started)
+        assert wait_for(lambda: server.children() == [], 10), server.children()
+
+
+def test_stopping_the_server_ends_its_apps(tmp_path):
+    with served(tmp_path) as server:
+        async def open_and_stop() -> None:
+            task = asyncio.create_task(_open_app(server, server.play, 20))
+            await asyncio.to_thread(wait_for, lambda: len(server.children()) == 1, 15)
+            os.kill(server.process.pid, signal.SIGTERM)
+            await asyncio.to_thread(server.process.wait, 15)
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+
+        asyncio.run(open_and_stop())
+        assert server.process.returncode == 0
+        assert wait_for(lambda: server.children() == [], 10), server.children()
+
+
+def test_the_page_words_are_in_both_languages_the_tables_first():
+    from companion.serving.server import page_words
+
+    html = '<div class="message">Session ended.</div><button type="button" onClick="refresh()">Restart</button>'
+    assert page_words(html, "fr") == ('<div class="message">Session terminée. · Session ended.</div>'
+                                      '<button type="button" onClick="refresh()">Relancer · Restart</button>')

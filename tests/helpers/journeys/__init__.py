@@ -1,0 +1,145 @@
+"""Every game from the home screen to the end of a match, by taps only: the shared moves and the registry.
+
+A journey is a game's whole path as a player takes it: home → the game's button → the setup form (each
+choice tapped) → Start → at least one whole deal → the end of a short match, with the scores checked
+against figures worked out by hand. ``tests/app/test_journeys.py`` runs, for every game the registry knows,
+its journey in table and virtual mode, in English and French; a game registered without a journey fails
+there until it has one.
+
+Each game's journey lives in ``tests/helpers/journeys/<game_id>.py`` and registers itself with :func:`journey`.
+Nothing here presses a key: a tap is a click on a widget's own region, scrolled into view first (a swipe).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from textual.widget import Widget
+from textual.widgets import Select
+from textual.widgets._select import SelectOverlay
+
+# (pilot, mode, lang) -> None: plays from the setup form's Start to the end of the match, and checks the scores.
+Play = Callable[[Any, str, str], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Journey:
+    game_id: str
+    play: Play
+    size: tuple[int, int] = (80, 24)
+
+
+JOURNEYS: dict[str, Journey] = {}
+
+
+def journey(game_id: str, size: tuple[int, int] = (80, 24)) -> Callable[[Play], Play]:
+    def register(play: Play) -> Play:
+        JOURNEYS[game_id] = Journey(game_id, play, size)
+        return play
+    return register
+
+
+def load_all() -> dict[str, Journey]:
+    for module in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{module.name}")
+    return JOURNEYS
+
+
+# ---------------------------------------------------------------- taps
+async def tap(pilot, target: str | Widget, times: int = 1) -> None:
+    """Tap a widget (a selector on the current screen, or the widget), after scrolling it into view."""
+    widget = pilot.app.screen.query_one(target) if isinstance(target, str) else target
+    if not pilot.app.screen.find_widget(widget).region.size or not _in_view(pilot, widget):
+        widget.scroll_visible(animate=False, immediate=True)  # a swipe brings it into view
+        await pilot.pause()
+    for _ in range(times):
+        await tap_at(pilot, widget)
+
+
+def _in_view(pilot, widget: Widget) -> bool:
+    region = widget.content_region if widget.content_region.size else widget.region
+    x, y = region.x + region.width // 2, region.y + region.height // 2
+    try:
+        under, _ = pilot.app.get_widget_at(x, y)
+    except Exception:  # outside the screen
+        return False
+    return widget in under.ancestors_with_self
+
+
+async def tap_at(pilot, widget: Widget, offset: tuple[int, int] | None = None) -> None:
+    """One tap on ``widget`` (at ``offset`` from its top-left, else its middle), checked to land on it."""
+    region = widget.content_region if offset is None else widget.region
+    x, y = (region.x + region.width // 2, region.y + region.height // 2) if offset is None else (
+        region.x + offset[0], region.y + offset[1])
+    under, _ = pilot.app.get_widget_at(x, y)
+    assert widget in under.ancestors_with_self, f"a tap at {x},{y} on {widget!r} would land on {under!r}"
+    await pilot.click(offset=(x, y))
+
+
+async def choose(pilot, select_id: str, value: Any) -> None:
+    """Tap a drop-down open, then tap the option holding ``value``."""
+    select = pilot.app.screen.query_one(f"#{select_id}", Select)
+    if select.value == value:
+        return
+    await tap(pilot, select)
+    overlay = select.query_one(SelectOverlay)
+    index = next(i for i, (_, v) in enumerate(select._options) if v == value)  # noqa: SLF001
+    line = overlay._index_to_line[index]  # noqa: SLF001
+    if not overlay.scroll_y <= line < overlay.scroll_y + overlay.scrollable_content_region.height:
+        overlay.scroll_to(y=line, animate=False, immediate=True)  # a swipe down the list
+        await pilot.pause()
+    gutter = overlay.styles.gutter
+    await tap_at(pilot, overlay, (gutter.left + 1, gutter.top + line - int(overlay.scroll_y)))
+    await pilot.pause()
+    assert select.value == value, f"tapping option {value!r} of #{select_id} chose {select.value!r}"
+
+
+async def type_name(pilot, input_id: str, name: str) -> None:
+    """A name typed on the device's own keyboard (a soft keyboard on a tablet): tap the field, then type."""
+    await tap(pilot, f"#{input_id}")
+    for char in name:
+        await pilot.press(char if char != " " else "space")
+    await pilot.pause()
+
+
+async def open_setup(pilot, game_id: str) -> None:
+    """From the home screen, tap the game's "New match" button."""
+    await tap(pilot, f"#new-{game_id}")
+    assert type(pilot.app.screen).__name__ == "SetupScreen"
+
+
+async def start(pilot, *, mode: str, players: int | None = None, seats: tuple[str, ...] = (),
+                rules: dict[str, Any] | None = None, dealer: int = 0) -> None:
+    """Fill the setup form by taps (players, play mode, seats, house rules, first dealer) and tap Start."""
+    screen = pilot.app.screen
+    if players is not None and screen.query("#players"):
+        await choose(pilot, "players", players)
+    if screen.query("#mode"):
+        await choose(pilot, "mode", mode)
+    for i, kind in enumerate(seats):
+        await choose(pilot, f"kind-{i}", kind)
+    for name, value in (rules or {}).items():
+        widget = screen.query_one(f"#rule-{name}")
+        if isinstance(widget, Select):
+            await choose(pilot, f"rule-{name}", value)
+        elif widget.value != value:  # a switch
+            await tap(pilot, widget)
+    await choose(pilot, "dealer", dealer)
+    await tap(pilot, "#start")
+    error = str(pilot.app.screen.query("#error").first().render()) if pilot.app.screen.query("#error") else ""
+    assert "Setup" not in type(pilot.app.screen).__name__, f"the form refused to start: {error}"
+
+
+async def read_report(pilot) -> str:
+    """A round's report is on screen (virtual play): read it, tap "Continue", and return what it said."""
+    from companion.tui.dialogs.round_report import RoundReport
+
+    screen = pilot.app.screen
+    assert isinstance(screen, RoundReport), f"no round report on screen but {screen!r}"
+    text = "\n".join(str(w.render()) for w in screen.query("#headline, #items, #scores"))
+    await tap(pilot, "#go-on")
+    return text

@@ -1,0 +1,59 @@
+"""Every command's --help, the first thing a new user types: the top level and each subcommand, in both
+languages, runs and exits 0 (``companion --help`` once died on a bare % in a help text)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.cli.main import build_parser
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def every_command() -> list[tuple[str, ...]]:
+    """Each command path of the parser: ("",), ("cribbage",), ("cribbage", "count"), ..."""
+    import argparse
+
+    paths: list[tuple[str, ...]] = [()]
+
+    def walk(parser: argparse.ArgumentParser, prefix: tuple[str, ...]) -> None:
+        for action in parser._actions:  # noqa: SLF001 (argparse keeps its subcommands there)
+            if isinstance(action, argparse._SubParsersAction):  # noqa: SLF001
+                for name, sub in action.choices.items():
+                    paths.append((*prefix, name))
+                    walk(sub, (*prefix, name))
+
+    walk(build_parser(), ())
+    return paths
+
+
+COMMANDS = every_command()
+
+
+def test_every_command_is_found():
+    assert ("cribbage", "peg") in COMMANDS and ("2500", "score") in COMMANDS and ("serve",) in COMMANDS
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_help_runs_and_exits_0(lang):
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    for path in COMMANDS:
+        result = subprocess.run([sys.executable, "-m", "companion.cli.main", "--lang", lang, *path, "--help"],
+                                capture_output=True, text=True, timeout=60, env=env)
+        assert result.returncode == 0 and "Traceback" not in result.stderr, (path, result.stderr[-300:])
+        assert "usage" in result.stdout.lower(), path
+
+
+def test_python_dash_m_companion_is_the_command():
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-m", "companion", "--version"], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0 and result.stdout.startswith("companion ")

@@ -1,0 +1,113 @@
+"""The exact discard advisor, checked against a hand worked by hand and against brute force over every real
+card (an enumeration that shares nothing with the advisor's counting but ``hand_score``, itself checked against
+the published distribution); and the command line's JSON contract."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from companion.core.cards import parse_cards, standard_deck
+from companion.core.errors import IllegalMoveError, InconsistencyError
+from companion.games.cribbage.advisor import analyse
+from companion.games.cribbage.rules import DEFAULT_RULES, CribbageRules
+from companion.games.cribbage.scoring import hand_score
+
+REPO = Path(__file__).resolve().parents[2]
+G = parse_cards
+
+
+def brute(hand, away, rules=DEFAULT_RULES):
+    """Mean hand over every starter, mean crib over every opponent pair (or trio) and starter: card by card."""
+    unseen = [c for c in standard_deck() if c not in hand]
+    keep = [c for c in hand if c not in away]
+    mean_hand = sum(hand_score(keep, s, False, rules) for s in unseen) / len(unseen)
+    total = n = 0
+    for others in combinations(unseen, 4 - len(away)):
+        crib = [*away, *others]
+        for s in unseen:
+            if s not in others:
+                total += hand_score(crib, s, True, rules)
+                n += 1
+    return mean_hand, total / n
+
+
+def test_four_fives_kept_average_22_43_worked_by_hand():
+    # Keep 5 5 5 5: 12 for the double pair royal + four fifteens of three 5s (8) = 20 with any starter, and 28
+    # with a ten-card (four more fifteens). Unseen: 46 cards, 14 of them ten-cards (the two jacks are held).
+    options = analyse(G("5H 5D 5S 5C JH JD"), dealer=True)
+    four_fives = next(o for o in options if set(o.discard) == set(G("JH JD")))
+    assert four_fives.hand == pytest.approx((14 * 28 + 32 * 20) / 46)
+    assert options[0] is four_fives and four_fives.net == pytest.approx(four_fives.hand + four_fives.crib)
+
+
+@pytest.mark.parametrize(("hand", "away", "rules"), [
+    ("5H 5D JS QC 4S 6D", "JS QC", DEFAULT_RULES),
+    ("7H 8H 9H 10H JH 2C", "JH 2C", DEFAULT_RULES),  # a flush kept, a jack laid away
+    ("7H 8H 9H 10H JH 2C", "7H 8H", CribbageRules.profile("booklet")),  # four of five of a suit, no nobs
+])
+def test_two_cards_laid_away_match_brute_force(hand, away, rules):
+    option = next(o for o in analyse(G(hand), dealer=False, rules=rules) if set(o.discard) == set(G(away)))
+    mean_hand, mean_crib = brute(G(hand), G(away), rules)
+    assert option.hand == pytest.approx(mean_hand, abs=1e-12) and option.crib == pytest.approx(mean_crib, abs=1e-12)
+    assert option.net == pytest.approx(mean_hand - mean_crib)
+
+
+@pytest.mark.slow
+def test_every_option_of_a_six_and_a_five_card_hand_matches_brute_force():
+    for hand in ("5H 5D JS QC 4S 6D", "JH 5S 6H 7H 8H"):
+        for option in analyse(G(hand), dealer=True):
+            mean_hand, mean_crib = brute(G(hand), option.discard)
+            assert option.hand == pytest.approx(mean_hand, abs=1e-12)
+            assert option.crib == pytest.approx(mean_crib, abs=1e-12)
+
+
+def test_options_are_every_discard_sorted_best_first():
+    options = analyse(G("5H 5D JS QC 4S 6D"), dealer=True)
+    assert len(options) == 15 and len({frozenset(o.discard) for o in options}) == 15
+    assert [o.net for o in options] == sorted((o.net for o in options), reverse=True)
+    assert len(analyse(G("5H 5D JS QC 4S"), dealer=False)) == 5
+
+
+def test_bad_hands_are_refused():
+    with pytest.raises(IllegalMoveError):
+        analyse(G("5H 5D JS QC"), dealer=True)
+    with pytest.raises(InconsistencyError):
+        analyse(G("5H 5H JS QC 4S 6D"), dealer=True)
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "LANG": "C", "COMPANION_LANG": "en"}
+    return subprocess.run([sys.executable, "-m", "companion.cli.main", *args], capture_output=True, text=True, cwd=REPO,
+                          env=env, timeout=60)
+
+
+def test_command_line_json_contract():
+    done = _cli("cribbage", "discard", "5H", "5D", "JS", "QC", "4S", "6D", "--dealer", "--json")
+    assert done.returncode == 0, done.stderr
+    options = json.loads(done.stdout)["options"]
+    assert len(options) == 15
+    best = options[0]
+    assert {"discard", "hand", "crib", "net"} <= set(best)
+    assert best["discard"] == ["JS", "QC"] and best["hand"] == 15.96 and best["crib"] == 4.71 and best["net"] == 20.67
+    pone = json.loads(_cli("cribbage", "discard", "5H", "5D", "JS", "QC", "4S", "6D", "--pone", "--json",
+                           "--crib-model", "uniform").stdout)["options"]
+    assert pone[0]["net"] == round(pone[0]["hand"] - pone[0]["crib"], 2)
+
+
+@pytest.mark.parametrize("args", [
+    ("5H", "5D", "JS", "QC", "--dealer"),  # four cards
+    ("5H", "5H", "JS", "QC", "4S", "6D", "--dealer"),  # a card twice
+    ("5H", "5D", "JS", "QC", "4S", "6D"),  # neither --dealer nor --pone
+    ("5H", "5D", "JS", "QC", "4S", "6D", "--dealer", "--pone"),  # both
+])
+def test_bad_input_is_one_line_and_status_2(args):
+    done = _cli("cribbage", "discard", *args)
+    assert done.returncode == 2 and done.stdout == ""
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr

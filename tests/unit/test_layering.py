@@ -1,0 +1,128 @@
+"""The layering of the package, checked from the source (every import, at the top of a module or inside a function;
+imports under ``if TYPE_CHECKING:`` are for the type checker only and never run):
+
+- the shared vocabulary (``core``) imports nothing else of the project;
+- the rules (``games``) import no UI, store, records, command line, server, club or developer tool; a game's own
+  ``cli.py`` may use the command line's helpers, nothing else of it;
+- the store imports no UI, command line, server, records or developer tool; the records no UI, command line or server;
+- nothing imports the developer tools (``dev``) but the ``bench`` command, which hands over to them;
+- and no import circle.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[2] / "companion"
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _runtime_imports(tree: ast.Module) -> list[str]:
+    """Every module a file imports when it runs (``if TYPE_CHECKING:`` blocks left out)."""
+    found: list[str] = []
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            found.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.extend(f"{node.module}.{alias.name}" for alias in node.names)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return found
+
+
+def _graph() -> dict[str, set[str]]:
+    files = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+
+    def owner(name: str) -> str | None:
+        while name and name not in files:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph: dict[str, set[str]] = {}
+    for module, path in files.items():
+        targets = (owner(name) for name in _runtime_imports(ast.parse(path.read_text(encoding="utf-8")))
+                   if name.startswith("companion"))
+        graph[module] = {t for t in targets if t and t != module}
+    return graph
+
+
+GRAPH = _graph()
+
+
+def _within(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def _breaks(source: str, forbidden: tuple[str, ...], allowed: tuple[str, ...] = ()) -> list[str]:
+    return sorted(f"{module} -> {target}" for module, targets in GRAPH.items() if _within(module, source)
+                  for target in targets
+                  if any(_within(target, f) for f in forbidden) and not any(_within(target, a) for a in allowed))
+
+
+def test_the_vocabulary_imports_nothing_else_of_the_project():
+    outside = [f"{m} -> {t}" for m, targets in GRAPH.items() if _within(m, "companion.core")
+               for t in targets if not _within(t, "companion.core") and t != "companion"]
+    assert outside == []
+
+
+def test_the_rules_import_no_ui_store_records_command_line_server_club_or_tool():
+    forbidden = ("companion.tui", "companion.store", "companion.records", "companion.cli", "companion.serving",
+                 "companion.club", "companion.dev")
+    breaks = [b for b in _breaks("companion.games", forbidden)
+              if not (b.split(" -> ")[0].endswith(".cli") and b.endswith(" -> companion.cli.support"))]
+    assert breaks == []
+
+
+def test_the_store_and_the_records_import_no_ui_command_line_or_server():
+    assert _breaks("companion.store", ("companion.tui", "companion.cli", "companion.serving", "companion.records",
+                                       "companion.dev")) == []
+    assert _breaks("companion.records", ("companion.tui", "companion.cli", "companion.serving", "companion.dev")) == []
+
+
+def test_only_the_bench_command_reaches_the_developer_tools():
+    users = sorted(f"{m} -> {t}" for m, targets in GRAPH.items() if not _within(m, "companion.dev")
+                   for t in targets if _within(t, "companion.dev"))
+    assert users == ["companion.cli.main -> companion.dev.bench"]
+
+
+def test_no_import_circle():
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles: list[list[str]] = []
+
+    def strong(v: str) -> None:  # Tarjan's strongly connected components
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in GRAPH[v]:
+            if w not in index:
+                strong(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                circles.append(sorted(component))
+
+    for module in GRAPH:
+        if module not in index:
+            strong(module)
+    assert circles == []

@@ -1,0 +1,34 @@
+"""A store written by an earlier release opens the same in this one: every match, the roster and the club night.
+
+``tests/data/store-2026-11-25.sqlite3`` was written by the release before the package was laid out in role folders
+(its 30 matches of all five games, table and virtual, finished and not, came from the journeys and the kill test
+through ``companion export`` and ``companion import``; a club night and a renamed, coloured player were added), and
+fingerprinted by that release (``python -m tests.helpers.store_fingerprint FILE``). Moving modules or renaming classes must
+never change what a saved match means: stored rows hold game ids and operation names, never module paths.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import shutil
+from pathlib import Path
+
+from tests.helpers.store_fingerprint import fingerprint
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+
+def test_a_store_written_by_the_release_before_the_role_folders_reads_the_same(tmp_path):
+    copy = tmp_path / "companion.sqlite3"
+    shutil.copyfile(DATA / "store-2026-11-25.sqlite3", copy)  # opening it may write its journal: never the original
+    expected = json.loads(gzip.decompress((DATA / "store-2026-11-25.fingerprint.json.gz").read_bytes()))
+    found = json.loads(json.dumps(fingerprint(copy), ensure_ascii=False))  # tuples as lists, as the file holds them
+    assert len(found["matches"]) == len(expected["matches"]) == 30
+    assert {m["game"] for m in found["matches"].values()} == {
+        "cribbage", "le31", "rummy2500", "trente_et_un", "trente_et_un_banker"}
+    for match_id, match in expected["matches"].items():
+        for key, value in match.items():
+            assert found["matches"][match_id][key] == value, f"match {match_id}: {key} differs"
+    assert found["players"] == expected["players"]
+    assert found["nights"] == expected["nights"]
