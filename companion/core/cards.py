@@ -17,7 +17,7 @@ import random
 import re
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
-from typing import Literal
+from typing import Any, Literal
 
 from companion.core.errors import NotationError
 from companion.core.i18n import Msg
@@ -87,7 +87,7 @@ class Card:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("cards are immutable")
 
-    def __reduce__(self):  # pickling and copying keep cards interned
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling and copying keep cards interned
         return (card_from_index, (self.index,))
 
     def __lt__(self, other: Card) -> bool:
@@ -141,7 +141,7 @@ def format_cards(cards: Iterable[Card], style: Style = "symbol", lang: str = "en
     return " ".join(format_card(c, style, lang) for c in cards)
 
 
-class CardList(tuple):
+class CardList(tuple[Any, ...]):
     """Cards as a message argument: shown with each language's letters ("R♥ D♥" in French)."""
 
     def display(self, lang: str = "en") -> str:

@@ -32,7 +32,7 @@ class DeckSpec:
     ranks: tuple[Face, ...]
     suits: tuple[Face, ...]
     cards: Mapping[tuple[str, str], Hashable]  # (rank key, suit key) -> card
-    copies: Counter = field(default_factory=Counter)  # card -> copies in the pack
+    copies: Counter[Hashable] = field(default_factory=Counter)  # card -> copies in the pack
 
     def card_at(self, rank: str, suit: str) -> Hashable | None:
         return self.cards.get((rank, suit))

@@ -7,6 +7,8 @@ are ``ValueError``s so that callers which only care about "bad input" can catch 
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.core.i18n import Msg
 
 
@@ -20,12 +22,12 @@ class CompanionError(ValueError):
     def text(self, lang: str = "en") -> str:
         return self.msg.text(lang)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         """Errors cross process pools (self-play on every core) with their message and fields."""
         return (_rebuilt, (type(self), self.msg, dict(self.__dict__)))
 
 
-def _rebuilt(cls: type[CompanionError], msg: Msg, state: dict) -> CompanionError:
+def _rebuilt(cls: type[CompanionError], msg: Msg, state: dict[str, Any]) -> CompanionError:
     error = cls.__new__(cls)
     CompanionError.__init__(error, msg)
     error.__dict__.update(state)

@@ -27,7 +27,7 @@ def default_lang(environ: Mapping[str, str] | None = None) -> str:
 def check_lang(lang: str) -> Lang:
     if lang not in LANGS:
         raise ValueError(f"unknown language {lang!r} (use en or fr) / langue inconnue {lang!r} (en ou fr)")
-    return lang  # type: ignore[return-value]
+    return lang  # type: ignore[return-value,unused-ignore]
 
 
 @dataclass(frozen=True, eq=False)

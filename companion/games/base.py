@@ -228,7 +228,7 @@ def rule(default: Any, label: Msg, help: Msg | None = None, *,
     return field(default=default, metadata={"rule": info})
 
 
-def rule_fields(rules_cls: type) -> list[tuple[Field, RuleInfo]]:
+def rule_fields(rules_cls: type) -> list[tuple[Field[Any], RuleInfo]]:
     """The fields of a rules class shown on the setup form, in declaration order."""
     return [(f, f.metadata["rule"]) for f in fields(rules_cls) if "rule" in f.metadata]
 
@@ -407,7 +407,7 @@ class Match:
         return self.events[start:]
 
     @classmethod
-    def replay(cls: type[M], setup: Setup, ops: Iterable[Operation | dict]) -> M:
+    def replay(cls: type[M], setup: Setup, ops: Iterable[Operation | dict[str, Any]]) -> M:
         """The match rebuilt from its log. A saved entry that cannot be read is a NotationError,
         one that no longer fits the rules an IllegalMoveError: both say which entry."""
         match = cls(setup)
@@ -474,7 +474,7 @@ class Match:
     def standings(self) -> list[Standing]:
         raise NotImplementedError
 
-    def accounted_cards(self) -> Counter:
+    def accounted_cards(self) -> Counter[Any]:
         """Cards already accounted for (played, shown, taken): the keypad greys a card out once every
         copy of it is here."""
         return Counter()

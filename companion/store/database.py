@@ -441,7 +441,7 @@ class Store:
 
     # ----------------------------------------------------------------- matches
 
-    def create_match(self, game: str, setup: dict, summary: dict | None = None) -> int:
+    def create_match(self, game: str, setup: dict[str, Any], summary: dict[str, Any] | None = None) -> int:
         """Create a match with an empty log; returns its id (ids are never reused)."""
         if not isinstance(game, str) or not game:
             raise StoreError(BAD_VALUE(what=WHAT["game"], detail="expected a non-empty string"))
@@ -471,7 +471,7 @@ class Store:
             raise MatchNotFoundError(NO_MATCH(id=match_id))
         return _record(row)
 
-    def load(self, match_id: int) -> tuple[MatchRecord, list[dict]]:
+    def load(self, match_id: int) -> tuple[MatchRecord, list[dict[str, Any]]]:
         """The match and its active ops, read in one snapshot (use this to (re)load a match screen)."""
         with self._lock:
             with self._transaction("BEGIN") as conn:
@@ -502,7 +502,7 @@ class Store:
                 row = conn.execute("SELECT rev FROM matches WHERE id = ?", (match_id,)).fetchone()
         return row is None or seen is None or row[0] != seen
 
-    def ops(self, match_id: int) -> list[dict]:
+    def ops(self, match_id: int) -> list[dict[str, Any]]:
         """The active ops in order (seq 1..head)."""
         return self.load(match_id)[1]
 
@@ -517,7 +517,7 @@ class Store:
 
     # ----------------------------------------------------------------- drafts
 
-    def save_draft(self, match_id: int, head: int, data: dict | None) -> None:
+    def save_draft(self, match_id: int, head: int, data: dict[str, Any] | None) -> None:
         """Keep (or, with None, forget) what a screen holds between entries at log length ``head``."""
         with self._lock:
             with self._transaction("BEGIN IMMEDIATE") as conn:
@@ -527,7 +527,7 @@ class Store:
                     conn.execute("INSERT OR REPLACE INTO drafts (match_id, head, data) VALUES (?, ?, ?)",
                                  (match_id, int(head), _encode(data, "draft")))
 
-    def draft(self, match_id: int, head: int) -> dict | None:
+    def draft(self, match_id: int, head: int) -> dict[str, Any] | None:
         """The draft saved at log length ``head``, or None (none, another head, or unreadable: a draft is never
         worth refusing a match for)."""
         if self._version < 3:
@@ -553,7 +553,7 @@ class Store:
         return deleted
 
     def set_summary(
-        self, match_id: int, summary: dict, finished: bool, expected_head: int | None = None
+        self, match_id: int, summary: dict[str, Any], finished: bool, expected_head: int | None = None
     ) -> None:
         """Replace the summary shown in the list of matches (does not change the log)."""
         summary_text = _encode(summary, "summary")
@@ -565,10 +565,10 @@ class Store:
     def append(
         self,
         match_id: int,
-        op: dict,
+        op: dict[str, Any],
         expected_head: int,
         *,
-        summary: dict | None = None,
+        summary: dict[str, Any] | None = None,
         finished: bool | None = None,
     ) -> int:
         """Append ``op`` after the active head (dropping the redo stack); returns the new head.
@@ -586,7 +586,7 @@ class Store:
         return head + 1
 
     def undo(
-        self, match_id: int, expected_head: int, *, summary: dict | None = None, finished: bool | None = None
+        self, match_id: int, expected_head: int, *, summary: dict[str, Any] | None = None, finished: bool | None = None
     ) -> int:
         """Move the last active op to the redo stack; returns the new head."""
         summary_text = None if summary is None else _encode(summary, "summary")
@@ -599,7 +599,7 @@ class Store:
         return head - 1
 
     def redo(
-        self, match_id: int, expected_head: int, *, summary: dict | None = None, finished: bool | None = None
+        self, match_id: int, expected_head: int, *, summary: dict[str, Any] | None = None, finished: bool | None = None
     ) -> int:
         """Re-activate the first op of the redo stack; returns the new head."""
         summary_text = None if summary is None else _encode(summary, "summary")
@@ -619,7 +619,7 @@ class Store:
     def can_redo(self, match_id: int) -> bool:
         return self.redo_count(match_id) > 0
 
-    def redo_op(self, match_id: int) -> dict | None:
+    def redo_op(self, match_id: int) -> dict[str, Any] | None:
         """The op that :meth:`redo` would re-activate (e.g. to label the button), or None."""
         with self._transaction("BEGIN") as conn:
             head, _ = self._state(conn, match_id)
@@ -652,10 +652,10 @@ class Store:
         self,
         match_id: int,
         seq: int,
-        new_ops: list[dict],
+        new_ops: list[dict[str, Any]],
         expected_head: int,
         *,
-        summary: dict | None = None,
+        summary: dict[str, Any] | None = None,
         finished: bool | None = None,
     ) -> int:
         """Correct an earlier entry: drop active ops ``seq..head`` and the redo stack, write ``new_ops``

@@ -61,7 +61,7 @@ def identity(path: Path) -> tuple[int, int] | None:
 def connect(*args: Any, **kwargs: Any) -> sqlite3.Connection:
     """A connection whose text never fails to decode: bytes that are not UTF-8 (a damaged file) read as U+FFFD,
     and the row is then judged by what it says (damaged JSON, an unknown card), never a UnicodeDecodeError."""
-    conn = sqlite3.connect(*args, **kwargs)
+    conn: sqlite3.Connection = sqlite3.connect(*args, **kwargs)
     conn.text_factory = lambda data: data.decode("utf-8", "replace")
     return conn
 

@@ -119,13 +119,13 @@ class MatchSession:
             raise
 
     # ------------------------------------------------------------ drafts
-    def save_draft(self, data: dict | None) -> None:
+    def save_draft(self, data: dict[str, Any] | None) -> None:
         """What the screen holds between entries (cards tapped one by one), kept with the log's length: a killed
         app finds it again; a draft of another moment of the match is ignored."""
         self._refuse_if_read_only()
         self.store.save_draft(self.match_id, len(self.match.log), data)
 
-    def draft(self) -> dict | None:
+    def draft(self) -> dict[str, Any] | None:
         return self.store.draft(self.match_id, len(self.match.log))
 
     @property
