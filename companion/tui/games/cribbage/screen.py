@@ -18,20 +18,16 @@ from companion.core.errors import CompanionError
 from companion.core.i18n import Joined, Msg, Of
 from companion.core.typed import check_length, is_number, parse_number, parse_quick_points, short
 from companion.games.base import Event
-from companion.games.cribbage.engine import CRIB, CribbageMatch
+from companion.games.cribbage.engine import CRIB
 from companion.games.cribbage.ops import Crib, Cut, EndDeal, Go, Muggins, Op, Play, Points, Show
 from companion.store.session import MatchSession
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.dialogs.points import NumberDialog
-from companion.tui.games.cribbage.board import CribbageBoard
-from companion.tui.games.cribbage.board_layout import Track
+from companion.tui.games.cribbage.view import CribbageView
 from companion.tui.screens.match_base import MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.plain import Button, Static
 
-HEADER = Msg("Cribbage · game {game} · deal {deal} · {dealer} deals · to {target}",
-             "Cribbage · partie {game} · donne {deal} · {dealer} donne · en {target}")
-MATCH_POINTS = Msg(" · match {points}", " · match {points}")
 P_CUT = Msg("Enter the starter (a jack: 2 for {dealer}, his heels)",
             "Entrez la carte coupée (un valet : 2 pour {dealer})")
 P_PLAY = Msg("{name} to play · count {count}", "À {name} de jouer · compte {count}")
@@ -44,7 +40,6 @@ P_CLAIM_HINT = Msg("tap Count, or type the points counted (12) and Enter",
 P_FIRST = Msg("Enter each card as it is played; at the show the hands fill themselves in.",
               "Entrez chaque carte quand elle est jouée ; au décompte, les mains se remplissent seules.")
 P_OVER = Msg("Game over", "Partie terminée")
-STARTER = Msg("starter {card}", "coupe {card}")
 B_GO = Msg("Go", "Go")
 B_COUNT = Msg("Count", "Compter")
 B_CLEAR = Msg("Clear", "Effacer")
@@ -87,7 +82,6 @@ NO_KEEP = Msg("Keep entering", "Continuer")
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 TOO_SMALL = Msg("The window is too small for the board: make it at least 80×24.",
                 "La fenêtre est trop petite pour la planche : agrandissez-la à au moins 80×24.")
-PEG_COLOURS = ("#e8453c", "#4da3ff", "#5fd068", "#f2c230")
 
 _COMMANDS = {
     "go": "go", "count": "count", "compter": "count", "c": "count",
@@ -100,12 +94,7 @@ _COMMANDS = {
 }
 
 
-def tracks_of(match: CribbageMatch) -> list[Track]:
-    return [Track(match.side_name(side), PEG_COLOURS[side % len(PEG_COLOURS)], front, back)
-            for side, (front, back) in enumerate(match.pegs)]
-
-
-class MatchScreen(MatchScreenBase):
+class MatchScreen(CribbageView, MatchScreenBase):
     BINDINGS = [("f1", "rules", "Rules")]
 
     DEFAULT_CSS = """
@@ -137,19 +126,13 @@ class MatchScreen(MatchScreenBase):
         self.pending: list[Card] = []
         self._refusals: list[Msg] = []  # cards refused from the last line typed or tap, each with its reason
 
-    @property
-    def match(self) -> CribbageMatch:
-        return self.session.match  # type: ignore[return-value]
-
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
-        rules = self.match.rules
         yield Static("", id="header")
         yield Static(self.tr(TOO_SMALL), id="too-small")
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield CribbageBoard(tracks_of(self.match), rules.target, rules.skunk_line, rules.double_skunk_line,
-                                    lang=self.app.lang, id="board")
+                yield self.board()
                 yield Static("", classes="prompt", id="prompt")
                 yield Static("", classes="message", id="message")
                 yield Static("", id="spacer")
@@ -190,18 +173,7 @@ class MatchScreen(MatchScreenBase):
     # ------------------------------------------------------------ view
     def refresh_view(self) -> None:
         match = self.match
-        rules = match.rules
-        deal = match.deal_number + 1 if match.phase == "deal" else max(match.deal_number, 1)
-        header = self.tr(HEADER, game=match.game_number, deal=deal, dealer=match.names[match.dealer],
-                         target=rules.target)
-        if rules.games_to_win > 1 or match.games:
-            header += self.tr(MATCH_POINTS, points="–".join(map(str, match.game_points)))
-        if match.starter and match.phase != "deal":
-            header += " · " + self.tr(STARTER, card=match.starter)
-        self.query_one("#header", Static).update(header)
-        board = self.query_one("#board", CribbageBoard)
-        board.lang = self.app.lang
-        board.update_tracks(tracks_of(match))
+        self.draw_board()
         self.query_one("#prompt", Static).update(self._prompt())
         note = self.query_one("#message", Static)
         if self.message:

@@ -15,11 +15,9 @@ from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, Of
 from companion.core.typed import check_length
 from companion.games.base import Event
-from companion.games.cribbage.engine import CribbageMatch
 from companion.games.cribbage.ops import Deal, Discard, Play
 from companion.store.session import MatchSession
-from companion.tui.games.cribbage.board import CribbageBoard
-from companion.tui.games.cribbage.screen import HEADER, MATCH_POINTS, STARTER, tracks_of
+from companion.tui.games.cribbage.view import CribbageView
 from companion.tui.screens.virtual_base import VirtualScreenBase
 from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.keypad import Key
@@ -55,7 +53,7 @@ THEIRS = Msg("{name} crib", "le crib {name}")  # name=Of(dealer): "Paul's crib" 
 SLOTS = 6  # the most cards a hand holds (two players, before laying away)
 
 
-class VirtualCribbageScreen(VirtualScreenBase):
+class VirtualCribbageScreen(CribbageView, VirtualScreenBase):
     BINDINGS = [("f1", "rules", "Rules")]
     DEFAULT_CSS = """
     VirtualCribbageScreen #header { height: 1; background: $primary 30%; }
@@ -81,17 +79,11 @@ class VirtualCribbageScreen(VirtualScreenBase):
         self.review: Msg | None = None  # how the last discard compared with the best one
         self._hints_of: tuple[tuple[int, int, str], list[Msg]] | None = None  # the advice of one state, kept
 
-    @property
-    def match(self) -> CribbageMatch:
-        return self.session.match  # type: ignore[return-value]
-
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
-        rules = self.match.rules
         yield Static("", id="header")
         with Vertical():
-            yield CribbageBoard(tracks_of(self.match), rules.target, rules.skunk_line, rules.double_skunk_line,
-                                lang=self.app.lang, id="board")
+            yield self.board()
             yield Static("", id="table")
             with Horizontal(id="hand-row"):
                 yield Static("", id="hand-name")
@@ -112,19 +104,8 @@ class VirtualCribbageScreen(VirtualScreenBase):
 
     # ------------------------------------------------------------ view
     def refresh_view(self) -> None:
-        match, lang = self.match, self.app.lang
-        rules = match.rules
-        deal = match.deal_number + 1 if match.phase == "deal" else max(match.deal_number, 1)
-        header = self.tr(HEADER, game=match.game_number, deal=deal, dealer=match.names[match.dealer],
-                         target=rules.target)
-        if rules.games_to_win > 1 or match.games:
-            header += self.tr(MATCH_POINTS, points="–".join(map(str, match.game_points)))
-        if match.starter and match.phase not in ("deal", "discard"):
-            header += " · " + self.tr(STARTER, card=match.starter)
-        self.query_one("#header", Static).update(header)
-        board = self.query_one("#board", CribbageBoard)
-        board.lang = lang
-        board.update_tracks(tracks_of(match))
+        match = self.match
+        self.draw_board()
         self._refresh_table()
         self._refresh_hand()
         self.query_one("#advice", Static).update(self._advice())

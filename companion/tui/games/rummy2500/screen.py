@@ -25,21 +25,15 @@ from companion.games.rummy2500.engine import Rummy2500Match
 from companion.games.rummy2500.ops import Brasse, DrawStock, Meld, OpenBrasse, Throw
 from companion.games.rummy2500.rules import Rummy2500Rules
 from companion.games.rummy2500.scoring import parse_frime, parse_groups
-from companion.games.rummy2500.words import BRASSE, BRASSES_NEXT
 from companion.store.database import Store
 from companion.store.session import MatchSession
-from companion.tui.games.rummy2500.turns import OpenDialog, TurnEntry, card_words, table_lines
+from companion.tui.games.rummy2500.turns import OpenDialog, TurnEntry, card_words
+from companion.tui.games.rummy2500.view import Rummy2500View
 from companion.tui.screens.base import BaseModal
 from companion.tui.screens.match_base import MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.plain import Button, Label, Static
 from companion.tui.widgets.standings import ScoreSheet
-
-
-def sheet_rows(height: int) -> int:
-    """How many brasses the score sheet lists (the total row always shows): fewer on a small screen."""
-    return 2 if height < 30 else 8
-
 
 HEADER = Msg("2500 · brasse {n} · {dealer} deals · to {target}", "2500 · brasse {n} · {dealer} brasse · en {target}")
 PROMPT = Msg("At the end of the brasse: tap Brasse and enter the frime, what each player laid and kept (or Turn by "
@@ -197,7 +191,7 @@ class BrasseDialog(BaseModal):
         self.dismiss(None)
 
 
-class Rummy2500Screen(TurnEntry, MatchScreenBase):
+class Rummy2500Screen(Rummy2500View, TurnEntry, MatchScreenBase):
     DEFAULT_CSS = """
     Rummy2500Screen #header { height: 1; background: $primary 30%; }
     Rummy2500Screen #sheet { height: auto; }
@@ -210,10 +204,6 @@ class Rummy2500Screen(TurnEntry, MatchScreenBase):
     def __init__(self, session: MatchSession) -> None:
         super().__init__(session)
         self.selected: list[Card] = []  # cards tapped or typed for the next play of a brasse turn by turn
-
-    @property
-    def match(self) -> Rummy2500Match:
-        return self.session.match  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         yield Static("", id="header")
@@ -240,18 +230,12 @@ class Rummy2500Screen(TurnEntry, MatchScreenBase):
         self.query_one("#entry", Input).focus()
 
     def refresh_view(self) -> None:
-        m, lang = self.match, self.app.lang
+        m = self.match
         playing, bp = m.playing(), m.bp
         self.query_one("#header", Static).update(self.tr(HEADER, n=len(m.brasses) + 1, dealer=m.names[m.dealer],
                                                          target=m.rules.target))
-        sheet = self.query_one("#sheet", ScoreSheet)
-        sheet.show(m.names, m.brasses, target=m.rules.target, next_dealer=None if m.is_over else m.dealer, lang=lang,
-                   last=sheet_rows(self.app.size.height), round_word=BRASSE, deals_next=BRASSES_NEXT)
-        sheet.display = not playing  # during a brasse the table lines carry each total
-        table = self.query_one("#table", Static)
-        table.display = bp is not None
-        if bp is not None:
-            table.update("\n".join(table_lines(m, self.tr, lang)))
+        self.draw_sheet_and_table()
+        self.query_one("#sheet", ScoreSheet).display = not playing  # during a brasse the table lines carry each total
         self.query_one("#selection", Static).update(
             self.tr(SELECTED, cards=CardList(self.selected)) if playing and self.selected else "")
         for widget in (self.query_one("#keypad"), self.query_one("#plays")):

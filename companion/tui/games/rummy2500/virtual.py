@@ -13,8 +13,6 @@ from companion.core.cards import Card, rank_text
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.core.typed import check_length
-from companion.games.rummy2500.engine import Rummy2500Match
-from companion.games.rummy2500.words import BRASSE, BRASSES_NEXT
 from companion.store.session import MatchSession
 from companion.tui.games.rummy2500.screen import (
     B_CLEAR,
@@ -24,9 +22,9 @@ from companion.tui.games.rummy2500.screen import (
     B_THROW,
     B_TRIO,
     TURN_WORDS,
-    sheet_rows,
 )
-from companion.tui.games.rummy2500.turns import TurnEntry, card_words, table_lines
+from companion.tui.games.rummy2500.turns import TurnEntry, card_words
+from companion.tui.games.rummy2500.view import Rummy2500View
 from companion.tui.screens.match_base import SHARED_WORDS
 from companion.tui.screens.virtual_base import VirtualScreenBase
 from companion.tui.widgets.hand import HandRow
@@ -52,7 +50,7 @@ NOT_YOURS = Msg("{card} is not in your hand", "{card} n'est pas dans votre main"
 SLOTS = 40  # a hand grows with a pige series: room for every card it can hold
 
 
-class VirtualRummyScreen(TurnEntry, VirtualScreenBase):
+class VirtualRummyScreen(Rummy2500View, TurnEntry, VirtualScreenBase):
     DEFAULT_CSS = """
     VirtualRummyScreen #header { height: 1; background: $primary 30%; }
     VirtualRummyScreen #sheet { height: auto; }
@@ -71,10 +69,6 @@ class VirtualRummyScreen(TurnEntry, VirtualScreenBase):
     def __init__(self, session: MatchSession) -> None:
         super().__init__(session)
         self.selected: list[Card] = []
-
-    @property
-    def match(self) -> Rummy2500Match:
-        return self.session.match  # type: ignore[return-value]
 
     # ------------------------------------------------------------ the game's side of the pump
     def submit_play(self, op) -> bool:
@@ -116,14 +110,7 @@ class VirtualRummyScreen(TurnEntry, VirtualScreenBase):
         frime = rank_text(bp.frime, lang) if bp is not None else "—"
         self.query_one("#header", Static).update(self.tr(HEADER, n=len(m.brasses) + (1 if bp is not None else 0),
                                                          dealer=m.names[m.dealer], frime=frime, target=m.rules.target))
-        self.query_one("#sheet", ScoreSheet).show(m.names, m.brasses, target=m.rules.target,
-                                                  next_dealer=None if m.is_over else m.dealer, lang=lang,
-                                                  last=sheet_rows(self.app.size.height), round_word=BRASSE,
-                                                  deals_next=BRASSES_NEXT)
-        table = self.query_one("#table", Static)
-        table.display = bp is not None
-        if bp is not None:
-            table.update("\n".join(table_lines(m, self.tr, lang)))
+        self.draw_sheet_and_table()
         seat = self.shown_seat
         cards = sorted(bp.hands[seat], key=lambda c: (c.rank, c.suit)) if bp is not None and seat is not None else []
         self.selected = [c for c in self.selected if c in cards]

@@ -22,6 +22,7 @@ from companion.games.trente_et_un.ops import BlindSwap, Claim31, Discard, Draw, 
 from companion.games.trente_et_un.scoring import hand_value
 from companion.store.session import MatchSession
 from companion.tui.dialogs.choice import ChoiceDialog
+from companion.tui.games.trente_et_un.view import TrenteView
 from companion.tui.screens.match_base import SHARED_WORDS, MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.plain import Button, Select, Static
@@ -68,7 +69,7 @@ _COMMANDS = {**SHARED_WORDS, "show": "show", "abattre": "show", "back": "back", 
              "donner": "give"}
 
 
-class TrenteScreen(MatchScreenBase):
+class TrenteScreen(TrenteView, MatchScreenBase):
     DEFAULT_CSS = """
     TrenteScreen #header { height: 1; background: $primary 30%; }
     TrenteScreen #rack { height: auto; }
@@ -85,10 +86,6 @@ class TrenteScreen(MatchScreenBase):
     def __init__(self, session: MatchSession) -> None:
         super().__init__(session)
         self.hands: dict[int, list[Card]] = {}
-
-    @property
-    def match(self) -> TrenteMatch:
-        return self.session.match  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         match = self.match
@@ -134,12 +131,8 @@ class TrenteScreen(MatchScreenBase):
         return [s for s in seats if not match.out[s]]
 
     def refresh_view(self) -> None:
-        match, lang = self.match, self.app.lang
-        self.query_one("#header", Static).update(self.tr(HEADER, game=type(match).title, n=match.showdowns + 1,
-                                                         dealer=match.names[match.dealer]))
-        self.query_one("#rack", TokenRack).show(match.names, match.tokens, unit=match.unit, out=match.out,
-                                                pot=match.pot if match.banker else None, next_dealer=match.dealer,
-                                                lang=lang)
+        match = self.match
+        self.draw_rack(HEADER)
         lines = []
         for seat in self._order():
             cards = self.hands.get(seat, [])

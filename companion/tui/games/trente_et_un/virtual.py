@@ -19,11 +19,11 @@ from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.core.typed import check_length
 from companion.games.base import Operation
-from companion.games.trente_et_un.engine import TrenteMatch
 from companion.games.trente_et_un.ops import BlindSwap, Discard, Draw, Exchange, Knock
 from companion.games.trente_et_un.scoring import hand_value
 from companion.store.session import MatchSession
 from companion.tui.games.trente_et_un.screen import TURN_WORDS, turn_entry
+from companion.tui.games.trente_et_un.view import TrenteView
 from companion.tui.screens.match_base import SHARED_WORDS
 from companion.tui.screens.virtual_base import VirtualScreenBase
 from companion.tui.widgets.hand import HandRow
@@ -69,7 +69,7 @@ NOT_YOURS = Msg("{card} is not in your hand", "{card} n'est pas dans votre main"
 SLOTS = 4  # three cards, and the one drawn before the throw
 
 
-class VirtualTrenteScreen(VirtualScreenBase):
+class VirtualTrenteScreen(TrenteView, VirtualScreenBase):
     DEFAULT_CSS = """
     VirtualTrenteScreen #header { height: 1; background: $primary 30%; }
     VirtualTrenteScreen #rack { height: auto; }
@@ -89,10 +89,6 @@ class VirtualTrenteScreen(VirtualScreenBase):
         self.give: Card | None = None  # the hand card picked for a one-card swap
         self.hold = False
         self.face_cards: list[Card | None] = [None] * 3
-
-    @property
-    def match(self) -> TrenteMatch:
-        return self.session.match  # type: ignore[return-value]
 
     @property
     def exchanges(self) -> bool:
@@ -144,10 +140,7 @@ class VirtualTrenteScreen(VirtualScreenBase):
     def refresh_view(self) -> None:
         m, lang = self.match, self.app.lang
         play = m.play
-        self.query_one("#header", Static).update(self.tr(HEADER, game=type(m).title, n=m.showdowns + 1,
-                                                         dealer=m.names[m.dealer]))
-        self.query_one("#rack", TokenRack).show(m.names, m.tokens, unit=m.unit, out=m.out,
-                                                pot=m.pot if m.banker else None, next_dealer=m.dealer, lang=lang)
+        self.draw_rack(HEADER)
         state = self._state()
         live = play is not None and play.hands is not None and not play.void
         pile = self.query_one("#pile", Static)
