@@ -2,7 +2,7 @@
 
 - ``companion`` alone starts the Textual app (imported only then).
 - ``companion cribbage count|peg ...``: the scoring tools, one module per game
-  (``GAME_CLIS``), each registering its own sub-commands.
+  (found on disk by ``game_clis``), each registering its own sub-commands.
 - ``companion bench``: the benchmark (``python -m companion.dev.bench``).
 
 This module and what it imports at load time never import textual nor sqlite3,

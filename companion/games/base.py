@@ -545,10 +545,6 @@ class GameInfo:
     seat_figures: Callable[[Match], list[dict[str, float]]] | None = None
     report: Mapping[str, tuple[str, ...]] | None = None
     labels: Mapping[str, Msg] | None = None  # each reported figure's name, for the statistics screen and command
-
-    def label(self, figure: str) -> Msg:
-        """How a reported figure is named (its key when the game does not name it)."""
-        return (self.labels or {}).get(figure) or Msg(figure, figure)
     aliases: tuple[str, ...] = ()  # other names players type for it on the command line (``2500``, ``banker``)
     # The module that plays whole games between computer levels (``companion selfplay``): it holds
     # ``play_game(levels, seed, first_dealer) -> GameRecord`` and ``FIGURES``; imported only when asked.
@@ -556,6 +552,10 @@ class GameInfo:
     # The module of its computer players, with ``next_op(match, kinds)``: the next operation nobody at the screen
     # chooses (a deal, a show, a computer's move), or None when a human must act. Imported only when asked.
     players: str | None = None
+
+    def label(self, figure: str) -> Msg:
+        """How a reported figure is named (its key when the game does not name it)."""
+        return (self.labels or {}).get(figure) or Msg(figure, figure)
 
     def choose_dealer(self, names: Sequence[str], rng: random.Random) -> tuple[int, Msg]:
         if self.draw_dealer is not None:

@@ -31,6 +31,7 @@ from companion.games.base import Event, Match, Operation
 from companion.store.session import MatchSession
 from companion.tui.screens.base import BaseModal
 from companion.tui.screens.match_base import MatchScreenBase
+from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.plain import Button, Static
 
 
@@ -79,6 +80,11 @@ class VirtualScreenBase(MatchScreenBase):
         self._reporting = False  # a round's report is on screen: the next deal waits for a tap
         self._thinking = False  # a worker is finding the next automatic move
         self._decision: tuple[Worker, list[Operation], float] | None = None  # that worker, its log, when it began
+
+    @property
+    def slot_cards(self) -> list:
+        """The card each key of the hand row (``#hand``, every virtual screen has one) shows; None: a hidden slot."""
+        return self.query_one("#hand", HandRow).cards
 
     def kinds(self) -> list[str]:
         """Each seat's player: "human", or a computer level."""

@@ -140,11 +140,6 @@ class VirtualCribbageScreen(CribbageView, VirtualScreenBase):
         """The selector of the button showing ``card`` (for the keys and the tests)."""
         return self.query_one("#hand", HandRow).slot_of(card)
 
-    @property
-    def slot_cards(self) -> list:
-        """The card each key of the hand shows (None: a hidden slot)."""
-        return self.query_one("#hand", HandRow).cards
-
     def _advice(self) -> str:
         seat = self.shown_seat
         lines = []

@@ -55,11 +55,6 @@ class VirtualLe31Screen(Le31View, VirtualScreenBase):
     def __init__(self, session: MatchSession) -> None:
         super().__init__(session)
 
-    @property
-    def slot_cards(self) -> list:
-        """The card each key of the hand shows (None: a hidden slot)."""
-        return self.query_one("#hand", HandRow).cards
-
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         yield Static("", id="header")

@@ -74,11 +74,6 @@ class VirtualRummyScreen(Rummy2500View, TurnEntry, VirtualScreenBase):
     def submit_play(self, op) -> bool:
         return self.human_op(op)
 
-    @property
-    def slot_cards(self) -> list:
-        """The card each key of the hand shows (None: a hidden slot)."""
-        return self.query_one("#hand", HandRow).cards
-
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         yield Static("", id="header")

@@ -94,11 +94,6 @@ class VirtualTrenteScreen(TrenteView, VirtualScreenBase):
     def exchanges(self) -> bool:
         return self.match._exchanges
 
-    @property
-    def slot_cards(self) -> list:
-        """The card each key of the hand shows (None: a hidden slot)."""
-        return self.query_one("#hand", HandRow).cards
-
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         yield Static("", id="header")
