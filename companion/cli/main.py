@@ -46,7 +46,7 @@ class Parser(argparse.ArgumentParser):
     """Usage mistakes are one line on stderr (in the chosen language), like every other error; ``--help``
     still shows the whole usage."""
 
-    def _print_message(self, message: str, file=None) -> None:  # type: ignore[override]
+    def _print_message(self, message: str, file=None) -> None:
         """Help and usage are written and flushed at once: a closed or full output is an error, not a silent 0."""
         stream = file or sys.stdout
         if message:

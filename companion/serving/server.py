@@ -100,7 +100,7 @@ def child_command(role: str, parent: int, lang: str | None = None) -> str:
 class GroupedAppService(AppService):
     """textual-serve's app service, its process started in a process group of its own."""
 
-    async def _open_app_process(self, width: int = 80, height: int = 24):  # type: ignore[override]
+    async def _open_app_process(self, width: int = 80, height: int = 24):
         self._process = process = await asyncio.create_subprocess_shell(
             self.command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE, env=self._build_environment(width=width, height=height),

@@ -50,7 +50,7 @@ class CompanionApp(App):
         self.damage_checked: dict[tuple[int, int], Msg | None] = {}  # (match id, rev) -> why it cannot open
         self.theme = "textual-dark"  # one look everywhere, whatever TEXTUAL_THEME says
 
-    def notify(self, message: str, *, markup: bool = False, **kwargs) -> None:  # type: ignore[override]
+    def notify(self, message: str, *, markup: bool = False, **kwargs) -> None:
         """Notifications carry names and reasons: plain text, never markup."""
         super().notify(message, markup=markup, **kwargs)
 

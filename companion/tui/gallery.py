@@ -12,8 +12,10 @@ import sqlite3
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
 
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Input
 
 from companion.games import registry
@@ -21,6 +23,10 @@ from companion.store.database import Store
 from companion.store.settings import Settings
 from companion.tui.app import CompanionApp
 from companion.tui.games import ui_for
+
+if TYPE_CHECKING:
+    from companion.games.base import Setup
+    from companion.tui.screens.virtual_base import VirtualScreenBase
 
 NAMES = ("Marie", "Paul", "Léa", "Jean")
 FIXED_DATE = "2026-11-14T20:30:00+00:00"
@@ -46,6 +52,23 @@ def build_app(home: Path, lang: str = "en") -> CompanionApp:
     return CompanionApp(store, settings=Settings(lang=lang))
 
 
+S = TypeVar("S", bound=Screen)
+
+
+def app_of(pilot: Pilot) -> CompanionApp:
+    """The app a gallery state drives (Textual's pilot knows it as any ``App``)."""
+    app = pilot.app
+    assert isinstance(app, CompanionApp)
+    return app
+
+
+def screen_of(pilot: Pilot, kind: type[S]) -> S:
+    """The screen on top, as the kind of screen the state expects to find there."""
+    screen = pilot.app.screen
+    assert isinstance(screen, kind), f"{type(screen).__name__} on top, not a {kind.__name__}"
+    return screen
+
+
 async def think(pilot: Pilot) -> None:
     """A pause that also waits for a computer's move being found in a worker (and shown)."""
     import asyncio
@@ -68,14 +91,16 @@ async def settle(pilot: Pilot) -> None:
     await think(pilot)
 
 
-async def start_virtual(pilot: Pilot, game_id: str, setup):
+async def start_virtual(pilot: Pilot, game_id: str, setup: Setup) -> VirtualScreenBase:
     """A virtual match opened at instant pace, once the computers have handed over to the human."""
     from companion.store.session import MatchSession
     from companion.tui.games import ui_for
+    from companion.tui.screens.virtual_base import VirtualScreenBase
 
-    app = pilot.app
+    app = app_of(pilot)
     app.settings.pace = 0.0
     screen = ui_for(game_id).match_screen(MatchSession.create(app.store, setup, game_id))
+    assert isinstance(screen, VirtualScreenBase)
     app.push_screen(screen)
     for _ in range(500):
         await think(pilot)
@@ -90,7 +115,7 @@ async def virtual_report(pilot: Pilot, game_id: str, setup) -> None:
     from companion.tui.dialogs.round_report import RoundReport
     from companion.tui.games import ui_for
 
-    app = pilot.app
+    app = app_of(pilot)
     app.settings.pace = 0.001  # at once, but not "instant": the report waits for a tap
     app.push_screen(ui_for(game_id).match_screen(MatchSession.create(app.store, setup, game_id)))
     for _ in range(5000):
@@ -126,10 +151,10 @@ async def help_screen(pilot: Pilot) -> None:
 
 def _damage_one(pilot: Pilot) -> int:
     """Make one stored match unreadable (its second entry), as a damaged disk would."""
-    record = next(r for r in pilot.app.store.list_matches(finished=False))
-    with sqlite3.connect(pilot.app.store.path) as conn:
+    record = next(r for r in app_of(pilot).store.list_matches(finished=False))
+    with sqlite3.connect(app_of(pilot).store.path) as conn:
         conn.execute("UPDATE ops SET op = 'oops' WHERE match_id = ? AND seq = 2", (record.id,))
-    pilot.app.damage_checked.clear()  # damaged behind the app's back: check again, as at a new start
+    app_of(pilot).damage_checked.clear()  # damaged behind the app's back: check again, as at a new start
     return record.id
 
 
@@ -153,7 +178,7 @@ async def _read_only(pilot: Pilot) -> None:
     """The app as it starts on a file it may not write (here: opened read-only, as for a read-only file)."""
     from companion.store.errors import FILE_READ_ONLY, READ_ONLY_BECAUSE
 
-    app = pilot.app
+    app = app_of(pilot)
     path = app.store.path
     app.store.close()
     app.store = Store.open(path, read_only=True)
@@ -180,7 +205,7 @@ async def share_match(pilot: Pilot) -> None:
     """A finished match's summary as a QR code, with its export."""
     from companion.tui.dialogs.share import ShareDialog
 
-    record = sorted(pilot.app.store.list_matches(finished=True), key=lambda r: r.id)[0]
+    record = sorted(app_of(pilot).store.list_matches(finished=True), key=lambda r: r.id)[0]
     pilot.app.push_screen(ShareDialog(record))
     await settle(pilot)
 
@@ -198,7 +223,7 @@ async def club_night(pilot: Pilot) -> None:
     from companion.tui.screens.club import ClubNightScreen
 
     players = ["Marie", "Paul", "Léa", "Jean", "Zoé", "Luc", "Hugo", "Anne", "Éric", "Nadia", "Yves", "Chloé"]
-    store = pilot.app.store
+    store = app_of(pilot).store
     night_id = saved.create(store, "Club du mardi", start_op(players, rounds=9))
     scores = [75, 98, 110, 89, 120, 101, 64, 93, 117, 105, 88, 99, 112, 95, 80, 118, 107, 91]
     for round_no in range(4):

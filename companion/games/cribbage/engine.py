@@ -286,6 +286,11 @@ class CribbageMatch(base.Match):
         return self.show_order[self.d.show_index]
 
     @property
+    def showing(self) -> int:
+        """In the show: the seat (or CRIB) that counts now."""
+        return self.show_order[self.live.show_index]
+
+    @property
     def winner(self) -> int | None:
         """Side that won the current game (game over) or the match (match over)."""
         if self.phase in ("game_over", "match_over"):
@@ -378,6 +383,22 @@ class CribbageMatch(base.Match):
         first = self._loser_deals(self.games[-1].scores, self.dealer) if self.games else self.setup.first_dealer
         return Setup(self.setup.names, self.setup.rules, first, self.setup.mode, None, self.setup.seats)
 
+    @property
+    def live(self) -> _Deal:
+        """The deal in progress, read by moves once ``_need`` has checked the phase (every phase from the
+        discard to the end of the show has one)."""
+        if self.d is None:
+            raise IllegalMoveError(WRONG_PHASE(action=ACTIONS["play"], phase=PHASES[self.phase]))
+        return self.d
+
+    @property
+    def _held(self) -> list[list[Card]]:
+        """The cards each seat still holds: known in virtual play only (only it has a discard phase)."""
+        hands = self.live.hands
+        if hands is None:
+            raise IllegalMoveError(VIRTUAL_ONLY)
+        return hands
+
     def _need(self, *phases: str, action: str) -> None:
         if self.phase not in phases:
             raise IllegalMoveError(WRONG_PHASE(action=ACTIONS[action], phase=PHASES[self.phase]))
@@ -424,8 +445,8 @@ class CribbageMatch(base.Match):
         for cards in self.d.played:
             for c in cards:
                 seen[c] = "played"
-        for who, cards in self.d.shown.items():
-            for c in cards:
+        for who, shown in self.d.shown.items():
+            for c in shown:
                 seen.setdefault(c, "crib" if who == CRIB else "shown")
         return seen
 
@@ -497,24 +518,24 @@ class CribbageMatch(base.Match):
         self._need("discard", action="discard")
         self._check_seat(op.seat)
         name = self.names[op.seat]
-        if op.seat in self.d.discarded:
+        if op.seat in self.live.discarded:
             raise IllegalMoveError(DISCARDED(name=name))
         if len(op.cards) != self.discard_count():
             raise IllegalMoveError(DISCARD_COUNT(name=name, n=self.discard_count(), m=len(op.cards)))
         if len(set(op.cards)) != len(op.cards):
             raise InconsistencyError(CARD_TWICE(card=op.cards[0]))
         for card in op.cards:
-            if card not in self.d.hands[op.seat]:
+            if card not in self._held[op.seat]:
                 raise IllegalMoveError(NOT_IN_HAND(card=card, name=Of(name)))
 
     def _apply_discard(self, op: Discard) -> Event:
-        d = self.d
+        d, held = self.live, self._held
         for card in op.cards:
-            d.hands[op.seat].remove(card)
+            held[op.seat].remove(card)
             d.crib.append(card)
         d.discarded.add(op.seat)
         if len(d.discarded) == self.players:
-            d.kept = [tuple(h) for h in d.hands]
+            d.kept = [tuple(h) for h in held]
             self.phase = "cut"
         return Event(op, D_DISCARD(name=self.names[op.seat]))
 
@@ -522,18 +543,18 @@ class CribbageMatch(base.Match):
     def make_cut(self) -> Cut:
         """Virtual mode: cut the seeded pack for the starter."""
         self._need("cut", action="cut")
-        if self.d.deck is None:  # table mode: the people at the table turn a real card
+        if self.live.deck is None:  # table mode: the people at the table turn a real card
             raise IllegalMoveError(NEED_STARTER)
         size = self.rules.hand_size * self.players + (1 if self.players == 3 else 0)
-        rest = self.d.deck[size:]
+        rest = self.live.deck[size:]
         return Cut(rest[self._rng_for("cut").randrange(len(rest))])
 
     def _verify_cut(self, op: Cut) -> None:
         if self.phase == "deal" and self.setup.mode == "table":
             return  # at a real table the starter turned is the first thing entered: it starts the deal
         self._need("cut", action="cut")
-        if self.d.deck is not None:
-            dealt = {c for h in self.d.kept for c in h} | set(self.d.crib)
+        if self.live.kept is not None:  # virtual play: the cut cannot turn a card that was dealt
+            dealt = {c for h in self.live.kept for c in h} | set(self.live.crib)
             if op.card in dealt:
                 raise InconsistencyError(SEEN(card=op.card, where=WHERE["dealt"]))
 
@@ -541,7 +562,7 @@ class CribbageMatch(base.Match):
         opened = self.phase == "deal"
         if opened:
             self._start_deal(None)
-        d = self.d
+        d = self.live
         d.starter = op.card
         self.phase = "play"
         d.turn = (d.dealer + 1) % self.players
@@ -562,21 +583,21 @@ class CribbageMatch(base.Match):
     def _verify_turn(self, seat: int, action: str) -> None:
         self._need("play", action=action)
         self._check_seat(seat)
-        if seat != self.d.turn:
-            raise IllegalMoveError(NOT_YOUR_TURN(name=Of(self.names[self.d.turn]), other=Of(self.names[seat])))
+        if seat != self.live.turn:
+            raise IllegalMoveError(NOT_YOUR_TURN(name=Of(self.names[self.live.turn]), other=Of(self.names[seat])))
 
     def _verify_play(self, op: Play) -> None:
         self._verify_turn(op.seat, "play")
         name = self.names[op.seat]
         if self.cards_left(op.seat) == 0:
             raise IllegalMoveError(NO_CARDS_LEFT(name=name))
-        if self.d.hands is not None and op.card not in self.d.hands[op.seat]:
+        if self.live.hands is not None and op.card not in self.live.hands[op.seat]:
             raise IllegalMoveError(NOT_IN_HAND(card=op.card, name=Of(name)))
         self._check_new_cards([op.card])
         verify_count(op.card, self.count)
 
     def _apply_play(self, op: Play) -> Event:
-        d = self.d
+        d = self.live
         d.played[op.seat].append(op.card)
         if d.hands is not None:
             d.hands[op.seat].remove(op.card)
@@ -602,7 +623,7 @@ class CribbageMatch(base.Match):
 
     def _advance(self, seat: int, awards: list[tuple[int, int, Msg]]) -> None:
         """Pass the turn after ``seat`` acted: skip players out of cards or who said go."""
-        d = self.d
+        d = self.live
         for step in range(1, self.players + 1):
             nxt = (seat + step) % self.players
             if self.cards_left(nxt) > 0 and nxt not in d.go_said:
@@ -612,7 +633,7 @@ class CribbageMatch(base.Match):
         self._new_count(awards, go_point=True)
 
     def _new_count(self, awards: list[tuple[int, int, Msg]], go_point: bool) -> None:
-        d = self.d
+        d = self.live
         last = d.last_player
         finished = not self._players_with_cards()
         if go_point and last is not None and self.phase == "play":
@@ -640,7 +661,7 @@ class CribbageMatch(base.Match):
 
     def _verify_go(self, op: Go) -> None:
         self._verify_turn(op.seat, "go")
-        if self.d.hands is not None:
+        if self.live.hands is not None:
             playable = self.playable(op.seat)
             if playable:
                 raise IllegalMoveError(MUST_PLAY(name=self.names[op.seat], card=playable[0]))
@@ -648,7 +669,7 @@ class CribbageMatch(base.Match):
             raise IllegalMoveError(GO_TOO_SOON(name=self.names[op.seat], count=self.count))
 
     def _apply_go(self, op: Go) -> Event:
-        d = self.d
+        d = self.live
         d.go_said.add(op.seat)
         d.go_claims.append((op.seat, self.count, len(d.played[op.seat]), len(self.log)))
         awards: list[tuple[int, int, Msg]] = []
@@ -664,7 +685,7 @@ class CribbageMatch(base.Match):
     def false_go_index(self, seat: int, cards: Sequence[Card]) -> int | None:
         """Where in the log the first go said while ``cards`` held a card that fitted is (0-based), for
         "fix it": rewinding to just before it."""
-        d = self.d
+        d = self.live
         if not d:
             return None
         for go_seat, count, played_before, index in d.go_claims:
@@ -677,7 +698,7 @@ class CribbageMatch(base.Match):
     def show_warnings(self, seat: int, cards: Sequence[Card]) -> list[Msg]:
         """What the shown hand reveals: each go said while holding a card that fitted."""
         d = self.d
-        warnings = []
+        warnings: list[Msg] = []
         if not d:
             return warnings
         for go_seat, count, played_before, _ in d.go_claims:
@@ -702,10 +723,10 @@ class CribbageMatch(base.Match):
         if len(op.cards) != 4:
             raise IllegalMoveError(HAND_CARDS(n=len(op.cards)))
         name = self.names[op.seat]
-        if self.d.kept is not None and set(op.cards) != set(self.d.kept[op.seat]):
-            raise InconsistencyError(WRONG_HAND(name=Of(name), cards=CardList(self.d.kept[op.seat])))
-        self._check_new_cards(op.cards, allowed=self.d.played[op.seat])
-        for card in self.d.played[op.seat]:
+        if self.live.kept is not None and set(op.cards) != set(self.live.kept[op.seat]):
+            raise InconsistencyError(WRONG_HAND(name=Of(name), cards=CardList(self.live.kept[op.seat])))
+        self._check_new_cards(op.cards, allowed=self.live.played[op.seat])
+        for card in self.live.played[op.seat]:
             if card not in op.cards:
                 raise InconsistencyError(MISSING_PEGGED(name=name, card=card))
         self._verify_claim(op.claimed)
@@ -717,7 +738,10 @@ class CribbageMatch(base.Match):
 
     def _count_and_peg(self, side: int, cards: Sequence[Card], crib: bool, claimed: int | None,
                        scores: list[Score]):
-        count = count_hand(cards, self.d.starter, crib, self.rules)
+        starter = self.live.starter
+        if starter is None:  # the show follows the cut: never met, but the count needs the starter
+            raise IllegalMoveError(NEED_STARTER)
+        count = count_hand(cards, starter, crib, self.rules)
         points = count.total
         note = None
         if self.rules.manual_counting and claimed is not None and claimed != count.total:
@@ -736,7 +760,7 @@ class CribbageMatch(base.Match):
         return count, note
 
     def _apply_show(self, op: Show) -> Event:
-        d = self.d
+        d = self.live
         warnings = tuple(self.show_warnings(op.seat, op.cards))
         d.shown[op.seat] = op.cards
         scores: list[Score] = []
@@ -754,13 +778,13 @@ class CribbageMatch(base.Match):
             raise IllegalMoveError(SHOW_ORDER(name=self._who(self.next_to_show)))
         if len(op.cards) != 4:
             raise IllegalMoveError(CRIB_CARDS(n=len(op.cards)))
-        if self.d.deck is not None and set(op.cards) != set(self.d.crib):
-            raise InconsistencyError(CRIB_IS(cards=CardList(self.d.crib)))
+        if self.live.deck is not None and set(op.cards) != set(self.live.crib):
+            raise InconsistencyError(CRIB_IS(cards=CardList(self.live.crib)))
         self._check_new_cards(op.cards)
         self._verify_claim(op.claimed)
 
     def _apply_crib(self, op: Crib) -> Event:
-        d = self.d
+        d = self.live
         d.shown[CRIB] = op.cards
         scores: list[Score] = []
         count, note = self._count_and_peg(self.side_of(d.dealer), op.cards, True, op.claimed, scores)
@@ -777,7 +801,7 @@ class CribbageMatch(base.Match):
     def _deal_report(self, crib: Msg, crib_scores: list[Score]) -> tuple[Msg, ...]:
         """The deal as the table went through it: the points pegged by each side (his heels apart), each hand
         counted as it was said, the crib, and the scores now."""
-        d = self.d
+        d = self.live
         pegged = [0] * self.rules.sides
         heels = [0] * self.rules.sides
         shows: list[Msg] = []
@@ -800,7 +824,7 @@ class CribbageMatch(base.Match):
                 crib)
 
     def _finish_deal(self) -> None:
-        self.next_dealer = (self.d.dealer + 1) % self.players
+        self.next_dealer = (self.live.dealer + 1) % self.players
         self.phase = "deal"
 
     # ------------------------------------------------------------ muggins
@@ -809,11 +833,18 @@ class CribbageMatch(base.Match):
         if op.side is not None:
             if not 0 <= op.side < self.rules.sides:
                 raise IllegalMoveError(BAD_SIDE)
-            if op.side == self.pending_muggins[0]:
+            if op.side == self.missed[0]:
                 raise IllegalMoveError(NO_MUGGINS_SELF)
 
+    @property
+    def missed(self) -> tuple[int, int]:
+        """In the muggins phase: the side that counted short, and the points it missed."""
+        if self.pending_muggins is None:
+            raise IllegalMoveError(WRONG_PHASE(action=ACTIONS["muggins"], phase=PHASES[self.phase]))
+        return self.pending_muggins
+
     def _apply_muggins(self, op: Muggins) -> Event:
-        _, points = self.pending_muggins
+        _, points = self.missed
         self.pending_muggins = None
         self.phase = "show"
         scores: list[Score] = []
@@ -822,7 +853,7 @@ class CribbageMatch(base.Match):
             text = D_MUGGINS(name=self.side_name(op.side), n=points)
         else:
             text = D_NO_MUGGINS
-        if self.phase == "show" and self.d.show_index == len(self.show_order):
+        if self.phase == "show" and self.live.show_index == len(self.show_order):
             self._finish_deal()
         return Event(op, text, tuple(scores))
 

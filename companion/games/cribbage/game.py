@@ -15,7 +15,7 @@ from companion.games.cribbage.rules import CribbageRules
 from companion.games.registry import register
 
 
-def summary(match: CribbageMatch) -> dict[str, Any]:  # type: ignore[override]
+def summary(match: CribbageMatch) -> dict[str, Any]:
     """Cribbage's extra keys for the lists of matches: game points, every game with its skunk, the target."""
     return {
         "game_points": list(match.game_points),

@@ -7,6 +7,7 @@ at 31 or go): "combinations cannot span a reset".
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from companion.core.cards import Card
@@ -44,7 +45,8 @@ class PegItem(NamedTuple):
         return _NAMES[self.kind]
 
 
-class PegResult(NamedTuple):
+@dataclass(frozen=True)
+class PegResult:
     count: int
     items: tuple[PegItem, ...]
 

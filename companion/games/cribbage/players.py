@@ -273,20 +273,20 @@ def next_op(match: CribbageMatch, kinds: Sequence[str]) -> Op | None:
         return match.make_deal() if match.setup.mode == "virtual" else None
     if phase == "discard":
         for seat in range(match.players):
-            if seat not in match.d.discarded and kinds[seat] != "human":
+            if seat not in match.live.discarded and kinds[seat] != "human":
                 return Discard(seat, choose_discard(match, seat, kinds[seat], position_rng(match, seat)))
         return None
     if phase == "cut":
         return match.make_cut()
     if phase == "play":
-        seat = match.turn
+        seat = match.live.turn
         if kinds[seat] == "human":
             return Go(seat) if not match.playable(seat) else None
         card = choose_play(match, seat, kinds[seat])
         return Go(seat) if card is None else Play(seat, card)
     if phase == "show":
-        who = match.next_to_show
-        return Crib(tuple(match.d.crib)) if who == CRIB else Show(who, match.kept(who) or ())
+        who = match.showing
+        return Crib(tuple(match.live.crib)) if who == CRIB else Show(who, match.kept(who) or ())
     if phase == "muggins":
         return Muggins(None)
     return None
@@ -302,9 +302,9 @@ def play_turn(match: CribbageMatch, rng: random.Random | None = None, levels: Se
     elif phase == "discard":
         n = match.discard_count()
         for seat in range(match.players):
-            if seat in match.d.discarded:
+            if seat in match.live.discarded:
                 continue
-            hand = match.hand(seat)
+            hand = match.hand(seat) or ()
             if rng is not None:
                 match.apply(Discard(seat, tuple(tuple(rng.sample(hand, n)))))
             else:
@@ -313,7 +313,7 @@ def play_turn(match: CribbageMatch, rng: random.Random | None = None, levels: Se
     elif phase == "cut":
         match.apply(match.make_cut())
     elif phase == "play":
-        seat = match.turn
+        seat = match.live.turn
         if rng is not None:
             options = match.playable(seat)
             card = rng.choice(options) if options else None
@@ -321,8 +321,8 @@ def play_turn(match: CribbageMatch, rng: random.Random | None = None, levels: Se
             card = choose_play(match, seat, level(seat))
         match.apply(Go(seat)) if card is None else match.apply(Play(seat, card))
     elif phase == "show":
-        who = match.next_to_show
-        match.apply(Crib(tuple(match.d.crib))) if who == CRIB else match.apply(Show(who, tuple(match.kept(who) or ())))
+        who = match.showing
+        match.apply(Crib(tuple(match.live.crib))) if who == CRIB else match.apply(Show(who, tuple(match.kept(who) or ())))
     elif phase == "muggins":
         match.apply(Muggins(None))
     elif phase == "game_over":

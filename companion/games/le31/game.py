@@ -12,7 +12,7 @@ from companion.games.le31.rules import Le31Rules
 from companion.games.registry import register
 
 
-def summary(match: Le31Match) -> dict[str, Any]:  # type: ignore[override]
+def summary(match: Le31Match) -> dict[str, Any]:
     return {"rounds": len(match.rounds), "target": match.rules.target, "phase": match.phase}
 
 

@@ -334,7 +334,7 @@ class Rummy2500Match(base.Match):
         return bp
 
     @property
-    def _played(self) -> BrassePlay:
+    def live(self) -> BrassePlay:
         """The brasse played turn by turn (an operation is applied only once its check found one)."""
         if self.bp is None:
             raise IllegalMoveError(NO_BRASSE)
@@ -375,7 +375,7 @@ class Rummy2500Match(base.Match):
     def _deal_text(self, op: Operation, text: Msg) -> Event:
         from companion.core.cards import rank_text
 
-        bp = self._played
+        bp = self.live
         rank = Msg(rank_text(bp.frime, "en"), rank_text(bp.frime, "fr"))
         return Event(op, text(rank=rank, sizes="–".join(map(str, bp.sizes))))
 
@@ -414,7 +414,7 @@ class Rummy2500Match(base.Match):
             raise IllegalMoveError(DRAWN)
 
     def _apply_draw_stock(self, op: DrawStock) -> Event:
-        bp = self._played
+        bp = self.live
         notes: list[Msg] = []
         if not bp.stock and self.rules.stock_exhausted == "reshuffle_pige" and len(bp.pige) > 1:
             bp.stock, bp.pige = self._reshuffled(bp.pige[:-1]), bp.pige[-1:]
@@ -428,7 +428,7 @@ class Rummy2500Match(base.Match):
         return Event(op, self._joined([*notes, D_STOCK(name=self.names[op.seat])]))
 
     def _reshuffled(self, cards: list[Card]) -> list[Slot]:
-        bp = self._played
+        bp = self.live
         if bp.table_mode:
             return [None] * len(cards)  # shuffled at the table: their order is unseen
         # Virtual play: a shuffle drawn from the match's seed, so a replay of the log finds the same stock.
@@ -457,7 +457,7 @@ class Rummy2500Match(base.Match):
         self._may_leave(bp, op.seat, left, 3)
 
     def _apply_take_pige(self, op: TakePige) -> Event:
-        bp = self._played
+        bp = self.live
         taken = bp.pige[op.index:]
         del bp.pige[op.index:]
         bp.drawn = True
@@ -518,7 +518,7 @@ class Rummy2500Match(base.Match):
         self._may_leave(bp, op.seat, len(bp.hands[op.seat]) - 3, 3)
 
     def _apply_meld(self, op: Meld) -> Event:
-        bp = self._played
+        bp = self.live
         for card in op.cards:
             _take(bp, op.seat, card)
         bp.laid[op.seat].append(list(op.cards))
@@ -557,7 +557,7 @@ class Rummy2500Match(base.Match):
         self._may_leave(bp, op.seat, len(bp.hands[op.seat]) - 1, 1)
 
     def _apply_lay_off(self, op: LayOff) -> Event:
-        bp = self._played
+        bp = self.live
         _take(bp, op.seat, op.card)
         bp.laid[op.owner][op.group].append(op.card)
         bp.credit[op.seat].append(op.card)
@@ -571,7 +571,7 @@ class Rummy2500Match(base.Match):
         self._may_leave(bp, op.seat, len(bp.hands[op.seat]) - 1, 0)
 
     def _apply_throw(self, op: Throw) -> Event:
-        bp = self._played
+        bp = self.live
         _take(bp, op.seat, op.card)
         bp.pige.append(op.card)
         text = D_THROW(name=self.names[op.seat], card=op.card)
@@ -583,7 +583,7 @@ class Rummy2500Match(base.Match):
     # ------------------------------------------------------------ the end of a turn and of the brasse
     def _after_laying(self, op: Operation, seat: int, text: Msg) -> Event:
         """A hand just emptied goes out: the brasse ends at once (mort subite) or after the others' last turns."""
-        bp = self._played
+        bp = self.live
         if bp.hands[seat]:
             return Event(op, text)
         notes = [text, D_OUT(name=self.names[seat])]
@@ -598,7 +598,7 @@ class Rummy2500Match(base.Match):
         return Event(op, self._joined(notes))
 
     def _end_turn(self, seat: int) -> None:
-        bp = self._played
+        bp = self.live
         if bp.last == seat:
             bp.over = True
             return
@@ -622,7 +622,7 @@ class Rummy2500Match(base.Match):
         """The end-of-brasse entry of a brasse played out: the frime, each player's trios as laid, the cards he
         laid off (credited to him), and his hand; in table mode the hands are entered, and checked against the
         number of cards each holds and the cards seen going into it."""
-        bp = self._played
+        bp = self.live
         laid, layoffs = [], []
         for seat in range(len(bp.hands)):
             own = [tuple(g[:3]) for g in bp.laid[seat]]

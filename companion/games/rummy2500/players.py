@@ -58,7 +58,7 @@ def _table_ranks(bp: BrassePlay) -> set:
 # ---------------------------------------------------------------- the draw
 
 def _pige_options(match: Rummy2500Match, seat: int) -> list[TakePige]:
-    bp = match.bp
+    bp = match.live
     hand = _known(bp.hands[seat])
     options = []
     for index, card in enumerate(bp.pige):
@@ -72,7 +72,7 @@ def _pige_options(match: Rummy2500Match, seat: int) -> list[TakePige]:
 
 def _series_value(match: Rummy2500Match, op: TakePige) -> float:
     """Points a pige series lays at once, minus what the cards that come with it may cost in hand."""
-    bp = match.bp
+    bp = match.live
     scale = match.rules.scoring
     taken = bp.pige[op.index:]
     laid = sum(card_value(c, bp.frime, scale) for c in (taken[0], *op.pair))
@@ -86,7 +86,7 @@ def _series_value(match: Rummy2500Match, op: TakePige) -> float:
 
 
 def _free_top_useful(match: Rummy2500Match, seat: int) -> bool:
-    bp = match.bp
+    bp = match.live
     if not bp.pige or not bp.opened[seat] or not match.rules.open_player_free_top_discard:
         return False
     top = bp.pige[-1]
@@ -95,7 +95,7 @@ def _free_top_useful(match: Rummy2500Match, seat: int) -> bool:
 
 
 def choose_draw(match: Rummy2500Match, seat: int, level: str, rng: random.Random | None = None) -> Operation:
-    bp = match.bp
+    bp = match.live
     if level == "easy":
         return DrawStock(seat)
     options = _pige_options(match, seat)
@@ -114,7 +114,7 @@ def choose_draw(match: Rummy2500Match, seat: int, level: str, rng: random.Random
 def _normal_draw(match: Rummy2500Match, seat: int, options: list[TakePige]) -> Operation:
     """A pige series when a natural pair makes a trio of its card (the top one first: nothing else comes), else
     a free top card that helps, else the stock."""
-    bp = match.bp
+    bp = match.live
     if options:
         return max(options, key=lambda op: op.index == len(bp.pige) - 1)
     if _free_top_useful(match, seat):
@@ -128,7 +128,7 @@ def _normal_draw(match: Rummy2500Match, seat: int, options: list[TakePige]) -> O
 
 def choose_lay(match: Rummy2500Match, seat: int, level: str) -> Operation | None:
     """A trio or a lay-off to make now, or None."""
-    bp = match.bp
+    bp = match.live
     hand = _known(bp.hands[seat])
     by_rank: dict = {}
     for card in hand:
@@ -163,7 +163,7 @@ def choose_lay(match: Rummy2500Match, seat: int, level: str) -> Operation | None
 
 def _keep_score(match: Rummy2500Match, seat: int, card: Card) -> float:
     """How much a card is worth keeping (normal): frimes and pairs kept, cards others can use not thrown."""
-    bp = match.bp
+    bp = match.live
     hand = Counter(c.rank for c in _known(bp.hands[seat]))
     if card.rank == bp.frime:
         return 1000.0
@@ -177,7 +177,7 @@ def _keep_score(match: Rummy2500Match, seat: int, card: Card) -> float:
 
 def _unseen(match: Rummy2500Match, seat: int) -> list[Card]:
     """The cards ``seat`` cannot place: not in his hand, the pige, the table, or seen going into another hand."""
-    bp = match.bp
+    bp = match.live
     seen = Counter(_known(bp.hands[seat])) + Counter(bp.pige) + Counter(c for gs in bp.laid for g in gs for c in g)
     seen += Counter(c for other, cards in enumerate(bp.shown) if other != seat for c in cards)
     if bp.indicator is not None:
@@ -188,7 +188,7 @@ def _unseen(match: Rummy2500Match, seat: int) -> list[Card]:
 def _determinized(match: Rummy2500Match, seat: int, rng: random.Random) -> Rummy2500Match:
     """A copy of the match in which the cards ``seat`` cannot see are dealt again from the unseen ones (the
     cards seen going into another hand stay there)."""
-    bp = match.bp
+    bp = match.live
     unseen = _unseen(match, seat)
     rng.shuffle(unseen)
     play = copy.copy(bp)
@@ -197,15 +197,15 @@ def _determinized(match: Rummy2500Match, seat: int, rng: random.Random) -> Rummy
     play.opened = list(bp.opened)
     play.pige = list(bp.pige)
     play.shown = [list(c) for c in bp.shown]
-    hands = []
+    hands: list[list[Card | None]] = []  # None: a card unknown (never here: every slot is dealt again)
     for other, hand in enumerate(bp.hands):
         if other == seat:
             hands.append(list(hand))
         else:
             known = bp.shown[other]
-            hands.append(list(known) + [unseen.pop() for _ in range(len(hand) - len(known))])
+            hands.append([*known, *(unseen.pop() for _ in range(len(hand) - len(known)))])
     play.hands = hands
-    play.stock = unseen[:len(bp.stock)]
+    play.stock = [*unseen[:len(bp.stock)]]
     return match.fork(bp=play)
 
 
@@ -214,7 +214,7 @@ def _rollout_value(world: Rummy2500Match, seat: int, first: Operation, limit: in
     mean."""
     world.apply(first)
     normal = ["normal"] * world.players
-    bp = world.bp
+    bp = world.live
     for _ in range(limit):
         if bp.over:
             break
@@ -239,7 +239,7 @@ def search(match: Rummy2500Match, seat: int, candidates: list[Operation], rng: r
 
 
 def choose_throw(match: Rummy2500Match, seat: int, level: str, rng: random.Random) -> Throw:
-    bp = match.bp
+    bp = match.live
     hand = _known(bp.hands[seat])
     if level == "easy":
         return Throw(seat, rng.choice(hand))

@@ -218,6 +218,13 @@ class TrenteMatch(base.Match):
         return self.banker and self.rules.direction == "right"
 
     @property
+    def live(self) -> DealPlay:
+        """The deal played turn by turn, read once the screen or a player knows one is under way."""
+        if self.play is None:
+            raise IllegalMoveError(NOT_PLAYING)
+        return self.play
+
+    @property
     def lives_mode(self) -> bool:
         return self.banker or self.rules.scoring_mode == "lives"
 
@@ -543,7 +550,7 @@ class TrenteMatch(base.Match):
 
     def _pass_void(self) -> None:
         if self.play is not None and self.play.void:  # a void deal passes the deal on like any other
-            self.dealer = self._next_dealer(self.dealer)  # type: ignore[attr-defined, has-type]
+            self.dealer = self._next_dealer(self.dealer)
             self.play = None
 
     def _begin(self, public: list[Card]) -> DealPlay:

@@ -12,7 +12,7 @@ from companion.games.trente_et_un.engine import BankerMatch, KnockMatch, TrenteM
 from companion.games.trente_et_un.rules import BankerRules, KnockRules
 
 
-def summary(match: TrenteMatch) -> dict[str, Any]:  # type: ignore[override]
+def summary(match: TrenteMatch) -> dict[str, Any]:
     return {"showdowns": match.showdowns, "pot": match.pot, "out": list(match.out), "unit": match.unit}
 
 

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
     from companion.store.database import Store
     from companion.store.session import MatchSession
+    from companion.tui.screens.match_base import MatchScreenBase
 
 GalleryState = Callable[["Pilot"], Awaitable[None]]
 NOT_CORRECTABLE = Msg("This entry cannot be corrected here; undo to change it.",
@@ -33,7 +34,7 @@ class GameUI:
 
     game_id: str = ""
 
-    def match_screen(self, session: MatchSession) -> Screen:
+    def match_screen(self, session: MatchSession) -> MatchScreenBase:
         raise NotImplementedError
 
     def correct(self, screen: Any, seq: int, op: Operation) -> bool:

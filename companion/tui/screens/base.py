@@ -2,24 +2,39 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from textual import events
 from textual.screen import ModalScreen, Screen
 
 from companion.core.i18n import Msg
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    # The mixin below is a Screen for mypy only (at run time each screen class brings its own Textual base).
+    from textual.screen import Screen as _Host
+
+    from companion.tui.app import CompanionApp
+else:
+    _Host = object
+
 SMALL_HEIGHT = 30  # below this many rows, buttons shrink to one row
 
 
-class _Localized:
-    def tr(self, msg: Msg, **args) -> str:
-        return self.app.tr(msg, **args)  # type: ignore[attr-defined]
+class _Localized(_Host):
+    if TYPE_CHECKING:
+        app = getters.app(CompanionApp)  # Textual's way to type ``self.app`` as our app
+
+    def tr(self, msg: Msg, **args: Any) -> str:
+        return self.app.tr(msg, **args)
 
     def _watch_lang(self) -> None:
-        self.watch(self.app, "lang", self._lang_changed, init=False)  # type: ignore[attr-defined]
+        self.watch(self.app, "lang", self._lang_changed, init=False)
 
     async def _lang_changed(self, _lang: str) -> None:
         self.before_recompose()
-        await self.recompose()  # type: ignore[attr-defined]
+        await self.recompose()
         self.fill()
 
     def before_recompose(self) -> None:
@@ -29,7 +44,7 @@ class _Localized:
         """Put the dynamic content in: on mount, and again after a language change."""
 
     def _fit(self, height: int) -> None:
-        self.set_class(height < SMALL_HEIGHT, "-small")  # type: ignore[attr-defined]
+        self.set_class(height < SMALL_HEIGHT, "-small")
 
 
 class BaseScreen(_Localized, Screen):

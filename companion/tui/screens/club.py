@@ -92,8 +92,9 @@ class ClubNightsScreen(BaseScreen):
 
     @on(Button.Pressed)
     def open_night(self, event: Button.Pressed) -> None:
-        if (event.button.id or "").startswith("night-"):
-            self.app.push_screen(ClubNightScreen(int(event.button.id.removeprefix("night-"))))
+        button = event.button.id or ""
+        if button.startswith("night-"):
+            self.app.push_screen(ClubNightScreen(int(button.removeprefix("night-"))))
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:
@@ -293,7 +294,7 @@ class ClubNightScreen(BaseScreen):
             self.fill()
             return
         a, b = self.night.tables(self.night.round)[t - 1]
-        players = [a, b]
+        players = [a, b or ""]  # a table with a bye is never chosen (``chosen_table``)
 
         def answered(answer) -> None:
             if answer is not None:

@@ -43,6 +43,7 @@ class MatchScreenBase(BaseScreen):
         super().__init__()
         self.session = session
         self.message: tuple[Msg, str] | None = None  # (text, css class) shown instead of the last entry
+        self._log_when_left: list[Operation] | None = None  # the log as it was when a dialog covered the screen
 
     @property
     def match(self) -> Match:
@@ -103,7 +104,7 @@ class MatchScreenBase(BaseScreen):
     def on_screen_resume(self) -> None:
         """Back from the history or a dialog: if the log changed meanwhile (an entry corrected), what the screen
         kept between entries (a hand being entered) is built again from the state."""
-        left = getattr(self, "_log_when_left", None)
+        left = self._log_when_left
         if left is not None and left != self.match.log:
             self.after_step()
         self._log_when_left = None
@@ -132,6 +133,11 @@ class MatchScreenBase(BaseScreen):
         note.set_classes("message announce")
 
     # ------------------------------------------------------------ entries
+    def apply_answer(self, op: Operation | None) -> None:
+        """A dialog's answer: its operation applied, or nothing when the player closed it."""
+        if op is not None:
+            self.apply_ops(op)
+
     def apply_ops(self, *ops: Operation, confirmed: bool = False) -> bool:
         """Hand operations to the session (saved before shown). False if one was refused, or if the player is
         first asked whether to forget several undone entries (then applied once they say so)."""

@@ -101,8 +101,11 @@ class PastMatchesScreen(BaseScreen):
         if record.damaged is not None:
             show_damaged(self.app, match_id, record.damaged)
             return
-        self.app.push_screen(MatchActionsDialog(record),
-                             lambda answer: open_match(self.app, match_id) if answer == "open" else None)
+        def answered(answer: str | None) -> None:
+            if answer == "open":
+                open_match(self.app, match_id)
+
+        self.app.push_screen(MatchActionsDialog(record), answered)
 
     @on(Button.Pressed, "#export-all")
     def export_all(self) -> None:

@@ -91,7 +91,7 @@ class SetupScreen(BaseScreen):
         self.drawn: Msg | None = None  # what the app drew to choose the first dealer
 
     def before_recompose(self) -> None:
-        for widget in self.query("Select, Switch"):
+        for widget in (*self.query(Select), *self.query(Switch)):
             if widget.id:
                 self.kept[widget.id] = widget.value
         for i in range(self.game.max_players):

@@ -60,7 +60,7 @@ class StatisticsScreen(BaseScreen):
         self.per: dict[tuple[str, str], Line] = {}
         self.versus: dict[tuple[str, str, str], list[int]] = {}
         self.trouble: Msg | None = None
-        self.game = game
+        self.game = game or ""  # the first game with matches, once composed
         self.player: str | None = None
 
     def _load(self) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Iterable
+from typing import TypeVar
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -16,6 +17,8 @@ from textual.widget import Widget
 
 from companion.core.decks import STANDARD_52, DeckSpec
 from companion.tui.widgets.plain import Button
+
+C = TypeVar("C", bound=Hashable)
 
 
 class Key(Button):
@@ -34,7 +37,8 @@ class Key(Button):
         """The label's own width: no room kept for a padding the key does not draw (a row of keys fits)."""
         from rich.cells import cell_len
 
-        return max((cell_len(line) for line in self.label.plain.splitlines()), default=0) + 2 * int(
+        label = self.label if isinstance(self.label, str) else self.label.plain
+        return max((cell_len(line) for line in label.splitlines()), default=0) + 2 * int(
             self.styles.line_pad)
 
 
@@ -71,6 +75,12 @@ class CardKeypad(Widget):
             super().__init__()
             self.keypad = keypad
             self.card = card
+
+        def card_as(self, kind: type[C]) -> C:
+            """The card tapped, as the game's own card type (a keypad offers only its deck's cards)."""
+            if not isinstance(self.card, kind):
+                raise TypeError(f"a {type(self.card).__name__} from a keypad of {kind.__name__}")
+            return self.card
 
     def __init__(self, lang: str = "en", *, deck: DeckSpec = STANDARD_52, id: str | None = None,
                  classes: str | None = None) -> None:

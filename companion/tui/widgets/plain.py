@@ -50,8 +50,8 @@ class Select(_Select):
     def __init__(self, options: Any = (), **kwargs: Any) -> None:
         super().__init__([(plain(prompt), value) for prompt, value in options], **kwargs)
 
-    def set_options(self, options: Any) -> _Select:  # type: ignore[override]
-        return super().set_options([(plain(prompt), value) for prompt, value in options])
+    def set_options(self, options: Any) -> None:
+        super().set_options([(plain(prompt), value) for prompt, value in options])
 
 
 def _cell(value: Any) -> Any:
@@ -61,14 +61,14 @@ def _cell(value: Any) -> Any:
 class DataTable(_DataTable):
     """A table whose headers and cells are plain text."""
 
-    def add_column(self, label: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+    def add_column(self, label: Any, **kwargs: Any) -> Any:
         return super().add_column(_cell(label), **kwargs)
 
-    def add_row(self, *cells: Any, label: Any = None, **kwargs: Any) -> Any:  # type: ignore[override]
+    def add_row(self, *cells: Any, label: Any = None, **kwargs: Any) -> Any:
         return super().add_row(*map(_cell, cells), label=_cell(label), **kwargs)
 
-    def update_cell(self, row_key: Any, column_key: Any, value: Any, **kwargs: Any) -> None:  # type: ignore[override]
+    def update_cell(self, row_key: Any, column_key: Any, value: Any, **kwargs: Any) -> None:
         super().update_cell(row_key, column_key, _cell(value), **kwargs)
 
-    def update_cell_at(self, coordinate: Any, value: Any, **kwargs: Any) -> None:  # type: ignore[override]
+    def update_cell_at(self, coordinate: Any, value: Any, **kwargs: Any) -> None:
         super().update_cell_at(coordinate, _cell(value), **kwargs)

@@ -18,7 +18,7 @@ ENTRIES = Msg("entries", "entrées")
 TARGET = Msg("target", "objectif")
 
 
-def race(match: Match) -> list[list[int]]:
+def race(match: Match) -> list[list[float]]:
     """Each side's score (or tokens, lives) after each entry, from the start: the standings of the match
     replayed one entry at a time."""
     replay = type(match)(match.setup)
@@ -77,9 +77,9 @@ class ScoreRace(PlotextPlot):
             plt.hline(value, "gray")
         top = max((v for values in series for v in values), default=0)
         low = min((v for values in series for v in values), default=0)
-        ticks = sorted({low, 0, top, *(v for v, _ in marks)})
+        ticks: list[float] = sorted({low, 0, top, *(v for v, _ in marks)})
         plt.yticks(ticks, [str(t) for t in ticks])
-        plt.xticks(whole_ticks(max((len(v) for v in series), default=1) - 1))
+        plt.xticks([*whole_ticks(max((len(v) for v in series), default=1) - 1)])
         plt.xlabel(ENTRIES.text(self.lang))
         self.refresh()
 

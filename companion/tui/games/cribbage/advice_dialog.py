@@ -47,7 +47,7 @@ class AdviceDialog(BaseModal):
         m = self.match
         with Vertical():
             if self.playing:
-                yield Static(self.tr(TITLE_PLAY, name=m.names[m.turn]), classes="title")
+                yield Static(self.tr(TITLE_PLAY, name=m.names[m.live.turn]), classes="title")
             else:
                 yield Static(self.tr(TITLE_DISCARD, n=m.rules.hand_size), classes="title")
                 with Horizontal(id="who"):
@@ -67,7 +67,7 @@ class AdviceDialog(BaseModal):
 
     @property
     def wanted(self) -> int:
-        return self.match.cards_left(self.match.turn) if self.playing else self.match.rules.hand_size
+        return self.match.cards_left(self.match.live.turn) if self.playing else self.match.rules.hand_size
 
     def refresh_advice(self) -> None:
         from companion.games.cribbage import advice
@@ -82,7 +82,7 @@ class AdviceDialog(BaseModal):
         else:
             try:
                 if self.playing:
-                    hint = advice.play_hint(m, m.turn, self.cards)
+                    hint = advice.play_hint(m, m.live.turn, self.cards)
                     text = self.tr(hint) if hint is not None else self.tr(NOTHING)
                 else:
                     seat = int(str(self.query_one("#seat", Select).value))
@@ -94,8 +94,9 @@ class AdviceDialog(BaseModal):
 
     @on(CardKeypad.Picked)
     def picked(self, event: CardKeypad.Picked) -> None:
-        if len(self.cards) < self.wanted and event.card not in self.cards:
-            self.cards.append(event.card)
+        card = event.card_as(Card)
+        if len(self.cards) < self.wanted and card not in self.cards:
+            self.cards.append(card)
         self.refresh_advice()
 
     @on(Select.Changed, "#seat")

@@ -210,10 +210,10 @@ def render_board(
     holes = holes_per_street(target)
 
     rules = []
-    for line, label in ((skunk_line, SKUNK_LABEL), (double_skunk_line, DOUBLE_SKUNK_LABEL)):
+    for line, words in ((skunk_line, SKUNK_LABEL), (double_skunk_line, DOUBLE_SKUNK_LABEL)):
         where = rule_boundary(line, target)
         if where is not None:
-            rules.append((where, label.text(lang)))
+            rules.append((where, words.text(lang)))
     breaks = frozenset(b for (_, b), _ in rules if 0 < b < holes and b % GROUP)
 
     mode = WIDE if width >= _board_width(target, WIDE, breaks) else COMPACT

@@ -101,7 +101,7 @@ def runs_left_to_right(street: int) -> bool:
 
 class HolePosition(NamedTuple):
     street: int  # 0..2; START_STREET for the start holes; GAME_STREET for the game hole
-    index: int  # column index from the left within the street (0 .. holes_per_street - 1)
+    column: int  # column index from the left within the street (0 .. holes_per_street - 1)
 
 
 def hole_position(score: int, target: int) -> HolePosition:

@@ -5,18 +5,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import cast
 
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from companion.core.cards import format_card
 from companion.games.cribbage.engine import CribbageMatch, Setup
-from companion.games.cribbage.ops import Crib, Go, Op, Points
+from companion.games.cribbage.ops import Crib, Op, Play, Points
 from companion.games.cribbage.players import play_turn, table_entries
 from companion.games.cribbage.rules import CribbageRules
 from companion.store.database import Store
 from companion.store.session import MatchSession
-from companion.tui.gallery import NAMES, State, think
+from companion.tui.gallery import NAMES, State, app_of, screen_of, think
 from companion.tui.gallery import settle as _settle
+from companion.tui.games.cribbage.screen import MatchScreen
+from companion.tui.widgets.plain import Select
 
 
 def _entries(setup: Setup, seed: int) -> list[Op]:
@@ -32,7 +36,7 @@ def _enter(store: Store, setup: Setup, entries: list[Op], until: Callable[[Cribb
     """Create a table-mode match and enter ``entries`` until ``until(match)`` holds."""
     session = MatchSession.create(store, setup, "cribbage")
     for op in entries:
-        if until(session.match):
+        if until(cast(CribbageMatch, session.match)):
             break
         session.apply(op)
     return session.match_id
@@ -76,12 +80,12 @@ async def match_play(pilot: Pilot) -> None:
 async def advice_dialog(pilot: Pilot) -> None:
     """The pegging hint at a real table: the player to play taps the cards they still hold."""
     await _open(pilot)
-    screen = pilot.app.screen
+    screen = screen_of(pilot, MatchScreen)
     match = screen.match
     await pilot.click("#advice")
     await _settle(pilot)
     seen = match.seen_cards()
-    held = [c for c in _fresh_cards(seen)][:match.cards_left(match.turn)]
+    held = [c for c in _fresh_cards(seen)][:match.cards_left(match.live.turn)]
     for card in held:
         await pilot.click(f"#keypad #rank-{int(card.rank)}")
         await pilot.click(f"#keypad #suit-{int(card.suit)}")
@@ -101,12 +105,12 @@ async def setup_virtual(pilot: Pilot) -> None:
 
     pilot.app.push_screen(SetupScreen(registry.get("cribbage")))
     await _settle(pilot)
-    form = pilot.app.screen
-    form.query_one("#mode").value = "virtual"
-    form.query_one("#name-0").value = "Marie"
-    form.query_one("#name-1").value = "Ordi"
+    form = screen_of(pilot, SetupScreen)
+    form.query_one("#mode", Select).value = "virtual"
+    form.query_one("#name-0", Input).value = "Marie"
+    form.query_one("#name-1", Input).value = "Ordi"
     await _settle(pilot)
-    form.query_one("#kind-1").value = "hard"
+    form.query_one("#kind-1", Select).value = "hard"
     await _settle(pilot)
 
 
@@ -137,11 +141,11 @@ async def match_four(pilot: Pilot) -> None:
 
 async def _play_to_show(pilot: Pilot) -> None:
     await _open(pilot)
-    screen = pilot.app.screen
+    screen = screen_of(pilot, MatchScreen)
     for op in _remaining(screen.session):
-        if screen.session.match.phase != "play":
+        if screen.match.phase != "play":
             break
-        screen.interpret("go" if isinstance(op, Go) else format_card(op.card, "ascii", pilot.app.lang))
+        screen.interpret(format_card(op.card, "ascii", app_of(pilot).lang) if isinstance(op, Play) else "go")
     await _settle(pilot)
 
 
@@ -155,16 +159,16 @@ def _remaining(session: MatchSession) -> list[Op]:
 
 async def match_show(pilot: Pilot) -> None:
     await _play_to_show(pilot)
-    pilot.app.screen.interpret("count" if pilot.app.lang == "en" else "compter")
+    screen_of(pilot, MatchScreen).interpret("count" if app_of(pilot).lang == "en" else "compter")
     await _settle(pilot)
 
 
 async def match_crib(pilot: Pilot) -> None:
     await match_show(pilot)
-    screen = pilot.app.screen
+    screen = screen_of(pilot, MatchScreen)
     screen.interpret("count")
     crib = next(op for op in _remaining(screen.session) if isinstance(op, Crib))
-    screen.interpret(" ".join(format_card(c, "ascii", pilot.app.lang) for c in crib.cards[:2]))
+    screen.interpret(" ".join(format_card(c, "ascii", app_of(pilot).lang) for c in crib.cards[:2]))
     await _settle(pilot)
 
 
@@ -190,20 +194,18 @@ async def correct_dialog(pilot: Pilot) -> None:
 
 async def match_end(pilot: Pilot) -> None:
     await _open(pilot)
-    screen = pilot.app.screen
+    screen = screen_of(pilot, MatchScreen)
     screen.interpret("+100 Marie")
     await _settle(pilot)
 
 
 async def false_go(pilot: Pilot) -> None:
     """A go said while holding a card that fitted: flagged when the hand is shown."""
-    from companion.tui.games.cribbage.screen import MatchScreen
-
-    app = pilot.app
+    app = app_of(pilot)
     session = MatchSession.create(app.store, Setup(NAMES[:2], CribbageRules(), 0), "cribbage")
     app.push_screen(MatchScreen(session))
     await _settle(pilot)
-    screen = app.screen
+    screen = screen_of(pilot, MatchScreen)
     # Starter 2♣. Paul K♠ (10), Marie Q♥ (20), Paul 5♦ (25); Marie go (J♠ 9♦ 8♣ do not fit); Paul says go
     # though his 4♦ fits (1 for Paul). Marie J♠, Paul 4♦, Marie 9♦, Paul 7♠ (30); Marie go (1 for Paul);
     # Marie 8♣ (last card). At the show Paul's hand reveals the 4♦.
@@ -214,14 +216,13 @@ async def false_go(pilot: Pilot) -> None:
 
 async def claim(pilot: Pilot) -> None:
     """Manual counting with muggins: the player says how many points he counts."""
-    from companion.tui.games.cribbage.screen import MatchScreen
 
-    app = pilot.app
+    app = app_of(pilot)
     rules = CribbageRules(manual_counting=True, muggins=True)
     session = MatchSession.create(app.store, Setup(NAMES[:2], rules, 0), "cribbage")
     app.push_screen(MatchScreen(session))
     await _settle(pilot)
-    screen = app.screen
+    screen = screen_of(pilot, MatchScreen)
     for text in ("5h", "10d", "5c", "kd", "6s", "4h", "7d", "9s", "8c", "count"):
         screen.interpret(text)
     await _settle(pilot)
@@ -247,7 +248,7 @@ async def _virtual(pilot: Pilot, seed: int = 5):
     from companion.games.base import Setup as BaseSetup
     from companion.tui.games import ui_for
 
-    app = pilot.app
+    app = app_of(pilot)
     app.settings.pace = 0.0
     setup = BaseSetup(NAMES[:2], CribbageRules(), 1, "virtual", seed, ("human", "hard"))
     screen = ui_for("cribbage").match_screen(MatchSession.create(app.store, setup, "cribbage"))

@@ -194,14 +194,14 @@ class MatchScreen(CribbageView, MatchScreenBase):
             first = "\n" + self.tr(P_FIRST) if not match.log else ""  # the first thing a new player reads
             return self.tr(P_CUT, dealer=match.names[match.dealer]) + first
         if phase == "play":
-            line = self.tr(P_PLAY, name=match.names[match.turn], count=match.count)
+            line = self.tr(P_PLAY, name=match.names[match.live.turn], count=match.count)
             played = format_cards((c for _, c in match.current), "symbol", self.app.lang)
             return f"{line}  {played}" if played else line
         if phase == "muggins":
-            side, points = match.pending_muggins
+            side, points = match.missed
             return self.tr(MUGGINS_BODY, name=match.side_name(side), n=points)
         if phase == "show":
-            who = match.next_to_show
+            who = match.showing
             cards = format_cards(self.pending, "symbol", self.app.lang) or "—"
             if len(self.pending) != 4:
                 hint = self.tr(P_SHOW_HINT)
@@ -224,7 +224,7 @@ class MatchScreen(CribbageView, MatchScreenBase):
         keypad = self.query_one("#keypad", CardKeypad)
         keypad.set_unavailable(self._seen_cards())
         keypad.disabled = phase not in ("deal", "cut", "play", "show")
-        self.query_one("#go", Button).disabled = not (phase == "play" and match.can(Go(match.turn)))
+        self.query_one("#go", Button).disabled = not (phase == "play" and match.can(Go(match.live.turn)))
         self.query_one("#count", Button).disabled = phase not in ("show", "muggins")  # muggins: asks again
         self.query_one("#clear", Button).disabled = not (phase == "show" and self.pending)
         self.query_one("#back", Button).disabled = not (phase == "show" and self.pending)
@@ -288,7 +288,7 @@ class MatchScreen(CribbageView, MatchScreenBase):
         if phase in ("deal", "cut"):
             self._apply(Cut(card))
         elif phase == "play":
-            self._apply(Play(match.turn, card))
+            self._apply(Play(match.live.turn, card))
         elif phase == "show":
             refused = self._refuse_at_show(card)
             if refused is None:
@@ -346,7 +346,7 @@ class MatchScreen(CribbageView, MatchScreenBase):
 
     def _ask_muggins(self) -> None:
         match = self.match
-        side, points = match.pending_muggins
+        side, points = match.missed
         answers: list[tuple[str, object]] = [(match.side_name(s), s) for s in range(match.rules.sides) if s != side]
         answers += [(self.tr(NOBODY), "nobody"), (self.tr(FIX_CLAIM), "fix")]
         body = self.tr(MUGGINS_BODY, name=match.side_name(side), n=points)
@@ -408,7 +408,7 @@ class MatchScreen(CribbageView, MatchScreenBase):
     @on(CardKeypad.Picked)
     def picked(self, event: CardKeypad.Picked) -> None:
         self._refusals = []
-        self.enter_card(event.card)
+        self.enter_card(event.card_as(Card))
 
     @on(Button.Pressed, "#actions Button")
     def action_button(self, event: Button.Pressed) -> None:
@@ -417,7 +417,7 @@ class MatchScreen(CribbageView, MatchScreenBase):
     def run_command(self, command: str) -> None:
         match = self.match
         if command == "go" and match.phase == "play":
-            self._apply(Go(match.turn))
+            self._apply(Go(match.live.turn))
         elif command == "count":
             self.count()
         elif command == "clear":

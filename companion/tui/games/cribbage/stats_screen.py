@@ -107,9 +107,9 @@ class CribbageStatsScreen(BaseScreen):
             n, cards, starter = player.best_hand
             lines.append(self.tr(BEST, n=n, cards=CardList(cards), starter=starter) + "\n")
         if player.big_hands:
-            hands = ", ".join(f"{n} ({CardList(c).display(self.app.lang)} · {s.display(self.app.lang)})"
-                              for n, c, s in player.big_hands)
-            lines.append(self.tr(BIG, hands=hands))
+            big = ", ".join(f"{n} ({CardList(c).display(self.app.lang)} · {s.display(self.app.lang)})"
+                            for n, c, s in player.big_hands)
+            lines.append(self.tr(BIG, hands=big))
         else:
             lines.append(self.tr(NO_BIG))
         self.query_one("#figures", Static).update(lines)
@@ -131,9 +131,9 @@ class CribbageStatsScreen(BaseScreen):
         if last is not None:
             names = [last.side_name(s) for s in range(last.sides)]
             per_deal = deal_points(last)
-            series = [[deal[s] for deal in per_deal] for s in range(last.sides)]
+            points = [[deal[s] for deal in per_deal] for s in range(last.sides)]
             deals.append(self.tr(LAST, players=" · ".join(names)) + "\n", style="bold")
-            deals.append_text(columns(series, names, COLOURS))
+            deals.append_text(columns(points, names, COLOURS))
         self.query_one("#deals", Static).update(deals)
 
     @on(Select.Changed, "#player")

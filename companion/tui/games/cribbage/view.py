@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from companion.core.i18n import Msg
 from companion.games.cribbage.engine import CribbageMatch
 from companion.tui.games.cribbage.board import CribbageBoard
@@ -20,12 +22,18 @@ def tracks_of(match: CribbageMatch) -> list[Track]:
             for side, (front, back) in enumerate(match.pegs)]
 
 
-class CribbageView:
+if TYPE_CHECKING:  # the mixin is a match screen for mypy; at run time the screen class brings its base
+    from companion.tui.screens.match_base import MatchScreenBase as _Screen
+else:
+    _Screen = object
+
+
+class CribbageView(_Screen):
     """Mixed into both cribbage screens (each a ``MatchScreenBase``): the header and the board."""
 
     @property
     def match(self) -> CribbageMatch:
-        return self.session.match
+        return cast(CribbageMatch, self.session.match)
 
     def board(self) -> CribbageBoard:
         """The board, to compose (its pegs follow the match at each ``draw_board``)."""

@@ -184,7 +184,7 @@ class VirtualCribbageScreen(CribbageView, VirtualScreenBase):
         actor = match.to_act
         if actor is not None and match.phase in ("discard", "play"):
             if match.phase == "discard":
-                actor = next((s for s in range(match.players) if s not in match.d.discarded), actor)
+                actor = next((s for s in range(match.players) if s not in match.live.discarded), actor)
             return self.tr(P_WAIT, name=match.names[actor])
         return ""
 

@@ -10,7 +10,9 @@ from companion.games.le31.ops import Build, Capture, Deal, Trail
 from companion.games.le31.rules import Le31Rules
 from companion.store.database import Store
 from companion.store.session import MatchSession
-from companion.tui.gallery import NAMES, State, settle, think
+from companion.tui.gallery import NAMES, State, app_of, screen_of, settle, think
+from companion.tui.games.le31.play_dialog import PlayDialog
+from companion.tui.games.le31.screen import Le31Screen
 
 
 def fill(store: Store) -> None:
@@ -23,7 +25,7 @@ def fill(store: Store) -> None:
 
 
 def _match_id(pilot: Pilot) -> int:
-    return next(r.id for r in pilot.app.store.list_matches(finished=False) if r.game == "le31")
+    return next(r.id for r in app_of(pilot).store.list_matches(finished=False) if r.game == "le31")
 
 
 async def le31_play(pilot: Pilot) -> None:
@@ -36,7 +38,7 @@ async def le31_play(pilot: Pilot) -> None:
 async def le31_choice(pilot: Pilot) -> None:
     """Paul must take his 7; at Marie's next turn an 8 can take the 8 or be laid down: the app asks which."""
     await le31_play(pilot)
-    screen = pilot.app.screen
+    screen = screen_of(pilot, Le31Screen)
     screen.interpret("7g x [7]")
     await settle(pilot)
     screen.interpret("8b")
@@ -46,7 +48,7 @@ async def le31_choice(pilot: Pilot) -> None:
 async def le31_quick(pilot: Pilot) -> None:
     from companion.tui.games import ui_for
 
-    session = MatchSession.create(pilot.app.store, Setup(NAMES[:2], Le31Rules(), 1), "le31")
+    session = MatchSession.create(app_of(pilot).store, Setup(NAMES[:2], Le31Rules(), 1), "le31")
     pilot.app.push_screen(ui_for("le31").match_screen(session))
     await settle(pilot)
     await pilot.click("#quick")
@@ -63,7 +65,7 @@ async def le31_virtual(pilot: Pilot) -> None:
         await pilot.click("#slot-0")
         await settle(pilot)
         if pilot.app.screen is not screen:  # the play dialog: the first table card lit, then the first play
-            dialog = pilot.app.screen
+            dialog = screen_of(pilot, PlayDialog)
             if not dialog.offered:
                 lit = next(b for b in dialog.query("#table-keys Button") if not b.disabled)
                 await pilot.click(f"#{lit.id}")

@@ -88,9 +88,9 @@ class PlayDialog(BaseModal):
             yield Button(self.tr(B_CLEAR), id="clear")
             yield Button(self.tr(CANCEL), id="cancel")
 
-    async def on_mount(self) -> None:
+    def on_mount(self) -> None:
         super().on_mount()
-        await self.show()
+        self.call_after_refresh(self.show)
 
     def chosen_cards(self) -> list:
         return [self.match.r.loose[i] for i in self.chosen]

@@ -147,7 +147,7 @@ class Le31Screen(Le31View, MatchScreenBase):
 
     @on(CardKeypad.Picked)
     def picked(self, event: CardKeypad.Picked) -> None:
-        self.enter_card(event.card)
+        self.enter_card(event.card_as(Le31Card))
 
     @on(Button.Pressed, "#actions Button")
     def action_button(self, event: Button.Pressed) -> None:
@@ -159,7 +159,7 @@ class Le31Screen(Le31View, MatchScreenBase):
         elif command == "quick":
             from companion.tui.games.le31.quick import QuickTallyDialog
 
-            self.app.push_screen(QuickTallyDialog(self.match), lambda op: op is not None and self.apply_ops(op))
+            self.app.push_screen(QuickTallyDialog(self.match), self.apply_answer)
         elif command == "out" and self.match.phase == "play":  # counting out (house rule): the side to play claims
             self.apply_ops(CountOut(self.match.side_of(self.match.r.turn)))
         else:

@@ -3,6 +3,8 @@ public table, and the words they share. Each screen adds its own entry: the keyp
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from rich.text import Text
 
 from companion.core.i18n import Msg
@@ -24,12 +26,18 @@ B_RULES = Msg("Rules", "Règles")
 B_HOME = Msg("Menu", "Menu")
 
 
-class Le31View:
+if TYPE_CHECKING:  # the mixin is a match screen for mypy; at run time the screen class brings its base
+    from companion.tui.screens.match_base import MatchScreenBase as _Screen
+else:
+    _Screen = object
+
+
+class Le31View(_Screen):
     """Mixed into both Le 31 screens (each a ``MatchScreenBase``): draws what the whole table sees."""
 
     @property
     def match(self) -> Le31Match:
-        return self.session.match
+        return cast(Le31Match, self.session.match)
 
     def label(self, card: Le31Card) -> str:
         return self.match.deck.label(card, self.app.lang)

@@ -44,12 +44,12 @@ class Rummy2500UI(GameUI):
         return f"{n} brasses" if isinstance(n, int) else ""
 
     def fill_gallery(self, store) -> None:
-        from companion.tui.games.rummy2500.screen import fill
+        from companion.tui.games.rummy2500.gallery import fill
 
         fill(store)
 
     def gallery(self) -> dict[str, GalleryState]:
-        from companion.tui.games.rummy2500.screen import STATES
+        from companion.tui.games.rummy2500.gallery import STATES
 
         return STATES
 

@@ -13,19 +13,15 @@ from collections import Counter
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.pilot import Pilot
 from textual.widgets import Input
 
 from companion.core.cards import Card, CardList, format_cards, parse_cards
 from companion.core.decks import pack_2500_spec
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
-from companion.games.base import Setup
 from companion.games.rummy2500.engine import Rummy2500Match
-from companion.games.rummy2500.ops import Brasse, DrawStock, Meld, OpenBrasse, Throw
-from companion.games.rummy2500.rules import Rummy2500Rules
+from companion.games.rummy2500.ops import Brasse
 from companion.games.rummy2500.scoring import parse_frime, parse_groups
-from companion.store.database import Store
 from companion.store.session import MatchSession
 from companion.tui.games.rummy2500.turns import OpenDialog, TurnEntry, card_words
 from companion.tui.games.rummy2500.view import Rummy2500View
@@ -116,14 +112,14 @@ class BrasseDialog(BaseModal):
     def on_mount(self) -> None:
         played, m, lang = self.played, self.match, self.app.lang
         if self.entered is not None:
-            self.fill(self.entered)
+            self.fill_from(self.entered)
         if played is None:
             return
         from companion.core.cards import Rank, rank_text
 
         frime = self.query_one("#frime", Input)
         frime.value, frime.disabled = rank_text(Rank(played.frime), lang), True
-        bp = m.bp
+        bp = m.live
         for seat in range(m.players):
             groups = [format_cards(g, "ascii", lang) for g in played.laid[seat]]
             groups += ["+" + format_cards(g, "ascii", lang) for g in played.layoffs[seat]]
@@ -138,7 +134,7 @@ class BrasseDialog(BaseModal):
         if first is not None:
             first.focus()
 
-    def fill(self, op: Brasse) -> None:
+    def fill_from(self, op: Brasse) -> None:
         """Every field from an entry (a correction starts from what was entered)."""
         from companion.core.cards import Rank, rank_text
 
@@ -159,7 +155,7 @@ class BrasseDialog(BaseModal):
         if self.target is not None:
             from companion.core.cards import format_card
 
-            code = format_card(event.card, "ascii", self.app.lang)
+            code = format_card(event.card_as(Card), "ascii", self.app.lang)
             self.target.value = (self.target.value + " " + code).strip()
 
     def brasse(self) -> Brasse:
@@ -231,7 +227,8 @@ class Rummy2500Screen(Rummy2500View, TurnEntry, MatchScreenBase):
 
     def refresh_view(self) -> None:
         m = self.match
-        playing, bp = m.playing(), m.bp
+        bp = m.bp
+        playing = bp is not None and not bp.over
         self.query_one("#header", Static).update(self.tr(HEADER, n=len(m.brasses) + 1, dealer=m.names[m.dealer],
                                                          target=m.rules.target))
         self.draw_sheet_and_table()
@@ -240,13 +237,13 @@ class Rummy2500Screen(Rummy2500View, TurnEntry, MatchScreenBase):
             self.tr(SELECTED, cards=CardList(self.selected)) if playing and self.selected else "")
         for widget in (self.query_one("#keypad"), self.query_one("#plays")):
             widget.display = playing
-        if playing:
+        if bp is not None and not bp.over:
             # Grey a card once every copy is seen elsewhere (the player's own known cards stay tappable).
             seen = bp.seen() - Counter(c for c in bp.hands[bp.turn] if c is not None)
             self.query_one("#keypad", CardKeypad).set_accounted(seen + Counter(self.selected))
         if m.is_over:
             prompt = ""
-        elif playing:
+        elif bp is not None and not bp.over:
             prompt = self.tr(P_TURN, name=m.names[bp.turn])
         elif bp is not None:
             prompt = self.tr(P_OVER)
@@ -274,9 +271,9 @@ class Rummy2500Screen(Rummy2500View, TurnEntry, MatchScreenBase):
         m = self.match
         if command == "brasse":
             played = m.brasse_entry([[] for _ in range(m.players)]) if m.bp is not None and m.bp.over else None
-            self.app.push_screen(BrasseDialog(m, played), lambda op: op is not None and self.apply_ops(op))
+            self.app.push_screen(BrasseDialog(m, played), self.apply_answer)
         elif command == "turns":
-            self.app.push_screen(OpenDialog(m), lambda op: op is not None and self.apply_ops(op))
+            self.app.push_screen(OpenDialog(m), self.apply_answer)
         elif command in ("stock", "pige", "trio", "layoff", "throw", "clear"):
             self.play(command)
         else:
@@ -284,7 +281,7 @@ class Rummy2500Screen(Rummy2500View, TurnEntry, MatchScreenBase):
 
     @on(CardKeypad.Picked)
     def picked(self, event: CardKeypad.Picked) -> None:
-        self.selected.append(event.card)
+        self.selected.append(event.card_as(Card))
         self.message = None
         self.refresh_view()
 
@@ -319,82 +316,3 @@ class Rummy2500Screen(Rummy2500View, TurnEntry, MatchScreenBase):
             self.selected += cards
             self.message = None
         self.refresh_view()
-
-
-# ---------------------------------------------------------------- gallery
-def fill(store: Store) -> None:
-    session = MatchSession.create(store, Setup(("Marie", "Paul", "Léa"), Rummy2500Rules(), 0), "rummy2500")
-    g = parse_cards
-    session.apply(Brasse(8, ((tuple(g("JS JH JD")), tuple(g("6C 6S 8H"))), (tuple(g("3S 3H 3D")),), ()),
-                         ((), (), ()), (tuple(g("7H KD 10S 8C")), tuple(g("7H KD 10S 8D")), tuple(g("AS 9D")))))
-    session.apply(Brasse(1, ((tuple(g("AS AH AD")), tuple(g("7S 7H 7D"))), (tuple(g("8C 8D 8C")), tuple(g("10H 10S 10H"))),
-                             (tuple(g("QS QH AC")),)),
-                         ((tuple(g("8S 8H")), tuple(g("10D 10C"))), (), ()),
-                         (tuple(g("6H JD 5S 4C")), tuple(g("KS KH 9C 9H 4D")), tuple(g("3C")))))
-    # A second match, its first brasse under way turn by turn at the table.
-    turns = MatchSession.create(store, Setup(("Hugo", "Anne", "Zoé"), Rummy2500Rules(), 2), "rummy2500")
-    turns.apply(OpenBrasse(tuple(g("9S QH 8D")), g("JC")[0]))  # Zoé deals: the frime is 8
-    for op in (DrawStock(0), Throw(0, g("4H")[0]), DrawStock(1), Meld(1, tuple(g("QH QS 8C"))),
-               Throw(1, g("5D")[0]), DrawStock(2)):
-        turns.apply(op)
-
-
-async def rummy_table(pilot: Pilot) -> None:
-    from companion.tui.gallery import settle
-    from companion.tui.games import open_match
-
-    records = pilot.app.store.list_matches(finished=False)
-    open_match(pilot.app, next(r.id for r in records if r.game == "rummy2500" and "Marie" in r.setup["names"]))
-    await settle(pilot)
-
-
-async def rummy_turns(pilot: Pilot) -> None:
-    from companion.tui.gallery import settle
-    from companion.tui.games import open_match
-
-    records = pilot.app.store.list_matches(finished=False)
-    open_match(pilot.app, next(r.id for r in records if r.game == "rummy2500" and "Hugo" in r.setup["names"]))
-    await settle(pilot)
-    for code in ("KS", "KD"):
-        card = g_one(code)
-        await pilot.click(f"#keypad #rank-{int(card.rank)}")
-        await pilot.click(f"#keypad #suit-{int(card.suit)}")
-    await settle(pilot)
-
-
-def g_one(code: str) -> Card:
-    return parse_cards(code)[0]
-
-
-async def rummy_brasse(pilot: Pilot) -> None:
-    from companion.tui.gallery import settle
-
-    await rummy_table(pilot)
-    await pilot.click("#brasse")
-    await settle(pilot)
-
-
-async def rummy_virtual(pilot: Pilot) -> None:
-    """A virtual match against two computer players, at the human's first turn, two cards tapped."""
-    from companion.tui.gallery import settle, start_virtual
-
-    setup = Setup(("Marie", "Ordi", "Robot"), Rummy2500Rules(), 1, "virtual", 11, ("human", "hard", "normal"))
-    screen = await start_virtual(pilot, "rummy2500", setup)
-    await pilot.click("#stock")
-    await settle(pilot)
-    hand = sorted(screen.match.bp.hands[0], key=lambda c: (c.rank, c.suit))
-    for slot in range(min(2, len(hand))):
-        await pilot.click(f"#slot-{slot}")
-    await settle(pilot)
-
-
-async def rummy_report(pilot: Pilot) -> None:
-    """The end of a virtual brasse: who went out, what each laid and kept."""
-    from companion.tui.gallery import virtual_report
-
-    await virtual_report(pilot, "rummy2500", Setup(("Marie", "Ordi", "Robot"), Rummy2500Rules(), 1, "virtual", 11,
-                                                   ("normal", "hard", "normal")))
-
-
-STATES = {"rummy-table": rummy_table, "rummy-brasse": rummy_brasse, "rummy-turns": rummy_turns,
-          "rummy-virtual": rummy_virtual, "rummy-report": rummy_report}

@@ -4,6 +4,8 @@ play leaves open (which pige card a pair takes, which trio a card goes on)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -13,11 +15,17 @@ from companion.core.cards import Card, CardList, format_card, parse_card, rank_t
 from companion.core.decks import pack_2500_spec
 from companion.core.errors import CompanionError, NotationError
 from companion.core.i18n import Msg, Of
+from companion.games.base import Operation
 from companion.games.rummy2500.engine import Rummy2500Match
 from companion.games.rummy2500.ops import LayOff, OpenBrasse, TakePige
 from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.plain import Button, Label, Static
+
+if TYPE_CHECKING:  # the mixin is a match screen for mypy; at run time the screen class brings its base
+    from companion.tui.screens.match_base import MatchScreenBase as _Screen
+else:
+    _Screen = object
 
 M = Msg
 OPEN_TITLE = M("Brasse {n} turn by turn: the card turned for each player, then the pige's first card",
@@ -45,8 +53,7 @@ def circled(n: int) -> str:
 
 def table_lines(match: Rummy2500Match, tr, lang: str) -> list[str]:
     """The table as everyone sees it, one line for the frime and pige, one per player."""
-    bp = match.bp
-    assert bp is not None
+    bp = match.live
     pige = " ".join(f"{i + 1}:{c.display(lang)}" for i, c in enumerate(bp.pige)) or "—"
     lines = [tr(FRIME_LINE, rank=rank_text(bp.frime, lang), n=len(bp.stock), pige=pige)]
     for seat, name in enumerate(match.names):
@@ -61,7 +68,7 @@ def table_lines(match: Rummy2500Match, tr, lang: str) -> list[str]:
 
 def pige_options(match: Rummy2500Match, seat: int, pair: list[Card], lang: str) -> list[tuple[str, TakePige]]:
     """The pige cards a natural pair could take (the deepest first), each with the cards that come with it."""
-    bp = match.bp
+    bp = match.live
     options = []
     for index, card in enumerate(bp.pige):
         op = TakePige(seat, index, tuple(pair))
@@ -72,7 +79,7 @@ def pige_options(match: Rummy2500Match, seat: int, pair: list[Card], lang: str) 
 
 
 def layoff_options(match: Rummy2500Match, seat: int, card: Card, lang: str) -> list[tuple[str, LayOff]]:
-    bp = match.bp
+    bp = match.live
     options = []
     for owner, groups in enumerate(bp.laid):
         for index, group in enumerate(groups):
@@ -134,7 +141,7 @@ class OpenDialog(BaseModal):
                                                                                  None)
         if target is None:
             return
-        target.value = format_card(event.card, "ascii", self.app.lang)
+        target.value = format_card(event.card_as(Card), "ascii", self.app.lang)
         following = next((f for f in order if not f.value), None)
         if following is not None:
             following.focus()
@@ -166,11 +173,15 @@ class OpenDialog(BaseModal):
 NEED = M("select {n} card(s) first", "choisissez d'abord {n} carte(s)")
 
 
-class TurnEntry:
+class TurnEntry(_Screen):
     """The play buttons of a brasse played turn by turn (Stock, Pige, Trio, Lay off, Discard, Clear), shared by
     the table screen and the virtual one: ``selected`` holds the cards tapped, ``submit_play`` applies."""
 
     selected: list[Card]
+
+    @property
+    def match(self) -> Rummy2500Match:
+        return cast(Rummy2500Match, self.session.match)
 
     def submit_play(self, op) -> bool:
         """Apply a play (a game screen's way: saved, then shown); True if accepted."""
@@ -180,14 +191,19 @@ class TurnEntry:
         """Apply a play; the selection empties once it is accepted."""
         if self.submit_play(op):
             self.selected = []
-            self.refresh_view()  # type: ignore[attr-defined]
+            self.refresh_view()
             return True
         return False
 
+    def done_answer(self, op: Operation | None) -> None:
+        """A dialog's choice of play: applied, unless the player closed it."""
+        if op is not None:
+            self.done(op)
+
     def needs(self, n: int, chosen: list[Card]) -> bool:
         if len(chosen) != n:
-            self.message = (NEED(n=n), "error")  # type: ignore[attr-defined]
-            self.refresh_view()  # type: ignore[attr-defined]
+            self.message = (NEED(n=n), "error")
+            self.refresh_view()
             return False
         return True
 
@@ -195,58 +211,59 @@ class TurnEntry:
         from companion.games.rummy2500.ops import DrawStock, Meld, Throw
         from companion.tui.dialogs.choice import ChoiceDialog
 
-        m, lang = self.match, self.app.lang  # type: ignore[attr-defined]
+        m, lang = self.match, self.app.lang
         if not m.playing():
             return
-        seat, chosen = m.bp.turn, list(self.selected)
+        seat, chosen = m.live.turn, list(self.selected)
         if command == "clear":
-            self.selected, self.message = [], None  # type: ignore[attr-defined]
-            self.refresh_view()  # type: ignore[attr-defined]
+            self.selected, self.message = [], None
+            self.refresh_view()
         elif command == "stock":
             self.done(DrawStock(seat))
         elif command == "pige":
             if not chosen:
-                self.done(TakePige(seat, len(m.bp.pige) - 1))  # the top card (an open player's free take)
+                self.done(TakePige(seat, len(m.live.pige) - 1))  # the top card (an open player's free take)
                 return
             options = pige_options(m, seat, chosen, lang)
             if len(options) == 1:
                 self.done(options[0][1])
             elif options:
-                self.app.push_screen(ChoiceDialog(self.tr(WHICH_PIGE), "", [*options, ("✕", None)]),  # type: ignore[attr-defined]
-                                     lambda op: op is not None and self.done(op))
+                self.app.push_screen(ChoiceDialog(self.tr(WHICH_PIGE), "", [*options, ("✕", None)]),
+                                     self.done_answer)
             else:  # refused: the engine says why, for the card of the pair's rank nearest the top
                 from companion.games.rummy2500.engine import NO_RANK_PIGE
                 from companion.games.rummy2500.words import rank_said
 
-                same = [i for i, c in enumerate(m.bp.pige) if c.rank == chosen[0].rank]
+                same = [i for i, c in enumerate(m.live.pige) if c.rank == chosen[0].rank]
                 if same:
                     self.done(TakePige(seat, same[-1], tuple(chosen)))
                 else:
-                    self.message = (NO_RANK_PIGE(rank=rank_said(chosen[0].rank)), "error")  # type: ignore[attr-defined]
-                    self.refresh_view()  # type: ignore[attr-defined]
+                    self.message = (NO_RANK_PIGE(rank=rank_said(chosen[0].rank)), "error")
+                    self.refresh_view()
         elif command == "trio":
             self.needs(3, chosen) and self.done(Meld(seat, tuple(chosen)))
         elif command == "throw":
             self.needs(1, chosen) and self.done(Throw(seat, chosen[0]))
         elif command == "layoff" and self.needs(1, chosen):
-            options = layoff_options(m, seat, chosen[0], lang)
-            if len(options) == 1:
-                self.done(options[0][1])
-            elif options:
-                title = self.tr(WHICH_TRIO, card=chosen[0])  # type: ignore[attr-defined]
-                self.app.push_screen(ChoiceDialog(title, "", [*options, ("✕", None)]),  # type: ignore[attr-defined]
-                                     lambda op: op is not None and self.done(op))
+            trios = layoff_options(m, seat, chosen[0], lang)
+            if len(trios) == 1:
+                self.done(trios[0][1])
+            elif trios:
+                title = self.tr(WHICH_TRIO, card=chosen[0])
+                self.app.push_screen(ChoiceDialog(title, "", [*trios, ("✕", None)]),
+                                     self.done_answer)
             else:  # no trio takes it: the engine says why, for a trio of its rank if there is one
                 from companion.games.rummy2500.engine import NO_TRIO_FOR, trio_rank
 
-                groups = [(o, i) for o in [seat, *range(m.players)] for i in range(len(m.bp.laid[o]))]
-                same = [(o, i) for o, i in groups if trio_rank(m.bp.laid[o][i], m.bp.frime) == chosen[0].rank]
-                if same or not m.bp.opened[seat]:
-                    owner, index = (same or groups or [(seat, 0)])[0]
+                bp = m.live
+                groups = [(o, i) for o in [seat, *range(m.players)] for i in range(len(bp.laid[o]))]
+                of_rank = [(o, i) for o, i in groups if trio_rank(bp.laid[o][i], bp.frime) == chosen[0].rank]
+                if of_rank or not bp.opened[seat]:
+                    owner, index = (of_rank or groups or [(seat, 0)])[0]
                     self.done(LayOff(seat, chosen[0], owner, index))
                 else:
-                    self.message = (NO_TRIO_FOR(card=chosen[0]), "error")  # type: ignore[attr-defined]
-                    self.refresh_view()  # type: ignore[attr-defined]
+                    self.message = (NO_TRIO_FOR(card=chosen[0]), "error")
+                    self.refresh_view()
 
 
 def card_words(text: str, lang: str) -> list[Card]:

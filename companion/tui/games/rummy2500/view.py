@@ -3,6 +3,8 @@ during a brasse, the table (each player's trios, the pige, the stock)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from companion.games.rummy2500.engine import Rummy2500Match
 from companion.games.rummy2500.words import BRASSE, BRASSES_NEXT
 from companion.tui.games.rummy2500.turns import table_lines
@@ -15,12 +17,18 @@ def sheet_rows(height: int) -> int:
     return 2 if height < 30 else 8
 
 
-class Rummy2500View:
+if TYPE_CHECKING:  # the mixin is a match screen for mypy; at run time the screen class brings its base
+    from companion.tui.screens.match_base import MatchScreenBase as _Screen
+else:
+    _Screen = object
+
+
+class Rummy2500View(_Screen):
     """Mixed into both 2500 screens (each a ``MatchScreenBase``)."""
 
     @property
     def match(self) -> Rummy2500Match:
-        return self.session.match
+        return cast(Rummy2500Match, self.session.match)
 
     def draw_sheet_and_table(self) -> None:
         m, lang = self.match, self.app.lang

@@ -107,7 +107,8 @@ class VirtualRummyScreen(Rummy2500View, TurnEntry, VirtualScreenBase):
                                                          dealer=m.names[m.dealer], frime=frime, target=m.rules.target))
         self.draw_sheet_and_table()
         seat = self.shown_seat
-        cards = sorted(bp.hands[seat], key=lambda c: (c.rank, c.suit)) if bp is not None and seat is not None else []
+        held = bp.hands[seat] if bp is not None and seat is not None else []
+        cards = sorted((c for c in held if c is not None), key=lambda c: (c.rank, c.suit))
         self.selected = [c for c in self.selected if c in cards]
         self.query_one("#hand", HandRow).show(  # two identical cards: each tap picks one of them
             cards, lambda c: c.display(lang), red=lambda c: c.is_red, picked=self.selected,
@@ -119,8 +120,8 @@ class VirtualRummyScreen(Rummy2500View, TurnEntry, VirtualScreenBase):
         self.query_one("#plays").display = mine
         if m.is_over:
             prompt = ""
-        elif mine:
-            prompt = self.tr(P_TURN, name=m.names[human])
+        elif mine and seat is not None:
+            prompt = self.tr(P_TURN, name=m.names[seat])
         elif self._passing:
             prompt = self.tr(P_HIDDEN)
         elif bp is not None and not bp.over:
@@ -138,7 +139,7 @@ class VirtualRummyScreen(Rummy2500View, TurnEntry, VirtualScreenBase):
         seat = self.shown_seat
         if seat is None or self.acting_human() != seat:
             return
-        held = list(m.bp.hands[seat])
+        held = list(m.live.hands[seat])
         for chosen in self.selected:
             if chosen in held:
                 held.remove(chosen)

@@ -10,7 +10,9 @@ from companion.games.trente_et_un.engine import showdown_of
 from companion.games.trente_et_un.rules import BankerRules, KnockRules
 from companion.store.database import Store
 from companion.store.session import MatchSession
-from companion.tui.gallery import NAMES, State, settle, start_virtual
+from companion.tui.gallery import NAMES, State, app_of, screen_of, settle, start_virtual
+from companion.tui.games.trente_et_un.screen import TrenteScreen
+from companion.tui.games.trente_et_un.virtual import VirtualTrenteScreen
 
 
 def fill(store: Store) -> None:
@@ -24,7 +26,7 @@ def fill(store: Store) -> None:
 def _open(pilot: Pilot, game: str) -> None:
     from companion.tui.games import open_match
 
-    open_match(pilot.app, next(r.id for r in pilot.app.store.list_matches(finished=False) if r.game == game))
+    open_match(pilot.app, next(r.id for r in app_of(pilot).store.list_matches(finished=False) if r.game == game))
 
 
 async def trente_knock(pilot: Pilot) -> None:
@@ -35,7 +37,7 @@ async def trente_knock(pilot: Pilot) -> None:
 async def trente_banker(pilot: Pilot) -> None:
     _open(pilot, "trente_et_un_banker")
     await settle(pilot)
-    pilot.app.screen.interpret("ad kd qd 7h 8h")
+    screen_of(pilot, TrenteScreen).interpret("ad kd qd 7h 8h")
     await settle(pilot)
 
 
@@ -52,7 +54,8 @@ async def banker_virtual(pilot: Pilot) -> None:
     setup = Setup(("Marie", "Ordi 1", "Ordi 2", "Ordi 3", "Ordi 4"), BankerRules(), 1, "virtual", 3,
                   ("human", "easy", "normal", "normal", "hard"))
     screen = await start_virtual(pilot, "trente_et_un_banker", setup)
-    if not screen.match.play.blind_done:
+    assert isinstance(screen, VirtualTrenteScreen)
+    if not screen.match.live.blind_done:
         await pilot.click("#keep")
         await settle(pilot)
     await pilot.click("#slot-0")

@@ -191,7 +191,7 @@ class TrenteScreen(TrenteView, MatchScreenBase):
 
     @on(CardKeypad.Picked)
     def picked(self, event: CardKeypad.Picked) -> None:
-        self.enter_card(event.card)
+        self.enter_card(event.card_as(Card))
 
     @on(Button.Pressed, "#actions Button")
     def action_button(self, event: Button.Pressed) -> None:
@@ -236,7 +236,8 @@ class TrenteScreen(TrenteView, MatchScreenBase):
         def chosen_giver(giver: int | None) -> None:
             if giver is not None:
                 self.app.push_screen(ChoiceDialog(self.tr(RECEIVER), "", morts + [("✕", None)]),
-                                     lambda receiver: receiver is not None and self.apply_ops(GiveToken(giver, receiver)))
+                                     lambda receiver: self.apply_answer(
+                                         None if receiver is None else GiveToken(giver, receiver)))
 
         self.app.push_screen(ChoiceDialog(self.tr(GIVER), "", givers + [("✕", None)]), chosen_giver)
 

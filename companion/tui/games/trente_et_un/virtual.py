@@ -137,21 +137,24 @@ class VirtualTrenteScreen(TrenteView, VirtualScreenBase):
         play = m.play
         self.draw_rack(HEADER)
         state = self._state()
-        live = play is not None and play.hands is not None and not play.void
+        deal = play  # the turn's buttons follow the deal; the cards shown, only a live one
+        if play is not None and (play.hands is None or play.void):
+            play = None
+        live = play is not None
         pile = self.query_one("#pile", Static)
         pile.display = live and not self.exchanges
-        if live and not self.exchanges:
+        if play is not None and not self.exchanges:
             top = play.public[-1].display(lang) if play.public else "—"
             pile.update(self.tr(PILE, top=top, n=play.stock) + self._closing_note())
         faceup = self.query_one("#faceup")
         faceup.display = live and self.exchanges
         self.face_cards = [None] * 3
-        if live and self.exchanges:
+        if play is not None and self.exchanges:
             self.face_cards = [play.public[i] if i < len(play.public) else None for i in range(3)]
             for i, card in enumerate(self.face_cards):
                 self._card_button(self.query_one(f"#face-{i}", Button), card, False)
         seat = self.shown_seat
-        hand = list(play.hands[seat]) if live and seat is not None else []
+        hand = list(play.hands[seat]) if play is not None and play.hands is not None and seat is not None else []
         blind = state == "blind"
         self.query_one("#hand", HandRow).show([] if blind else hand, lambda c: c.display(self.app.lang),
                                               red=lambda c: c.is_red, picked=[self.give] if self.give else [])
@@ -170,14 +173,14 @@ class VirtualTrenteScreen(TrenteView, VirtualScreenBase):
                  "blind": ("blind", "keep")}.get(state, ())
         for key in ("stock", "take", "knock", "pass", "all", "hold", "blind", "keep"):
             self.query_one(f"#{key}", Button).display = key in shown
-        if state == "draw":
-            self.query_one("#take", Button).disabled = not play.public
-            self.query_one("#knock", Button).disabled = not m.can(Knock(play.turn))
-        if state == "swap":
+        if state == "draw" and deal is not None:
+            self.query_one("#take", Button).disabled = not deal.public
+            self.query_one("#knock", Button).disabled = not m.can(Knock(deal.turn))
+        if state == "swap" and deal is not None:
             hold = self.query_one("#hold", Button)
             widow = not m.banker
             hold.label = self.tr((B_STOP_ON if self.hold else B_STOP) if widow else (B_HOLD_ON if self.hold else B_HOLD))
-            hold.disabled = play.knocker is not None and not widow
+            hold.disabled = deal.knocker is not None and not widow
         self.query_one("#plays").display = bool(shown)
         self.query_one("#prompt", Static).update(self._prompt(state))
         self.show_message(last=False)
