@@ -132,12 +132,23 @@ def as_csv(store: Store, match_id: int | None = None, records: list[MatchRecord]
     return out.getvalue()
 
 
+def export_texts(store: Store, match_id: int | None = None) -> list[tuple[str, str]]:
+    """The JSON and the CSV of one match or of the whole history, as (file name, text): written on this machine,
+    or sent to the device that asked (a tablet's browser downloads them)."""
+    stem = f"match-{match_id}-{_stamp()}" if match_id is not None else f"history-{_stamp()}"
+    return [(f"{stem}.json", json.dumps(as_json(store, match_id), ensure_ascii=False, indent=1)),
+            (f"{stem}.csv", as_csv(store, match_id))]
+
+
+def write_files(directory: Path, files: list[tuple[str, str]]) -> list[Path]:
+    """Each (file name, text) as a new file in ``directory`` (never overwriting one); returns their paths."""
+    return [new_file(directory, Path(name).stem, Path(name).suffix, text) for name, text in files]
+
+
 def export_files(store: Store, match_id: int | None = None, directory: Path | None = None) -> tuple[Path, Path]:
     """The JSON and the CSV of one match or of the whole history, as new files; returns their paths."""
-    directory = directory or exports_dir(store)
-    stem = f"match-{match_id}-{_stamp()}" if match_id is not None else f"history-{_stamp()}"
-    return (new_file(directory, stem, ".json", json.dumps(as_json(store, match_id), ensure_ascii=False, indent=1)),
-            new_file(directory, stem, ".csv", as_csv(store, match_id)))
+    json_path, csv_path = write_files(directory or exports_dir(store), export_texts(store, match_id))
+    return json_path, csv_path
 
 
 # ---------------------------------------------------------------- import

@@ -17,9 +17,12 @@ import threading
 import time
 
 from companion.core.i18n import Msg
+from companion.store.settings import Settings
 
 SPECTATOR = Msg("Spectator: this screen follows the matches live; changes are made on a player's device.",
                 "Spectateur : cet écran suit les parties en direct ; on les modifie sur l'appareil d'un joueur.")
+SPECTATOR_REFUSES = Msg("This device is a spectator's: nothing can be changed from it (a player's device can).",
+                        "Cet appareil est celui d'un spectateur : rien ne s'y modifie (l'appareil d'un joueur, oui).")
 PR_SET_PDEATHSIG = 1
 
 
@@ -41,6 +44,16 @@ def end_with(parent: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
+def tab_settings(lang: str | None) -> Settings:
+    """The laptop's settings as this tab's defaults, never written back: a language or pace chosen on one
+    tablet stays on that tablet (the next player's opens as the table's)."""
+    settings = Settings.load()
+    settings.path = None
+    if lang:
+        settings.lang = lang
+    return settings
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="companion-served")
     parser.add_argument("--parent", type=int, required=True)
@@ -52,23 +65,21 @@ def main(argv: list[str] | None = None) -> int:
     from companion.store.database import Store
     from companion.store.errors import StoreError
     from companion.store.recovery import open_or_recover
-    from companion.store.settings import Settings
     from companion.tui.app import CompanionApp
 
-    settings = Settings.load()
-    if args.lang:
-        settings.lang = args.lang
+    settings = tab_settings(args.lang)
     notice: Msg | None
     try:
         if args.spectator:
             store, notice = Store.open(read_only=True), SPECTATOR
+            store.refusal = SPECTATOR_REFUSES  # never the laptop's file path
         else:
             store, notice = open_or_recover()
     except StoreError as error:
         print(error.text(settings.lang), file=sys.stderr)
         return 1
     with store:
-        CompanionApp(store, settings=settings, notice=notice).run()
+        CompanionApp(store, settings=settings, notice=notice, served=True).run()
     return 0
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import json
 import logging
 import os
 import re
@@ -73,6 +74,37 @@ def page_words(html: str, lang: str | None) -> str:
         both = f"{fr} · {en}" if lang == "fr" else f"{en} · {fr}"
         html = html.replace(original, original.replace(en, both))
     return html
+
+
+# What the page needs at a table, put at the top of its <head>:
+# - the device's own width (without it a phone shows the page zoomed out to 40%, text about 6 px);
+# - taps that reach the app: xterm.js keeps a hidden textarea under the text cursor for the keyboard, and
+#   Chromium moves a touch near the cursor onto it (the key above the entry line, the next field of a form).
+#   Keys still reach it: xterm.js focuses it itself on every tap of the terminal;
+# - no double-tap zoom, and no page scroll behind the app (the app scrolls its own screens).
+TOUCH_HEAD = """<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<style>
+  .xterm-helper-textarea { pointer-events: none !important; }
+  html, body { margin: 0; height: 100%; overflow: hidden; overscroll-behavior: none; }
+  #terminal, .xterm { touch-action: manipulation; }
+</style>
+"""
+
+
+def served_page(html: str, lang: str | None) -> str:
+    """textual-serve's page as a table uses it: no font fetched from the Internet (at a table with none the
+    page would only wait for it; the browser's own monospace serves), made for touch, in both languages."""
+    html = _FONT_LINK.sub("", html)
+    html = html.replace("<head>", "<head>\n" + TOUCH_HEAD, 1)
+    return page_words(html, lang)
+
+
+def exchange_page(target: str) -> str:
+    """The page the token's address answers with: its cookie is set; it replaces itself, in the tab's history
+    too, with the same address without the token."""
+    return ("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><meta name=\"referrer\" content=\"no-referrer\">"
+            f"<script>history.replaceState(null, \"\", {json.dumps(target)}); location.replace({json.dumps(target)});"
+            "</script></head><body></body></html>")
 
 
 def lan_address() -> str | None:
@@ -139,16 +171,17 @@ class GuardedServer(Server):
             raise web.HTTPForbidden(text=FORBIDDEN)
         request["role"] = role
         if token and request.path == "/" and request.method == "GET":
-            # The token becomes a cookie, and leaves the address bar (and the browser's history).
+            # The token becomes a cookie, and leaves the address bar and the tab's history: a page that replaces
+            # its own history entry with the address without it (a redirect would leave the entry behind).
             rest = {k: v for k, v in request.query.items() if k != "token"}
-            response = web.HTTPFound("/" + (f"?{urlencode(rest)}" if rest else ""))
+            response = web.Response(text=exchange_page("/" + (f"?{urlencode(rest)}" if rest else "")),
+                                    content_type="text/html",
+                                    headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
             response.set_cookie(self.cookie, token, httponly=True, samesite="Lax", path="/")
-            raise response
+            return response
         response = await handler(request)
         if request.path == "/" and isinstance(response, web.Response) and response.text:
-            # textual-serve's page asks Google for a font; at a table with no Internet it would only wait
-            # for it, and nothing is fetched from outside at run time: the browser's own monospace serves.
-            response.text = page_words(_FONT_LINK.sub("", response.text), self.lang)
+            response.text = served_page(response.text, self.lang)
         return response
 
     async def _make_app(self) -> web.Application:

@@ -206,6 +206,7 @@ class Store:
         self._version = version
         self.read_only = read_only  # opened for viewing only: every write is refused at once
         self.read_only_why: Msg | None = None  # why it was opened read-only (the app says it)
+        self.refusal: Msg | None = None  # what a refused write says, if not the file's path (a spectator's tablet)
         self._identity = identity(path)  # the file this store opened: a write into another is refused
         self._lock = threading.RLock()
         self._seen: dict[int, int] = {}  # match id -> rev of the log this object last read or wrote
@@ -360,6 +361,10 @@ class Store:
             raise StoreError(CLOSED)
         return self._conn
 
+    def read_only_error(self) -> ReadOnlyStoreError:
+        """The refusal of a write into a store opened read-only."""
+        return ReadOnlyStoreError(self.refusal or READ_ONLY(path=str(self._path)))
+
     def _io_error(self, exc: sqlite3.Error) -> StoreError:
         return StoreError(IO_FAILED(path=str(self._path), detail=detail_of(exc)))
 
@@ -368,7 +373,7 @@ class Store:
         with self._lock:
             conn = self._connection()
             if self.read_only and begin != "BEGIN":
-                raise ReadOnlyStoreError(READ_ONLY(path=str(self._path)))
+                raise self.read_only_error()
             if begin != "BEGIN":
                 self.check_file()  # a write into a file deleted or replaced under us would be lost
             try:

@@ -20,7 +20,7 @@ from companion.core.i18n import Msg
 from companion.games import registry
 from companion.games.base import Event, GameInfo, Match, Operation, Setup
 from companion.store.database import Store
-from companion.store.errors import READ_ONLY, DamagedMatchError, ReadOnlyStoreError, StoreError
+from companion.store.errors import DamagedMatchError, StoreError
 
 NO_SUCH_ENTRY = Msg("there is no entry {seq} to correct", "il n'y a pas d'entrée {seq} à corriger")
 NO_GAME_FOR_RULES = Msg("no game uses these rules", "aucun jeu n'utilise ces règles")
@@ -52,7 +52,7 @@ class MatchSession:
     @classmethod
     def create(cls, store: Store, setup: Setup, game: GameInfo | str | None = None) -> MatchSession:
         if store.read_only:  # said before anything is built: the file cannot take a new match
-            raise ReadOnlyStoreError(READ_ONLY(path=str(store.path)))
+            raise store.read_only_error()
         info = registry.get(game) if isinstance(game, str) else game or game_for(setup)
         setup = setup.with_seed()  # a virtual match gets its seed now, so it can be replayed exactly
         match = info.new_match(setup)
@@ -79,7 +79,7 @@ class MatchSession:
 
     def _refuse_if_read_only(self) -> None:
         if self.store.read_only:
-            raise ReadOnlyStoreError(READ_ONLY(path=str(self.store.path)))
+            raise self.store.read_only_error()
 
     def summary(self, match: Match | None = None) -> dict[str, Any]:
         return self.game.summarize(match or self.match)

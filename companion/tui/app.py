@@ -18,6 +18,9 @@ from companion.store.settings import Settings
 SETTINGS_UNREADABLE = Msg("Your settings file could not be read: the defaults are used (the file is kept).",
                           "Le fichier de vos réglages est illisible : les réglages par défaut servent (le fichier est gardé).")
 TITLE = Msg("companion · card-table companion", "companion · compagnon de table de cartes")
+WRITTEN = Msg("Written: {paths}", "Écrit : {paths}")
+SENT = Msg("Sent to this device: {names} (in the browser's downloads)",
+           "Envoyé à cet appareil : {names} (dans les téléchargements du navigateur)")
 
 
 class CompanionApp(App):
@@ -31,9 +34,10 @@ class CompanionApp(App):
     lang: reactive[str] = reactive("en")
 
     def __init__(self, store: Store, *, lang: str | None = None, settings: Settings | None = None,
-                 notice: Msg | None = None) -> None:
+                 notice: Msg | None = None, served: bool = False) -> None:
         super().__init__()
         self.store = store
+        self.served = served  # a browser's tab of « companion serve »: files go to that device, not this machine
         self.settings = settings or Settings(lang=lang or "en")
         self.set_reactive(CompanionApp.lang, lang or self.settings.lang)
         notices = [notice] if notice is not None else []  # shown on the home screen, e.g. a file set aside
@@ -62,6 +66,22 @@ class CompanionApp(App):
         from companion.tui.screens.home import HomeScreen
 
         self.push_screen(HomeScreen())
+
+    def hand_over(self, files: list[tuple[str, str]]) -> Msg:
+        """Exports and shares, as (file name, text): downloaded by the browser of the device that asked when
+        served, else written in the exports folder beside the saved matches. Says where they went (a
+        StoreError if they could not be written)."""
+        if self.served:
+            import io
+
+            for name, text in files:
+                self.deliver_text(io.StringIO(text), save_filename=name, open_method="download",
+                                  mime_type="text/csv" if name.endswith(".csv") else "application/json")
+            return SENT(names=" · ".join(name for name, _ in files))
+        from companion.records.export import exports_dir, write_files
+
+        paths = write_files(exports_dir(self.store), files)
+        return WRITTEN(paths=" · ".join(str(p) for p in paths))
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang

@@ -47,9 +47,13 @@ def test_the_token_becomes_a_cookie_and_the_page_loads(tmp_path):
     async def visit() -> tuple[int, str, str, int, int]:
         async with aiohttp.ClientSession(timeout=TIMEOUT, cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
             async with session.get(server.play_url, allow_redirects=False) as first:
-                assert first.status == 302 and first.headers["Location"] == "/"
-                assert "HttpOnly" in first.headers["Set-Cookie"]
-            async with session.get(server.play_url) as page:  # follows the redirect with the cookie
+                # The exchange page: the cookie, and a page that replaces itself (in the tab's history too) with
+                # the address without the token; it holds no token itself.
+                assert first.status == 200 and "HttpOnly" in first.headers["Set-Cookie"]
+                exchange = await first.text()
+                assert 'history.replaceState(null, "", "/")' in exchange and server.play not in exchange
+                assert first.headers["Referrer-Policy"] == "no-referrer"
+            async with session.get(server.base + "/") as page:  # where the page goes, with the cookie
                 text = await page.text()
                 where = str(page.url)
             async with session.get(server.base + "/static/js/textual.js") as asset:

@@ -3,8 +3,7 @@ winner, date), and its export as JSON and CSV files."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from pathlib import Path
+from collections.abc import Callable
 
 from textual import on
 from textual.app import ComposeResult
@@ -23,12 +22,12 @@ SCAN = Msg("Scan it with a phone camera: the summary is plain text, no app neede
            "Scannez-le avec l'appareil photo d'un téléphone : le résumé est du texte, sans application.")
 EXPORT = Msg("Export CSV", "Exporter CSV")
 EXPORT_MATCH = Msg("Export JSON + CSV", "Exporter JSON + CSV")
-EXPORTED = Msg("Written: {paths}", "Écrit : {paths}")
 CLOSE = Msg("Close", "Fermer")
 
 
 class QrDialog(BaseModal):
-    """A text to share as a QR code, with an export that writes files (it returns their paths)."""
+    """A text to share as a QR code, with an export: its files as (name, text), handed over by the app (written
+    here, or downloaded by the tablet that asked)."""
 
     BINDINGS = [("escape", "close", "Close")]
     DEFAULT_CSS = """
@@ -39,7 +38,8 @@ class QrDialog(BaseModal):
     QrDialog #scan { color: $text-muted; margin: 1 0; }
     """
 
-    def __init__(self, title: Msg, text: str, export: Callable[[], Sequence[Path]], export_label: Msg = EXPORT) -> None:
+    def __init__(self, title: Msg, text: str, export: Callable[[], list[tuple[str, str]]],
+                 export_label: Msg = EXPORT) -> None:
         super().__init__()
         self.title_msg, self.text, self.export_files, self.export_label = title, text, export, export_label
 
@@ -61,12 +61,12 @@ class QrDialog(BaseModal):
     def export(self) -> None:
         note = self.query_one("#note", Static)
         try:
-            paths = self.export_files()
+            said = self.app.hand_over(self.export_files())
         except CompanionError as error:
             note.update(error.text(self.app.lang))
             note.set_classes("error")
             return
-        note.update(self.tr(EXPORTED, paths=" · ".join(str(p) for p in paths)))
+        note.update(self.tr(said))
 
     @on(Button.Pressed, "#close")
     def action_close(self) -> None:
@@ -77,10 +77,10 @@ class ShareDialog(QrDialog):
     """A stored match: its summary, and its JSON and CSV."""
 
     def __init__(self, record: MatchRecord) -> None:
-        from companion.records.export import export_files
+        from companion.records.export import export_texts
 
         self.record = record
-        super().__init__(TITLE, "", lambda: export_files(self.app.store, record.id), EXPORT_MATCH)
+        super().__init__(TITLE, "", lambda: export_texts(self.app.store, record.id), EXPORT_MATCH)
 
     def compose(self) -> ComposeResult:
         self.text = summary_text(self.record, self.app.lang)

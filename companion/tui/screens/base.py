@@ -20,6 +20,7 @@ else:
     _Host = object
 
 SMALL_HEIGHT = 30  # below this many rows, buttons shrink to one row
+WIDE_WIDTH = 100  # from this many columns, a form may set its parts side by side (a tablet)
 
 
 class _Localized(_Host):
@@ -43,18 +44,19 @@ class _Localized(_Host):
     def fill(self) -> None:
         """Put the dynamic content in: on mount, and again after a language change."""
 
-    def _fit(self, height: int) -> None:
+    def _fit(self, width: int, height: int) -> None:
         self.set_class(height < SMALL_HEIGHT, "-small")
+        self.set_class(width >= WIDE_WIDTH, "-wide")
 
 
 class BaseScreen(_Localized, Screen):
     def on_mount(self) -> None:
         self._watch_lang()
-        self._fit(self.app.size.height)
+        self._fit(*self.app.size)
         self.fill()
 
     def on_resize(self, event: events.Resize) -> None:
-        self._fit(event.size.height)
+        self._fit(*event.size)
 
 
 class BaseModal(_Localized, ModalScreen):
@@ -66,4 +68,4 @@ class BaseModal(_Localized, ModalScreen):
 
     def on_mount(self) -> None:
         self._watch_lang()
-        self._fit(self.app.size.height)
+        self._fit(*self.app.size)

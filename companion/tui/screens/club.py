@@ -58,7 +58,6 @@ HOW_LEAVE = Msg("{name} leaves: his later games…", "{name} part : ses parties 
 AS_FORFEIT = Msg("are lost by forfeit", "sont perdues par forfait")
 AS_WITHDRAW = Msg("are not paired", "ne sont plus appariées")
 CANCEL = Msg("Cancel", "Annuler")
-EXPORTED = Msg("Written: {path}", "Écrit : {path}")
 KEYS = Msg("Enter on a table: its result · Esc: back", "Entrée sur une table : son résultat · Échap : retour")
 
 
@@ -377,15 +376,12 @@ class ClubNightScreen(BaseScreen):
 
     @on(Button.Pressed, "#export")
     def export(self) -> None:
-        from companion.records.export import exports_dir, new_file
-
         try:
-            path = new_file(exports_dir(self.app.store), f"club-night-{self.night_id}", ".csv",
-                            self.night.csv(self.app.lang))
+            said = self.app.hand_over([(f"club-night-{self.night_id}.csv", self.night.csv(self.app.lang))])
         except CompanionError as error:
             self.message = (error.msg, "error")
         else:
-            self.message = (self.tr(EXPORTED, path=str(path)), "announce")
+            self.message = (self.tr(said), "announce")
         self.fill()
 
     @on(Button.Pressed, "#back")

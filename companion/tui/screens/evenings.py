@@ -95,14 +95,12 @@ class EveningsScreen(BaseScreen):
 
     @on(Button.Pressed, "#share")
     def share(self) -> None:
-        from companion.records.export import exports_dir, new_file
         from companion.tui.dialogs.share import QrDialog
 
         evening = self.found[self.chosen]
         lang = self.app.lang
         self.app.push_screen(QrDialog(SHARE_TITLE(date=evening.day.isoformat()), evening.summary(lang, self.person),
-                                      lambda: [new_file(exports_dir(self.app.store), f"evening-{evening.day}", ".csv",
-                                                        evening.csv(lang, self.person))]))
+                                      lambda: [(f"evening-{evening.day}.csv", evening.csv(lang, self.person))]))
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:

@@ -23,7 +23,6 @@ NONE = Msg("none yet", "aucun pour l'instant")
 BACK = Msg("Back", "Retour")
 EXPORT_ALL = Msg("Export all (JSON + CSV)", "Tout exporter (JSON + CSV)")
 EVENINGS = Msg("Evenings", "Soirées")
-EXPORTED = Msg("Written: {json} and {csv}", "Écrit : {json} et {csv}")
 KEYS = Msg("Enter: open the match · Esc: back", "Entrée : ouvrir le match · Échap : retour")
 
 
@@ -109,16 +108,16 @@ class PastMatchesScreen(BaseScreen):
 
     @on(Button.Pressed, "#export-all")
     def export_all(self) -> None:
-        from companion.records.export import export_files
+        from companion.records.export import export_texts
 
         note = self.query_one("#exported", Static)
         try:
-            json_path, csv_path = export_files(self.app.store)
+            said = self.app.hand_over(export_texts(self.app.store))
         except CompanionError as error:
             note.update(error.text(self.app.lang))
             note.set_classes("error")
             return
-        note.update(self.tr(EXPORTED, json=str(json_path), csv=str(csv_path)))
+        note.update(self.tr(said))
         note.set_classes("announce")
 
     @on(Button.Pressed, "#evenings")

@@ -12,7 +12,7 @@ from typing import Any
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Switch
 
@@ -71,6 +71,11 @@ class SetupScreen(BaseScreen):
     SetupScreen .row Select { width: 1fr; }
     SetupScreen #error { color: $error; height: auto; padding: 0 1; }
     SetupScreen VerticalScroll { height: 1fr; }
+    SetupScreen #form { height: auto; layout: vertical; }
+    SetupScreen #who, SetupScreen #house { height: auto; }
+    SetupScreen.-wide #form { layout: horizontal; }
+    SetupScreen.-wide #who, SetupScreen.-wide #house { width: 1fr; }
+    SetupScreen.-wide #house { margin: 0 0 0 2; }
     SetupScreen #buttons { height: auto; padding: 0 1; margin: 0 0 1 0; }
     SetupScreen.-small #buttons { margin: 0; }
     SetupScreen .row:focus-within > Label { text-style: bold reverse; }
@@ -113,47 +118,50 @@ class SetupScreen(BaseScreen):
         compact = True  # one row per field: every rule is in view at tablet size, with 4 players too
         game = self.game
         yield Static(self.tr(TITLE, game=game.title), classes="title")
-        with VerticalScroll():
-            with Horizontal(classes="row"):
-                yield Label(self.tr(LANGUAGE))
-                yield Select([("English", "en"), ("Français", "fr")], value=self.app.lang, allow_blank=False,
-                             id="lang", compact=compact)
-            if game.min_players != game.max_players:
+        # Who plays, then the house rules: one under the other, side by side on a tablet (every rule in view).
+        with VerticalScroll(), Horizontal(id="form"):
+            with Vertical(id="who"):
                 with Horizontal(classes="row"):
-                    yield Label(self.tr(PLAYERS))
-                    yield Select([(str(n), n) for n in range(game.min_players, game.max_players + 1)],
-                                 value=self.players, allow_blank=False, id="players", compact=compact)
-            if game.virtual_play:
+                    yield Label(self.tr(LANGUAGE))
+                    yield Select([("English", "en"), ("Français", "fr")], value=self.app.lang, allow_blank=False,
+                                 id="lang", compact=compact)
+                if game.min_players != game.max_players:
+                    with Horizontal(classes="row"):
+                        yield Label(self.tr(PLAYERS))
+                        yield Select([(str(n), n) for n in range(game.min_players, game.max_players + 1)],
+                                     value=self.players, allow_blank=False, id="players", compact=compact)
+                if game.virtual_play:
+                    with Horizontal(classes="row"):
+                        yield Label(self.tr(PLAY))
+                        yield Select([(self.tr(AT_TABLE), "table"), (self.tr(VIRTUAL), "virtual")],
+                                     value=self._kept("mode", "table"), allow_blank=False, id="mode", compact=compact)
+                known = SuggestFromList(self.roster_names(), case_sensitive=False)
+                for i in range(game.max_players):
+                    with Horizontal(classes="row", id=f"row-name-{i}"):
+                        yield Label(self.tr(NAME, n=i + 1))
+                        yield Input(self.names[i], placeholder=self.tr(DEFAULT_NAME, n=i + 1), id=f"name-{i}",
+                                    compact=compact, suggester=known)
+                        if game.virtual_play:
+                            yield Select([(self.tr(label), kind) for kind, label in KINDS],
+                                         value=self._kept(f"kind-{i}", "human" if i == 0 else "normal"),
+                                         allow_blank=False, id=f"kind-{i}", compact=compact, classes="kind")
                 with Horizontal(classes="row"):
-                    yield Label(self.tr(PLAY))
-                    yield Select([(self.tr(AT_TABLE), "table"), (self.tr(VIRTUAL), "virtual")],
-                                 value=self._kept("mode", "table"), allow_blank=False, id="mode", compact=compact)
-            known = SuggestFromList(self.roster_names(), case_sensitive=False)
-            for i in range(game.max_players):
-                with Horizontal(classes="row", id=f"row-name-{i}"):
-                    yield Label(self.tr(NAME, n=i + 1))
-                    yield Input(self.names[i], placeholder=self.tr(DEFAULT_NAME, n=i + 1), id=f"name-{i}",
-                                compact=compact, suggester=known)
-                    if game.virtual_play:
-                        yield Select([(self.tr(label), kind) for kind, label in KINDS],
-                                     value=self._kept(f"kind-{i}", "human" if i == 0 else "normal"),
-                                     allow_blank=False, id=f"kind-{i}", compact=compact, classes="kind")
-            for f, info in rule_fields(game.rules):
-                with Horizontal(classes="row", id=f"row-{f.name}"):
-                    yield Label(self.tr(info.label))
-                    widget = self._rule_widget(f.name, f.default, info, compact)
-                    yield widget
-                    if isinstance(widget, Switch):  # say it in words: a switch's colours alone are easy to misread
-                        yield Static(self.tr(ON if widget.value else OFF), id=f"{rule_id(f.name)}-state",
-                                     classes="state")
-            for label, widget in self.ui.setup_rows(self):
-                with Horizontal(classes="row"):
-                    yield Label(self.tr(label))
-                    yield widget
-            with Horizontal(classes="row"):
-                yield Label(self.tr(FIRST_DEALER))
-                yield Select(self._dealer_options(), value=self._kept("dealer", -1), allow_blank=False, id="dealer",
-                             compact=compact)
+                    yield Label(self.tr(FIRST_DEALER))
+                    yield Select(self._dealer_options(), value=self._kept("dealer", -1), allow_blank=False, id="dealer",
+                                 compact=compact)
+            with Vertical(id="house"):
+                for f, info in rule_fields(game.rules):
+                    with Horizontal(classes="row", id=f"row-{f.name}"):
+                        yield Label(self.tr(info.label))
+                        widget = self._rule_widget(f.name, f.default, info, compact)
+                        yield widget
+                        if isinstance(widget, Switch):  # say it in words: a switch's colours alone are easy to misread
+                            yield Static(self.tr(ON if widget.value else OFF), id=f"{rule_id(f.name)}-state",
+                                         classes="state")
+                for label, widget in self.ui.setup_rows(self):
+                    with Horizontal(classes="row"):
+                        yield Label(self.tr(label))
+                        yield widget
         yield Static("", id="error")
         with Horizontal(classes="bar", id="buttons"):
             yield Button(self.tr(START), id="start", variant="primary")

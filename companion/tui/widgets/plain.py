@@ -65,6 +65,10 @@ class DataTable(_DataTable):
         return super().add_column(_cell(label), **kwargs)
 
     def add_row(self, *cells: Any, label: Any = None, **kwargs: Any) -> Any:
+        if self.cursor_type == "row" and "height" not in kwargs:  # a row is chosen by a tap: 3 rows on a tablet
+            from companion.tui.screens.base import SMALL_HEIGHT
+
+            kwargs["height"] = 1 if self.app.size.height < SMALL_HEIGHT else 3
         return super().add_row(*map(_cell, cells), label=_cell(label), **kwargs)
 
     def update_cell(self, row_key: Any, column_key: Any, value: Any, **kwargs: Any) -> None:

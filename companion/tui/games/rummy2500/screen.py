@@ -59,8 +59,17 @@ B_UNDO = Msg("Undo", "Annuler")
 B_REDO = Msg("Redo", "Refaire")
 B_LOG = Msg("Log", "Journal")
 B_HOME = Msg("Menu", "Menu")
-TITLE = Msg("Brasse {n}: the frime, then each player's groups (commas between them, + for a lay-off) and hand",
-            "Brasse {n} : la frime, puis les groupes de chacun (virgules entre eux, + pour un ajout) et sa main")
+TITLE = Msg("Brasse {n}: tap a field, then cards: the frime (any card of its rank), each player's groups (New group "
+            "between them, + Lay-off for a card added to another's trio) and the cards left in hand",
+            "Brasse {n} : touchez un champ, puis des cartes : la frime (une carte de son rang), les groupes de chacun "
+            "(Nouveau groupe entre eux, + Ajout pour une carte ajoutée au trio d'un autre) et les cartes restées en main")
+B_GROUP = Msg("New group", "Nouveau groupe")
+B_ADD_ON = Msg("+ Lay-off", "+ Ajout")
+B_BACK = Msg("⌫ Erase", "⌫ Effacer")
+PICK_FIELD = Msg("Tap a field first (the frime, a player's groups or hand), then the cards.",
+                 "Touchez d'abord un champ (la frime, les groupes ou la main d'un joueur), puis les cartes.")
+GROUPS_ONLY = Msg("New group and + Lay-off go in a player's groups (« laid »).",
+                  "Nouveau groupe et + Ajout vont dans les groupes d'un joueur (« a posé »).")
 FRIME = Msg("Frime (rank)", "Frime (rang)")
 LAID = Msg("{name} laid", "{name} a posé")
 HAND = Msg("{name} hand", "{name} en main")
@@ -103,6 +112,10 @@ class BrasseDialog(BaseModal):
                         yield Label(self.tr(HAND, name=name))
                         yield Input(id=f"hand-{seat}", compact=True, placeholder="7H KD")
             yield CardKeypad(self.app.lang, deck=pack_2500_spec(m.packs), id="keypad")
+            with Horizontal(classes="bar", id="group-keys"):
+                yield Key(self.tr(B_GROUP), id="group")
+                yield Key(self.tr(B_ADD_ON), id="add-on")
+                yield Key(self.tr(B_BACK), id="erase")
             yield Static("", id="error", classes="error")
             with Horizontal(classes="bar"):
                 yield Key(self.tr(OK), id="ok", variant="primary")
@@ -147,16 +160,50 @@ class BrasseDialog(BaseModal):
             self.query_one(f"#hand-{seat}", Input).value = format_cards(op.hands[seat], "ascii", lang)
 
     def on_descendant_focus(self, event) -> None:
-        if isinstance(event.widget, Input) and event.widget.id != "frime":
+        if isinstance(event.widget, Input):
             self.target = event.widget
+
+    def _say(self, msg: Msg | None) -> None:
+        self.query_one("#error", Static).update(self.tr(msg) if msg is not None else "")
 
     @on(CardKeypad.Picked)
     def picked(self, event: CardKeypad.Picked) -> None:
-        if self.target is not None:
-            from companion.core.cards import format_card
+        from companion.core.cards import format_card, rank_text
 
-            code = format_card(event.card_as(Card), "ascii", self.app.lang)
-            self.target.value = (self.target.value + " " + code).strip()
+        target, card = self.target, event.card_as(Card)
+        if target is None or target.disabled:
+            self._say(PICK_FIELD)
+            return
+        self._say(None)
+        if target.id == "frime":  # the frime is a rank: any card of it says it
+            target.value = rank_text(card.rank, self.app.lang)
+            return
+        code = format_card(card, "ascii", self.app.lang)
+        target.value = (target.value.rstrip() + " " + code).strip()
+
+    @on(Button.Pressed, "#group-keys Button")
+    def group_key(self, event: Button.Pressed) -> None:
+        """New group, + Lay-off and Erase: what the commas, the + and the backspace of the keyboard do."""
+        target = self.target
+        if target is None or target.disabled:
+            self._say(PICK_FIELD)
+            return
+        value = target.value.rstrip()
+        if event.button.id == "erase":  # the last separator, else the last card
+            if value.endswith(("+", ",")):
+                target.value = value.rstrip("+").rstrip().rstrip(",").rstrip()
+            else:
+                target.value = value[:value.rfind(" ")].rstrip() if " " in value else ""
+            self._say(None)
+            return
+        if not (target.id or "").startswith("laid-"):
+            self._say(GROUPS_ONLY)
+            return
+        self._say(None)
+        opening = "+" if event.button.id == "add-on" else ""
+        if not value or value.endswith((",", "+")):  # nothing in the group yet: the new one replaces it
+            value = value.rstrip(",+ ")
+        target.value = (value + ", " if value else "") + opening
 
     def brasse(self) -> Brasse:
         m, lang = self.match, self.app.lang

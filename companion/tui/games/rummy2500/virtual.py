@@ -56,7 +56,8 @@ class VirtualRummyScreen(Rummy2500View, TurnEntry, VirtualScreenBase):
     VirtualRummyScreen #sheet { height: auto; }
     VirtualRummyScreen #table, VirtualRummyScreen #prompt, VirtualRummyScreen #message { height: auto; padding: 0 1; }
     VirtualRummyScreen #hand-name { height: 1; padding: 0 1; }
-    VirtualRummyScreen #hand { layout: grid; grid-size: 12; grid-gutter: 0 1; height: auto; padding: 0 1; grid-rows: 1; }
+    VirtualRummyScreen #hand { layout: grid; grid-size: 12; grid-gutter: 0 1; height: auto; padding: 0 1; grid-rows: 3; }
+    VirtualRummyScreen.-small #hand { grid-rows: 1; }
     VirtualRummyScreen #hand Button.-style-flat { width: 100%; min-width: 4; height: 1; border: none;
                                                   background: #f2eee3; color: #1a1a1a; text-style: bold; }
     VirtualRummyScreen #hand Button.-style-flat.red { color: #c81e1e; }

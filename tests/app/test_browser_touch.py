@@ -1,0 +1,201 @@
+"""By finger alone in a real browser: headless Chromium with touch events (Playwright's touchscreen taps) at a
+1024×768 tablet's size opens ``companion serve`` as a table does.
+
+- The play token's page replaces itself in the tab's history: Back never shows an address with the token.
+- Taps are a finger's (a touch with a contact area, not a point): a key's lowest row, right above the text
+  cursor of the entry line, takes each tap (a user's Chromium moved such touches onto xterm.js's hidden
+  textarea under the cursor; the page now keeps that textarea out of reach of touches), and the setup form's
+  second name field takes the tap that chooses it (the names used to run together as « AnaRui »).
+- A spectator's device (the view token) exports into its own browser's downloads, never onto the laptop, and a
+  language chosen on it leaves the laptop's settings as they were.
+
+Where to tap is found as in ``test_browser``: the same app, laid out headless at the terminal size the browser
+asked for, says where each widget is, in cells; the canvas's size over that terminal size gives the pixels."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from companion.store.database import Store
+from companion.store.settings import Settings
+from tests.app.test_browser import CHROMIUM, FLAGS, _mid_play_match
+from tests.helpers.served import served
+
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")]
+TABLET = {"width": 1024, "height": 768}
+FINGER_RADIUS = 17  # CSS px
+
+
+async def _layout(home: Path, size: tuple[int, int], steps: list[tuple[str, str]], *, spectator: bool = False
+                  ) -> dict[str, tuple[float, float]]:
+    """Each ``("find", selector)`` step's centre in cells, after the ``("click", selector)`` steps before it,
+    in a copy of the store (the real one is left as the browser will find it)."""
+    from companion.serving.child import SPECTATOR
+    from companion.tui.app import CompanionApp
+
+    copy = home.parent / f"{home.name}-layout"
+    shutil.rmtree(copy, ignore_errors=True)
+    shutil.copytree(home, copy)
+    found: dict[str, tuple[float, float]] = {}
+    store = Store.open(copy / "companion.sqlite3", read_only=spectator)
+    with store:
+        app = CompanionApp(store, settings=Settings(lang="en"), notice=SPECTATOR if spectator else None,
+                           served=True)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            for action, selector in steps:
+                if action == "click":
+                    assert await pilot.click(selector), selector
+                    await pilot.pause()
+                else:
+                    region = app.screen.query_one(selector).region
+                    found[selector] = (region.x + region.width / 2, region.y + region.height / 2)
+                    found[f"{selector}:left"] = (region.x, region.y)
+    return found
+
+
+class Tablet:
+    """A page of the served app in a touch browser, and taps at widgets' cells."""
+
+    def __init__(self, page, sizes: list[tuple[int, int]]) -> None:
+        self.page, self.sizes = page, sizes
+        self.box: dict | None = None
+        self.cdp = None
+
+    @classmethod
+    async def open(cls, browser, url: str, **context_args) -> Tablet:
+        context = await browser.new_context(viewport=TABLET, has_touch=True, is_mobile=True, **context_args)
+        page = await context.new_page()
+        sizes: list[tuple[int, int]] = []
+
+        def frames(ws) -> None:
+            def sent(payload) -> None:
+                if isinstance(payload, str) and payload.startswith('["resize"'):
+                    data = json.loads(payload)[1]
+                    sizes.append((data["width"], data["height"]))
+            ws.on("framesent", sent)
+
+        page.on("websocket", frames)
+        await page.goto(url, timeout=20_000)
+        for _ in range(100):
+            if sizes:
+                break
+            await page.wait_for_timeout(100)
+        await page.wait_for_timeout(2500)  # the app's first paint
+        tablet = cls(page, sizes)
+        tablet.box = await page.locator(".xterm-screen").bounding_box()
+        return tablet
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.sizes[-1]
+
+    async def tap(self, where: tuple[float, float], wait: int = 700) -> None:
+        """A finger's tap: a touch with a contact area (about 9 mm across), as a tablet reports one, for which
+        Chromium looks for the nearest thing to tap (Playwright's own tap is a point)."""
+        assert self.box is not None
+        if self.cdp is None:
+            self.cdp = await self.page.context.new_cdp_session(self.page)
+        cols, rows = self.size
+        x = self.box["x"] + where[0] * self.box["width"] / cols
+        y = self.box["y"] + where[1] * self.box["height"] / rows
+        finger = {"x": x, "y": y, "radiusX": FINGER_RADIUS, "radiusY": FINGER_RADIUS, "force": 1, "id": 1}
+        await self.cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [finger]})
+        await self.cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        await self.page.wait_for_timeout(wait)
+
+
+def test_a_tablet_plays_by_taps_near_the_cursor_and_fills_the_setup_form(tmp_path):
+    playwright = pytest.importorskip("playwright.async_api")
+    home = tmp_path / "home"
+    match_id, plays = _mid_play_match(home)
+    with Store.open(home / "companion.sqlite3") as store:
+        entries_before = len(store.ops(match_id))
+
+    async def drive(server) -> None:
+        async with playwright.async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            try:
+                tablet = await Tablet.open(browser, server.play_url)
+                page = tablet.page
+                assert "token" not in page.url
+                cdp = await page.context.new_cdp_session(page)
+                visited = [entry["url"] for entry in (await cdp.send("Page.getNavigationHistory"))["entries"]]
+                assert visited and not any("token" in url for url in visited), visited  # Back never shows it
+                card = plays[0].card
+                keys = [f"#keypad #rank-{int(card.rank)}", f"#keypad #suit-{int(card.suit)}"]
+                where = await _layout(home, tablet.size, [
+                    ("find", f"#resume-{match_id}"), ("click", f"#resume-{match_id}"),
+                    *[("find", key) for key in keys], ("find", "#undo"), ("find", "#entry"), ("find", "#home"),
+                    ("click", "#home"), ("find", "#new-cribbage"), ("click", "#new-cribbage"),
+                    ("find", "#name-0"), ("find", "#name-1"), ("find", "#start")])
+                # The Undo key stands right above the entry line, where the text cursor is.
+                assert 0 < where["#entry"][1] - where["#undo"][1] <= 3
+                await tablet.tap(where[f"#resume-{match_id}"], 1500)
+                for key in keys:
+                    await tablet.tap(where[key])
+                # Spaces typed in the entry line bring the text cursor (and xterm.js's textarea) right under Undo.
+                await page.keyboard.type(" " * int(where["#undo"][0] - where["#entry:left"][0]))
+                undo_x, undo_y = where["#undo"]
+                for _ in range(3):  # each tap on Undo's lowest row is one undo (the cursor's textarea takes none)
+                    await tablet.tap((undo_x, undo_y + 1))
+                await tablet.tap(where["#home"], 1000)
+                await tablet.tap(where["#new-cribbage"], 1000)
+                await tablet.tap(where["#name-0"])
+                await page.keyboard.type("Ana")
+                await tablet.tap(where["#name-1"])
+                await page.keyboard.type("Rui")
+                await tablet.tap(where["#start"], 1500)
+            finally:
+                await browser.close()
+
+    with served(home) as server:
+        asyncio.run(asyncio.wait_for(drive(server), 120))
+    with Store.open(home / "companion.sqlite3") as store:
+        assert len(store.ops(match_id)) == entries_before + 1 - 3  # one card played by taps, three entries undone
+        newest = max(store.list_matches(finished=False), key=lambda r: r.id)
+    assert newest.id != match_id and tuple(newest.setup["names"]) == ("Ana", "Rui")
+
+
+def test_a_spectators_tablet_downloads_its_exports_and_keeps_its_language_to_itself(tmp_path):
+    playwright = pytest.importorskip("playwright.async_api")
+    home = tmp_path / "home"
+    match_id, _ = _mid_play_match(home)
+    settings_file = home / "settings.json"
+    settings_file.write_text(json.dumps({"lang": "en"}), encoding="utf-8")
+    downloads: list[tuple[str, str]] = []
+
+    async def drive(server) -> None:
+        async with playwright.async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            try:
+                tablet = await Tablet.open(browser, server.view_url, accept_downloads=True)
+                where = await _layout(home, tablet.size, [
+                    ("find", "#lang"), ("find", "#past"), ("click", "#past"), ("find", "#export-all")],
+                    spectator=True)
+                await tablet.tap(where["#past"], 1000)
+                async with tablet.page.expect_download(timeout=15_000) as first:
+                    await tablet.tap(where["#export-all"], 0)
+                download = await first.value
+                downloads.append((download.suggested_filename, Path(await download.path()).read_text("utf-8")))
+                await tablet.page.keyboard.press("Escape")
+                await tablet.page.wait_for_timeout(1000)
+                await tablet.tap(where["#lang"], 1500)  # French, on this tablet only
+            finally:
+                await browser.close()
+
+    with served(home) as server:
+        asyncio.run(asyncio.wait_for(drive(server), 120))
+    name, text = downloads[0]
+    assert name.startswith("history-") and name.endswith((".json", ".csv"))
+    assert "Marie" in text and "Paul" in text
+    assert not (home / "exports").exists()  # nothing was written on the laptop
+    assert json.loads(settings_file.read_text(encoding="utf-8")) == {"lang": "en"}
+    with Store.open(home / "companion.sqlite3") as store:
+        assert store.ops(match_id)  # the match is there, unchanged by the spectator

@@ -1,0 +1,118 @@
+"""By finger alone: the served page made for touch, a home screen that scrolls, settings that stay on the tablet."""
+
+from __future__ import annotations
+
+import json
+
+from textual.containers import VerticalScroll
+
+from companion.games.cribbage.engine import Setup
+from companion.games.cribbage.rules import CribbageRules
+from companion.serving.child import tab_settings
+from companion.serving.server import served_page
+from companion.store.session import MatchSession
+from companion.store.settings import Settings
+from tests.helpers.scripted import make_app
+
+PAGE = ('<html><head><link rel="stylesheet" href="https://fonts.googleapis.com/css?family=Roboto%20Mono" />'
+        '<script src="/static/js/textual.js"></script></head><body><div id="terminal"></div></body></html>')
+
+
+def test_the_served_page_fits_the_device_and_its_taps_reach_the_app():
+    page = served_page(PAGE, "fr")
+    head = page[page.index("<head>"):page.index("</head>")]
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1' in head
+    # A touch near the text cursor is never taken by xterm.js's hidden keyboard textarea.
+    assert ".xterm-helper-textarea { pointer-events: none !important; }" in head
+    assert "touch-action: manipulation" in head  # no double-tap zoom on a tapped key
+    assert "fonts.googleapis.com" not in page
+    assert head.index("viewport") < head.index("textual.js")  # in place before the terminal is measured
+
+
+async def test_home_scrolls_to_its_last_button_with_unfinished_matches(tmp_path):
+    app = make_app(tmp_path, lang="fr")
+    for names in (("Ana", "Rui"), ("Léa", "Paul"), ("Zoé", "Hugo")):
+        MatchSession.create(app.store, Setup(names, CribbageRules(), 0), "cribbage")
+    async with app.run_test(size=(100, 40)) as pilot:  # about a 1024×768 tablet in a browser
+        await pilot.pause()
+        scroll = app.screen.query_one(VerticalScroll)
+        quit_button = app.screen.query_one("#quit")
+        assert quit_button.region.bottom > 40  # below the screen at first
+        assert scroll.max_scroll_y > 0  # the menu is taller than the screen: a wheel or a swipe scrolls it
+        scroll.scroll_end(animate=False)
+        await pilot.pause()
+        assert quit_button.region.bottom <= 40
+        assert await pilot.click("#quit")  # reached, and it takes the tap
+        await pilot.pause()
+    assert not app.is_running
+
+
+def test_a_choice_made_on_a_tablet_stays_on_that_tablet(tmp_path, monkeypatch):
+    home = tmp_path / "laptop"
+    home.mkdir()
+    monkeypatch.setenv("COMPANION_HOME", str(home))
+    laptop = Settings.load()
+    laptop.lang = "en"
+    laptop.save()
+    before = (home / "settings.json").read_text(encoding="utf-8")
+    tablet = tab_settings(None)
+    assert tablet.lang == "en"  # the laptop's settings are the tablet's defaults
+    tablet.lang, tablet.pace = "fr", 0.0
+    tablet.save()
+    assert (home / "settings.json").read_text(encoding="utf-8") == before
+    assert json.loads(before)["lang"] == "en"
+    assert tab_settings("fr").lang == "fr"  # the table's language given to « companion serve »
+
+
+async def test_the_end_of_a_2500_brasse_is_entered_by_taps_alone(tmp_path):
+    """The frime, two players' groups (a second group, a lay-off on the other's trio), their hands and a card
+    taken back, all by taps. Worked by hand (the French text's values: 2 to 7 count 5, 8 to K 10):
+    Ann laid J♠ J♥ J♦ (30) and K♠ K♥ K♦ (30), kept 5♥ (5): 60 − 5 = 55.
+    Bob laid Q♠ Q♥ Q♦ (30), added J♣ to Ann's jacks (10), kept 3♣ 4♦ (10): 40 − 10 = 30."""
+    from companion.games.base import Setup as GameSetup
+    from companion.games.rummy2500.rules import Rummy2500Rules
+    from companion.tui.games.rummy2500.screen import BrasseDialog, Rummy2500Screen
+    from tests.helpers.journeys.rummy2500 import tap_card
+
+    app = make_app(tmp_path)
+    session = MatchSession.create(app.store, GameSetup(("Ann", "Bob"), Rummy2500Rules(), 1), "rummy2500")
+    async with app.run_test(size=(128, 48)) as pilot:
+        app.push_screen(Rummy2500Screen(session))
+        await pilot.pause()
+        assert await pilot.click("#brasse")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, BrasseDialog)
+
+        async def tap(selector: str) -> None:
+            assert await pilot.click(selector), selector
+            await pilot.pause()
+
+        async def cards(codes: str) -> None:
+            for code in codes.split():
+                await tap_card(pilot, code)
+            await pilot.pause()
+
+        await cards("8C")  # no field chosen yet: said, and nothing is entered anywhere
+        assert "Tap a field first" in str(dialog.query_one("#error").render())
+        await tap("#frime")
+        await cards("8C")  # the frime is the rank of the card tapped
+        await tap("#laid-0")
+        await cards("JS JH JD")
+        await tap("#group")
+        await cards("KS KH KD")
+        await tap("#hand-0")
+        await cards("5H")
+        await tap("#laid-1")
+        await cards("QS QH QD")
+        await tap("#add-on")
+        await cards("JC")
+        await tap("#hand-1")
+        await cards("3C 4D 9C")
+        await tap("#erase")  # 9♣ was a slip of the finger
+        fields = {name: dialog.query_one(f"#{name}").value for name in ("frime", "laid-0", "laid-1", "hand-1")}
+        assert fields == {"frime": "8", "laid-0": "JS JH JD, KS KH KD", "laid-1": "QS QH QD, + JC",
+                          "hand-1": "3C 4D"}, fields
+        await tap("#ok")
+        assert app.screen is not dialog, str(dialog.query_one("#error").render())
+    assert session.match.brasses == [[55, 30]]
