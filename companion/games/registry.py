@@ -1,22 +1,28 @@
 """The games the app knows, found lazily.
 
-A game lives in its own package ``companion/games/<package>/`` whose ``game``
-module calls :func:`register` for each game it defines (one package may hold two
-variants). Nothing is imported until asked: ``get("cribbage")`` imports only
-``companion.games.cribbage.game``, so a scoring command never loads another game,
-and ``available()`` (the home screen's list) imports every game package found on
-disk. Tests register games of their own with :func:`register`.
+A game lives in its own package ``companion/games/<package>/``: its ``__init__``
+lists its games (``LISTINGS``: id, title, the names players type), and its ``game``
+module calls :func:`register` for each of them with everything else (one package
+may hold two variants). Nothing is imported until asked: ``listed()`` (the home
+screen's buttons, the command line's names) reads only the packages' listings;
+``get("cribbage")`` imports only ``companion.games.cribbage.game``, so a scoring
+command never loads another game; ``available()`` imports every game. Tests
+register games of their own with :func:`register`.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+from typing import TYPE_CHECKING
 
 import companion.games
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
-from companion.games.base import GameInfo
+from companion.games.listing import Listing
+
+if TYPE_CHECKING:  # the seam itself is loaded with the first game: the home screen lists games without it
+    from companion.games.base import GameInfo
 
 UNKNOWN_GAME = Msg("unknown game {game!r}", "jeu inconnu {game!r}")
 UNKNOWN_NAME = Msg("unknown game {game!r} (one of: {games})", "jeu inconnu {game!r} (parmi : {games})")
@@ -73,18 +79,30 @@ def get(game_id: str) -> GameInfo:
 
 def resolve(name: str) -> GameInfo:
     """The game a player names on the command line: its id, its id with dashes (``trente-et-un``), or one of its
-    aliases (``2500``, ``banker``). Every game is imported: only commands that take any game's name call this."""
+    aliases (``2500``, ``banker``). Only that game is imported."""
     if not isinstance(name, str):
         raise UnknownGameError(UNKNOWN_GAME(game=str(name)[:40]))
-    for game in available():
+    for game in listed():
         if name in (game.id, game.id.replace("_", "-")) or name in game.aliases:
-            return game
+            return get(game.id)
     raise UnknownGameError(UNKNOWN_NAME(game=name[:40], games=", ".join(names())))
 
 
 def names() -> list[str]:
     """Every name :func:`resolve` takes, for a command's help and its error."""
-    return [n for game in available() for n in dict.fromkeys((game.id.replace("_", "-"), *game.aliases))]
+    return [n for game in listed() for n in dict.fromkeys((game.id.replace("_", "-"), *game.aliases))]
+
+
+def listed() -> list[Listing]:
+    """Every game as its package lists it, in the order of the home screen, without importing its rules (and
+    the games registered by tests, after them)."""
+    found: list[Listing] = []
+    for package in game_packages():
+        module = importlib.import_module(f"companion.games.{package}")
+        found.extend(getattr(module, "LISTINGS", ()))
+    known = {listing.id for listing in found}
+    extra = sorted((g for g in _GAMES.values() if g.id not in known), key=lambda g: _ORDER[g.id])
+    return found + [Listing(**{k: getattr(g, k) for k in ("id", "title", "aliases", "help_name")}) for g in extra]
 
 
 def available() -> list[GameInfo]:

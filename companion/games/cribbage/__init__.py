@@ -1,1 +1,6 @@
 """Cribbage: scoring, pegging and the deal state machine (SPEC §5)."""
+
+from companion.core.i18n import Msg
+from companion.games.listing import Listing
+
+LISTINGS = (Listing("cribbage", Msg("Cribbage", "Cribbage")),)

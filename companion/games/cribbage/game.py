@@ -9,7 +9,7 @@ from typing import Any
 from companion.core.cards import standard_deck
 from companion.core.i18n import Joined, Msg
 from companion.games.base import GameInfo
-from companion.games.cribbage import stats
+from companion.games.cribbage import LISTINGS, stats
 from companion.games.cribbage.engine import CribbageMatch
 from companion.games.cribbage.rules import CribbageRules
 from companion.games.registry import register
@@ -46,8 +46,7 @@ def cut_for_deal(names: Sequence[str], rng: random.Random) -> tuple[int, Msg]:
 
 
 GAME = register(GameInfo(
-    id="cribbage",
-    title=Msg("Cribbage", "Cribbage"),
+    **LISTINGS[0].fields(),
     min_players=2,
     max_players=4,
     rules=CribbageRules,

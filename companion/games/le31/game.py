@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.i18n import Msg
 from companion.games.base import GameInfo
-from companion.games.le31 import stats
+from companion.games.le31 import LISTINGS, stats
 from companion.games.le31.engine import Le31Match
 from companion.games.le31.rules import Le31Rules
 from companion.games.registry import register
@@ -17,8 +16,7 @@ def summary(match: Le31Match) -> dict[str, Any]:
 
 
 GAME = register(GameInfo(
-    id="le31",
-    title=Msg("Le 31", "Le 31"),
+    **LISTINGS[0].fields(),
     min_players=2,
     max_players=4,
     rules=Le31Rules,

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from companion.core.i18n import Msg
 from companion.games.base import GameInfo
 from companion.games.registry import register
-from companion.games.rummy2500 import stats
+from companion.games.rummy2500 import LISTINGS, stats
 from companion.games.rummy2500.engine import Rummy2500Match
 from companion.games.rummy2500.rules import Rummy2500Rules
 
 GAME = register(GameInfo(
-    id="rummy2500", title=Msg("2500", "2500"), min_players=2, max_players=10, rules=Rummy2500Rules,
+    **LISTINGS[0].fields(), min_players=2, max_players=10, rules=Rummy2500Rules,
     match=Rummy2500Match, summary=lambda m: {"brasses": len(m.brasses)},  # type: ignore[attr-defined]
     virtual_play=True, seat_figures=stats.seat_figures, report=stats.REPORT, labels=stats.LABELS,  # type: ignore[arg-type]
-    aliases=("2500",), selfplay="companion.games.rummy2500.selfplay",
+    selfplay="companion.games.rummy2500.selfplay",
     players="companion.games.rummy2500.players",
 ))

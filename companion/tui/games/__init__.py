@@ -13,13 +13,13 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from companion.core.i18n import Msg
-from companion.games.base import Operation
 
 if TYPE_CHECKING:
     from textual.pilot import Pilot
     from textual.screen import Screen
     from textual.widget import Widget
 
+    from companion.games.base import Operation
     from companion.store.database import Store
     from companion.store.session import MatchSession
     from companion.tui.screens.match_base import MatchScreenBase

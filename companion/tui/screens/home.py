@@ -9,7 +9,7 @@ from textual.containers import Vertical, VerticalScroll
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.games import registry
-from companion.games.base import GameInfo
+from companion.games.listing import Listing
 from companion.records.summary import score_line, sides_of
 from companion.store.database import MatchRecord
 from companion.store.errors import DamagedMatchError
@@ -48,8 +48,9 @@ class HomeScreen(BaseScreen):
     """
 
     @property
-    def games(self) -> list[GameInfo]:
-        return registry.available()
+    def games(self) -> list[Listing]:
+        """The games as their packages list them: the home screen loads a game's rules only once it is chosen."""
+        return registry.listed()
 
     def compose(self) -> ComposeResult:
         games = self.games
@@ -75,7 +76,8 @@ class HomeScreen(BaseScreen):
                     if why is not None:
                         label = self.tr(DAMAGED, players=players or f"#{record.id}", why=why)
                     elif several:
-                        title = registry.get(record.game).title if record.game in {g.id for g in games} else record.game
+                        titles = {g.id: g.title for g in games}
+                        title = titles[record.game] if record.game in titles else record.game
                         label = self.tr(RESUME_GAME, game=title, players=players, score=score)
                     else:
                         label = self.tr(RESUME, players=players, score=score)
@@ -122,10 +124,10 @@ class HomeScreen(BaseScreen):
     def action_new(self) -> None:
         self.new(self.games[0])
 
-    def new(self, game: GameInfo) -> None:
+    def new(self, game: Listing) -> None:
         from companion.tui.screens.setup import SetupScreen
 
-        self.app.push_screen(SetupScreen(game))
+        self.app.push_screen(SetupScreen(registry.get(game.id)))
 
     @on(Button.Pressed, "#set-aside-seen")
     def set_aside_seen(self) -> None:
@@ -154,7 +156,7 @@ class HomeScreen(BaseScreen):
         self.app.push_screen(ChoiceDialog(self.tr(RULES), "", answers),
                              lambda game: self.help(game) if game is not None else None)
 
-    def help(self, game: GameInfo) -> None:
+    def help(self, game: Listing) -> None:
         from companion.tui.screens.help import HelpScreen
 
         self.app.push_screen(HelpScreen(game.help_name or game.id))
@@ -183,9 +185,9 @@ class HomeScreen(BaseScreen):
     def pressed(self, event: Button.Pressed) -> None:
         kind, _, rest = (event.button.id or "").partition("-")
         if kind == "new":
-            self.new(registry.get(rest))
+            self.new(next(g for g in self.games if g.id == rest))
         elif kind == "help":
-            self.help(registry.get(rest))
+            self.help(next(g for g in self.games if g.id == rest))
         elif kind in ("stats", "practice"):
             ui = ui_for(rest)
             screen = ui.stats_screen() if kind == "stats" else ui.practice_screen()

@@ -3,12 +3,13 @@ the skunk marks of the past-matches list, and its gallery states."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.i18n import Msg
-from companion.games.base import Operation
-from companion.games.cribbage.ops import Crib, Cut, Play, Points, Show
 from companion.tui.games import GalleryState, GameUI, register_ui
+
+if TYPE_CHECKING:  # the home screen imports this module: the rules are loaded with a match
+    from companion.games.base import Operation
 
 CORRECT_CARD = Msg("Entry {n}: which card was it?", "Entrée {n} : quelle carte était-ce ?")
 CORRECT_POINTS = Msg("Entry {n}: how many points?", "Entrée {n} : combien de points ?")
@@ -43,6 +44,7 @@ class CribbageUI(GameUI):
         return MatchScreen(session)
 
     def correct(self, screen: Any, seq: int, op: Operation) -> bool:
+        from companion.games.cribbage.ops import Crib, Cut, Play, Points, Show  # here: home imports this module
         from companion.tui.dialogs.card import CardDialog
         from companion.tui.dialogs.points import NumberDialog
 

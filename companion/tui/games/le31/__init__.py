@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.i18n import Msg
-from companion.games.base import Operation
 from companion.tui.games import GalleryState, GameUI, register_ui
+
+if TYPE_CHECKING:  # the home screen imports this module: the rules are loaded with a match
+    from companion.games.base import Operation
 
 ONLY = Msg("Plays are corrected with Undo: the table must stay as it really is.",
            "Les coups se corrigent avec Annuler : la table doit rester telle qu'elle est vraiment.")

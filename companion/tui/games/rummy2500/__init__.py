@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.i18n import Msg
-from companion.games.base import Operation
 from companion.tui.games import GalleryState, GameUI, register_ui
+
+if TYPE_CHECKING:  # the home screen imports this module: the rules are loaded with a match
+    from companion.games.base import Operation
 
 ONLY_BRASSES = Msg("A brasse's count is corrected here; the plays of a brasse played turn by turn, with Undo.",
                    "Le décompte d'une brasse se corrige ici ; les coups d'une brasse jouée tour par tour, avec Annuler.")

@@ -1,0 +1,21 @@
+"""What the app knows of a game before loading it: enough for the home screen's buttons and the command line's
+names, without importing the game's rules (each game package lists its games in its ``__init__``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.i18n import Msg
+
+
+@dataclass(frozen=True)
+class Listing:
+    id: str  # stored with each match; never change it once matches are saved
+    title: Msg
+    aliases: tuple[str, ...] = ()  # other names players type for it on the command line (``2500``, ``banker``)
+    help_name: str | None = None  # help file stem (defaults to id)
+
+    def fields(self) -> dict[str, Any]:
+        """The listing's fields, for the game's ``GameInfo`` (one place says each game's names)."""
+        return {"id": self.id, "title": self.title, "aliases": self.aliases, "help_name": self.help_name}

@@ -1,0 +1,47 @@
+"""The home screen and the command line know the games by their packages' listings: no game's rules are loaded
+until one is chosen, and the listings say exactly what the registered games say."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from companion.games import registry
+
+HOME_ONLY = """
+import sys
+from companion.store.database import Store
+from companion.store.settings import Settings
+from companion.tui.app import CompanionApp
+from companion.tui.screens.home import HomeScreen
+
+async def auto_pilot(pilot):
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, HomeScreen)
+    print(" ".join(sorted(m for m in sys.modules if m.startswith("companion.games."))))
+    pilot.app.exit()
+
+with Store.open(sys.argv[1]) as store:
+    CompanionApp(store, settings=Settings(lang="fr")).run(headless=True, size=(80, 24), auto_pilot=auto_pilot)
+"""
+
+
+def test_the_home_screen_loads_no_games_rules(tmp_path):
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=str(root))
+    result = subprocess.run([sys.executable, "-c", HOME_ONLY, str(tmp_path / "companion.sqlite3")], env=env,
+                            capture_output=True, text=True, timeout=60, check=True)
+    loaded = result.stdout.split()
+    assert "companion.games.listing" in loaded
+    assert not [m for m in loaded if m.endswith((".engine", ".rules", ".game", ".base"))], loaded
+
+
+def test_the_listings_are_the_registered_games_names():
+    listed = registry.listed()
+    games = registry.available()
+    assert [g.id for g in listed] == [g.id for g in games]
+    for listing, game in zip(listed, games, strict=True):
+        assert (listing.title, listing.aliases, listing.help_name) == (game.title, game.aliases, game.help_name)
+    assert registry.resolve("banker").id == "trente_et_un_banker" and registry.resolve("2500").id == "rummy2500"
