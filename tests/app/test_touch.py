@@ -116,3 +116,35 @@ async def test_the_end_of_a_2500_brasse_is_entered_by_taps_alone(tmp_path):
         await tap("#ok")
         assert app.screen is not dialog, str(dialog.query_one("#error").render())
     assert session.match.brasses == [[55, 30]]
+
+
+async def test_le31_quick_tally_is_entered_by_taps_alone(tmp_path):
+    """A field tapped takes the digits of the pad under the form: no keyboard, and a 0 is replaced, not grown."""
+    from companion.games.base import Setup as GameSetup
+    from companion.games.le31.ops import QuickRound
+    from companion.tui.games.le31.quick import QuickTallyDialog
+    from companion.games.le31.rules import Le31Rules
+    from companion.tui.games.le31.screen import Le31Screen
+
+    app = make_app(tmp_path)
+    session = MatchSession.create(app.store, GameSetup(("Ana", "Rui"), Le31Rules(), 0), "le31")
+    async with app.run_test(size=(120, 48)) as pilot:
+        app.push_screen(Le31Screen(session))
+        await pilot.pause()
+        assert await pilot.click("#quick")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, QuickTallyDialog)
+        for field, digits in (("#cards", "28"), ("#red", "77"), ("#ones", "3"), ("#rec_a", "2")):
+            assert await pilot.click(field)
+            for digit in digits:
+                assert await pilot.click(f"#digits #digit-{digit}")
+        assert await pilot.click("#red")
+        assert await pilot.click("#digits #digit-erase")  # 77 was a slip: 7
+        await pilot.pause()
+        assert "24 cards, 6 red, 1 1s" in str(dialog.query_one("#rest").render())  # the other side, said as typed
+        assert await pilot.click("#ok")
+        await pilot.pause()
+        assert app.screen is not dialog, str(dialog.query_one("#error").render())
+    entered = session.match.log[-1]
+    assert entered == QuickRound((28, 24), (7, 6), (3, 1), 0, 0, (2, 0))

@@ -171,7 +171,7 @@ class NumberPad(Widget):
             self.pad = pad
             self.text = text
 
-    def __init__(self, ok_label: str = "OK", *, signed: bool = False, id: str | None = None,
+    def __init__(self, ok_label: str | None = "OK", *, signed: bool = False, id: str | None = None,
                  classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.ok_label = ok_label
@@ -185,7 +185,8 @@ class NumberPad(Widget):
             if self.signed:
                 yield Key("±", id="digit-sign", flat=True)
             yield Key("⌫", id="digit-erase", flat=True)
-            yield Key(self.ok_label, id="digit-ok", variant="primary", flat=True)
+            if self.ok_label is not None:  # without: a form's fields take the digits (its own button confirms)
+                yield Key(self.ok_label, id="digit-ok", variant="primary", flat=True)
 
     @property
     def value(self) -> int | None:

@@ -14,6 +14,7 @@ from companion.core.typed import parse_number
 from companion.games.le31.engine import Le31Match
 from companion.games.le31.ops import QuickRound
 from companion.tui.screens.base import BaseModal
+from companion.tui.widgets.keypad import NumberPad
 from companion.tui.widgets.plain import Button, Label, Select, Static
 
 TITLE = Msg("Quick tally of round {n}", "Décompte rapide de la manche {n}")
@@ -43,6 +44,18 @@ class QuickTallyDialog(BaseModal):
     def __init__(self, match: Le31Match) -> None:
         super().__init__()
         self.match = match
+        self.target: Input | None = None  # the field the digit keys write into: the one last tapped
+
+    def on_descendant_focus(self, event) -> None:
+        if isinstance(event.widget, Input):
+            self.target = event.widget
+            pad = self.query_one("#digits", NumberPad)
+            pad.text = "" if event.widget.value == "0" else event.widget.value  # a tapped 3 replaces the 0
+
+    @on(NumberPad.Changed)
+    def digits(self, event: NumberPad.Changed) -> None:
+        if self.target is not None:
+            self.target.value = event.text[: self.target.max_length or None]
 
     def compose(self) -> ComposeResult:
         m = self.match
@@ -62,6 +75,7 @@ class QuickTallyDialog(BaseModal):
                 with Horizontal(classes="row"):
                     yield Label(self.tr(RECOLTES, name=name))
                     yield Input("0", id=key, compact=True, type="integer", max_length=2)
+            yield NumberPad(None, id="digits")  # the tapped field takes the digits: no keyboard needed
             yield Static("", id="rest", classes="prompt")
             yield Static("", id="error", classes="error")
             with Horizontal(classes="bar"):
