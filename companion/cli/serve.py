@@ -113,10 +113,19 @@ def run(args: argparse.Namespace) -> int:
     where = Plan(where.host, sock.getsockname()[1])
     server = GuardedServer(tokens, where.host, where.port, where.public_url, lang=getattr(args, "lang", None))
 
+    from companion.serving.tablets import forget_serving, write_serving
+    from companion.store.database import default_path
+
+    store_path = default_path()
+
     def ready() -> None:
+        write_serving(store_path, where.public_url, tokens.play)  # the organiser's app draws match QR codes from it
         print("\n".join(announce(where, tokens.play, tokens.view, args.lan, lang)), flush=True)
 
-    server.run(sock, ready)
+    try:
+        server.run(sock, ready)
+    finally:
+        forget_serving(store_path)
     sys.stdout.flush()
     return 0
 

@@ -59,6 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--parent", type=int, required=True)
     parser.add_argument("--spectator", action="store_true")
     parser.add_argument("--lang", choices=("en", "fr"))
+    parser.add_argument("--match", type=int, help="a tablet of this match only (its own token opened it)")
     args = parser.parse_args(argv)
     end_with(args.parent)
 
@@ -79,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
         print(error.text(settings.lang), file=sys.stderr)
         return 1
     with store:
-        CompanionApp(store, settings=settings, notice=notice, served=True).run()
+        CompanionApp(store, settings=settings, notice=notice, served=True, only_match=args.match).run()
     return 0
 
 

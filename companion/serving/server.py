@@ -35,9 +35,11 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from companion.serving.tablets import match_of
+
 log = logging.getLogger("companion.serve")
 
-PLAY, VIEW = "play", "view"
+PLAY, VIEW, MATCH = "play", "view", "match"
 _FONT_LINK = re.compile(r"<link[^>]*fonts\.googleapis\.com[^>]*>")
 FORBIDDEN = "403: this address needs the token shown by « companion serve » / il faut le jeton affiché par « companion serve »"
 
@@ -50,14 +52,15 @@ class Tokens:
     view: str = field(default_factory=lambda: secrets.token_urlsafe(18))
 
     def role(self, value: str | None) -> str | None:
-        """PLAY, VIEW or None, compared in constant time."""
+        """PLAY, VIEW, ``match:<id>`` (a tablet of one match) or None, compared in constant time."""
         if not value:
             return None
         given = value.encode()
         for role, token in ((PLAY, self.play), (VIEW, self.view)):
             if hmac.compare_digest(given, token.encode()):
                 return role
-        return None
+        match_id = match_of(self.play, value)
+        return f"{MATCH}:{match_id}" if match_id is not None else None
 
 
 # textual-serve's page speaks English only: its few words in both languages, the table's own first.
@@ -124,6 +127,8 @@ def child_command(role: str, parent: int, lang: str | None = None) -> str:
     args = [sys.executable, "-m", "companion.serving.child", "--parent", str(parent)]
     if role == VIEW:
         args.append("--spectator")
+    elif role.startswith(f"{MATCH}:"):
+        args += ["--match", role.split(":", 1)[1]]
     if lang:
         args += ["--lang", lang]
     return "exec " + shlex.join(args)

@@ -34,10 +34,11 @@ class CompanionApp(App):
     lang: reactive[str] = reactive("en")
 
     def __init__(self, store: Store, *, lang: str | None = None, settings: Settings | None = None,
-                 notice: Msg | None = None, served: bool = False) -> None:
+                 notice: Msg | None = None, served: bool = False, only_match: int | None = None) -> None:
         super().__init__()
         self.store = store
         self.served = served  # a browser's tab of « companion serve »: files go to that device, not this machine
+        self.only_match = only_match  # a tablet of one match (its own token): that match only, no home screen
         self.settings = settings or Settings(lang=lang or "en")
         self.set_reactive(CompanionApp.lang, lang or self.settings.lang)
         notices = [notice] if notice is not None else []  # shown on the home screen, e.g. a file set aside
@@ -63,6 +64,11 @@ class CompanionApp(App):
         return (msg(**args) if args else msg).text(self.lang)
 
     def on_mount(self) -> None:
+        if self.only_match is not None:
+            from companion.tui.screens.tablet_home import TabletHomeScreen
+
+            self.push_screen(TabletHomeScreen(self.only_match))
+            return
         from companion.tui.screens.home import HomeScreen
 
         self.push_screen(HomeScreen())

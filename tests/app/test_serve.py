@@ -136,9 +136,11 @@ def test_stopping_the_server_ends_its_apps(tmp_path):
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)
 
+        assert (tmp_path / "serving.json").exists()  # while it runs, the organiser's app can draw match QR codes
         asyncio.run(open_and_stop())
         assert server.process.returncode == 0
         assert wait_for(lambda: server.children() == [], 10), server.children()
+        assert not (tmp_path / "serving.json").exists()  # stopped: its address and secret are gone
 
 
 def test_the_page_words_are_in_both_languages_the_tables_first():
@@ -147,3 +149,27 @@ def test_the_page_words_are_in_both_languages_the_tables_first():
     html = '<div class="message">Session ended.</div><button type="button" onClick="refresh()">Restart</button>'
     assert page_words(html, "fr") == ('<div class="message">Session terminée. · Session ended.</div>'
                                       '<button type="button" onClick="refresh()">Relancer · Restart</button>')
+
+
+def test_a_match_token_starts_an_app_for_that_match_only(tmp_path):
+    from companion.serving.tablets import match_address, match_token
+
+    with served(tmp_path) as server:
+        token = match_token(server.play, 5)
+        assert match_address(tmp_path / "companion.sqlite3", 5) == f"{server.base}/?token={token}"  # for the organiser
+        assert asyncio.run(_status(f"{server.base}/?token={token}")) == 200
+        forged = "m6." + token.split(".", 1)[1]
+        assert asyncio.run(_status(f"{server.base}/?token={forged}")) == 403
+
+        async def opened() -> list:
+            task = asyncio.create_task(_open_app(server, token, 6))
+            await asyncio.sleep(0)
+            await asyncio.to_thread(wait_for, lambda: server.children(), 10)
+            listed = server.children()
+            await task
+            return listed
+
+        listed = asyncio.run(opened())
+        argv = listed[0][1]
+        assert len(listed) == 1 and argv[argv.index("--match") + 1] == "5"
+    assert match_address(tmp_path / "companion.sqlite3", 5) is None  # the server killed: no address offered

@@ -122,8 +122,8 @@ async def test_le31_quick_tally_is_entered_by_taps_alone(tmp_path):
     """A field tapped takes the digits of the pad under the form: no keyboard, and a 0 is replaced, not grown."""
     from companion.games.base import Setup as GameSetup
     from companion.games.le31.ops import QuickRound
-    from companion.tui.games.le31.quick import QuickTallyDialog
     from companion.games.le31.rules import Le31Rules
+    from companion.tui.games.le31.quick import QuickTallyDialog
     from companion.tui.games.le31.screen import Le31Screen
 
     app = make_app(tmp_path)
@@ -148,3 +148,60 @@ async def test_le31_quick_tally_is_entered_by_taps_alone(tmp_path):
         assert app.screen is not dialog, str(dialog.query_one("#error").render())
     entered = session.match.log[-1]
     assert entered == QuickRound((28, 24), (7, 6), (3, 1), 0, 0, (2, 0))
+
+
+async def test_a_tablet_of_one_match_opens_it_and_nothing_else(tmp_path):
+    from companion.games.cribbage.ops import Points
+    from companion.tui.app import CompanionApp
+    from companion.tui.games.cribbage.screen import MatchScreen
+    from companion.tui.screens.match_end import MatchEndScreen
+    from companion.tui.screens.tablet_home import TabletHomeScreen
+
+    other = make_app(tmp_path)
+    mine = MatchSession.create(other.store, Setup(("Ana", "Rui"), CribbageRules(), 0), "cribbage")
+    MatchSession.create(other.store, Setup(("Léa", "Paul"), CribbageRules(), 0), "cribbage")
+    app = CompanionApp(other.store, settings=Settings(lang="en"), served=True, only_match=mine.match_id)
+    async with app.run_test(size=(113, 42)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, MatchScreen) and app.screen.session.match_id == mine.match_id
+        await pilot.press("escape")  # the match's Menu: the tablet's own home, with that match only
+        await pilot.pause()
+        assert isinstance(app.screen, TabletHomeScreen)
+        ids = {b.id for b in app.screen.query("Button")}
+        assert ids == {"open", "rules", "lang"}
+        assert "Ana · Rui" in str(app.screen.query_one(".title").render())
+        assert await pilot.click("#open")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MatchScreen)
+        screen.apply_ops(Points(0, 121))  # the match won: its end offers no rematch (no other match)
+        await pilot.pause()
+        assert isinstance(app.screen, MatchEndScreen)
+        assert not app.screen.query("#rematch") and app.screen.query("#home")
+
+
+async def test_the_organiser_shows_a_tablets_qr_code_for_a_match(tmp_path):
+    from companion.serving.tablets import forget_serving, write_serving
+    from companion.tui.dialogs.match_actions import MatchActionsDialog
+    from companion.tui.dialogs.share import QrDialog
+
+    app = make_app(tmp_path)
+    session = MatchSession.create(app.store, Setup(("Ana", "Rui"), CribbageRules(), 0), "cribbage")
+    record = app.store.match(session.match_id)
+    async with app.run_test(size=(113, 42)) as pilot:
+        app.push_screen(MatchActionsDialog(record))
+        await pilot.pause()
+        assert not app.screen.query("#tablet")  # no server running: nothing to scan
+        app.pop_screen()
+        write_serving(app.store.path, "http://192.168.1.20:8000", "SECRET")
+        try:
+            app.push_screen(MatchActionsDialog(record))
+            await pilot.pause()
+            assert await pilot.click("#tablet")
+            await pilot.pause()
+            assert isinstance(app.screen, QrDialog)
+            summary = str(app.screen.query_one("#summary").render())
+            assert summary.startswith("http://192.168.1.20:8000/?token=m") and not app.screen.query("#export")
+        finally:
+            forget_serving(app.store.path)

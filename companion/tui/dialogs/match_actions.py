@@ -21,6 +21,10 @@ YES_DELETE = Msg("Yes, delete", "Oui, supprimer")
 NO_KEEP = Msg("No, keep it", "Non, la garder")
 BACK = Msg("Back", "Retour")
 SHARE = Msg("Share / export", "Partager / exporter")
+TABLET = Msg("A tablet for this match", "Une tablette pour ce match")
+TABLET_TITLE = Msg("A tablet for this match: {players}", "Une tablette pour ce match : {players}")
+TABLET_SCAN = Msg("Scan it with the table's tablet: it opens this match, and only it.",
+                  "Scannez-le avec la tablette de la table : il ouvre ce match, et lui seul.")
 WHO = Msg("{players} · {date} · {score}", "{players} · {date} · {score}")
 
 
@@ -54,6 +58,8 @@ class MatchActionsDialog(BaseModal):
                 if not record.finished:
                     yield Button(self.tr(ABANDON), id="abandon")
                 yield Button(self.tr(SHARE), id="share")
+                if self.tablet_address() is not None:  # while « companion serve » runs, on the organiser's app
+                    yield Button(self.tr(TABLET), id="tablet")
                 yield Button(self.tr(DELETE), id="delete", variant="error")
                 yield Button(self.tr(BACK), id="back")
             with Horizontal(id="confirm"):  # shown only once Delete was tapped; the focus goes to « No »
@@ -70,6 +76,24 @@ class MatchActionsDialog(BaseModal):
         from companion.tui.dialogs.share import ShareDialog
 
         self.app.push_screen(ShareDialog(self.record))
+
+    def tablet_address(self) -> str | None:
+        """The address of a tablet for this match: only the organiser's app offers it (not a spectator's, nor a
+        tablet that has a match of its own)."""
+        if self.app.store.read_only or self.app.only_match is not None:
+            return None
+        from companion.serving.tablets import match_address
+
+        return match_address(self.app.store.path, self.record.id)
+
+    @on(Button.Pressed, "#tablet")
+    def tablet(self) -> None:
+        from companion.tui.dialogs.share import QrDialog
+
+        address = self.tablet_address()
+        if address is not None:
+            players = " · ".join(sides_of(self.record.summary)) or f"#{self.record.id}"
+            self.app.push_screen(QrDialog(TABLET_TITLE(players=players), address, None, scan=TABLET_SCAN))
 
     @on(Button.Pressed, "#abandon")
     def abandon(self) -> None:

@@ -38,10 +38,11 @@ class QrDialog(BaseModal):
     QrDialog #scan { color: $text-muted; margin: 1 0; }
     """
 
-    def __init__(self, title: Msg, text: str, export: Callable[[], list[tuple[str, str]]],
-                 export_label: Msg = EXPORT) -> None:
+    def __init__(self, title: Msg, text: str, export: Callable[[], list[tuple[str, str]]] | None,
+                 export_label: Msg = EXPORT, scan: Msg | None = None) -> None:
         super().__init__()
         self.title_msg, self.text, self.export_files, self.export_label = title, text, export, export_label
+        self.scan = scan or SCAN
 
     def compose(self) -> ComposeResult:
         text = self.text
@@ -52,14 +53,17 @@ class QrDialog(BaseModal):
                 yield Static("\n".join(half_blocks(matrix(text, small=True))), id="qr")
                 with Vertical(id="side"):
                     yield Static(text, id="summary")
-                    yield Static(self.tr(SCAN), id="scan")
+                    yield Static(self.tr(self.scan), id="scan")
                     yield Static("", id="note", classes="announce")
-                    yield Button(self.tr(self.export_label), id="export")
+                    if self.export_files is not None:
+                        yield Button(self.tr(self.export_label), id="export")
                     yield Button(self.tr(CLOSE), id="close", variant="primary")
 
     @on(Button.Pressed, "#export")
     def export(self) -> None:
         note = self.query_one("#note", Static)
+        if self.export_files is None:
+            return
         try:
             said = self.app.hand_over(self.export_files())
         except CompanionError as error:

@@ -43,7 +43,7 @@ class MatchEndScreen(BaseModal):
 
             yield ScoreRace(match, self.app.lang, id="race")
             with Horizontal(classes="bar"):
-                if over:
+                if over and self.app.only_match is None:  # a tablet of one match starts no other
                     yield Button(self.tr(match.rematch_label() or REMATCH), id="rematch", variant="primary")
                 else:
                     yield Button(self.tr(NEXT_GAME), id="next", variant="primary")

@@ -1,0 +1,72 @@
+"""A tablet that belongs to one match: its token, and how the organiser's app finds the address to show.
+
+A match's token is derived from the server's play secret (an HMAC of the match's id), so the server checks it
+without keeping a list, and it opens that match only: the app it starts knows no other (no home screen, no past
+matches, no new match). While ``companion serve`` runs, it keeps its address and secret in ``serving.json``
+beside the saved matches (readable by this user only); the organiser's app reads it to draw a match's QR code,
+and the file goes when the server stops.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import os
+from pathlib import Path
+
+FILE_NAME = "serving.json"
+PREFIX = "m"  # a match token reads m<id>.<mac>: the id says which match, the mac that the server made it
+
+
+def match_token(secret: str, match_id: int) -> str:
+    mac = hmac.new(secret.encode(), f"match:{match_id}".encode(), hashlib.sha256).digest()
+    return f"{PREFIX}{match_id}.{base64.urlsafe_b64encode(mac).decode().rstrip('=')[:32]}"
+
+
+def match_of(secret: str, token: str) -> int | None:
+    """The match a token opens, or None (compared in constant time)."""
+    head, dot, _ = token.partition(".")
+    if not dot or not head.startswith(PREFIX) or not head[1:].isdigit() or len(head) > 12:
+        return None
+    match_id = int(head[1:])
+    return match_id if hmac.compare_digest(token.encode(), match_token(secret, match_id).encode()) else None
+
+
+def serving_file(store_path: Path) -> Path:
+    return store_path.parent / FILE_NAME
+
+
+def write_serving(store_path: Path, public_url: str, secret: str) -> Path:
+    """Say where the server listens and its secret, for this user only (0600, written whole)."""
+    path = serving_file(store_path)
+    tmp = path.with_suffix(".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        json.dump({"url": public_url, "secret": secret, "pid": os.getpid()}, out)
+    os.replace(tmp, path)
+    return path
+
+
+def forget_serving(store_path: Path) -> None:
+    try:
+        serving_file(store_path).unlink()
+    except FileNotFoundError:
+        pass
+
+
+def match_address(store_path: Path, match_id: int) -> str | None:
+    """The address that opens one match on a tablet, while a server of this store runs; else None."""
+    try:
+        data = json.loads(serving_file(store_path).read_text(encoding="utf-8"))
+        url, secret, pid = str(data["url"]), str(data["secret"]), int(data["pid"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    try:
+        os.kill(pid, 0)  # a server killed outright left its file: no address from it
+    except ProcessLookupError:
+        return None
+    except PermissionError:
+        pass
+    return f"{url}/?token={match_token(secret, match_id)}"

@@ -1,0 +1,45 @@
+"""A tablet of one match: its token opens that match only, and the organiser's app finds its address while the
+server runs."""
+
+from __future__ import annotations
+
+import os
+import stat
+
+from companion.serving.server import Tokens, child_command
+from companion.serving.tablets import forget_serving, match_address, match_of, match_token, write_serving
+
+
+def test_a_match_token_opens_its_match_and_no_other():
+    tokens = Tokens()
+    token = match_token(tokens.play, 7)
+    assert token.startswith("m7.") and len(token) > 30
+    assert match_of(tokens.play, token) == 7
+    assert tokens.role(token) == "match:7"
+    forged = "m8." + token.split(".", 1)[1]  # another match's id on this match's mac
+    assert match_of(tokens.play, forged) is None and tokens.role(forged) is None
+    assert match_of(Tokens().play, token) is None  # another server's (yesterday's) token
+    for junk in ("m7", "m.x", "mx.abc", "m" + "9" * 40 + ".abc", "", "7.abc", token + "x"):
+        assert tokens.role(junk) is None, junk
+    assert tokens.role(tokens.play) == "play" and tokens.role(tokens.view) == "view"
+
+
+def test_the_app_of_a_match_token_is_started_for_that_match_only():
+    assert child_command("match:7", 123).endswith("--parent 123 --match 7")
+    assert "--match" not in child_command("play", 123) and "--spectator" in child_command("view", 123)
+
+
+def test_the_organisers_app_finds_a_match_address_while_the_server_runs(tmp_path):
+    store_path = tmp_path / "companion.sqlite3"
+    assert match_address(store_path, 3) is None  # no server
+    path = write_serving(store_path, "http://192.168.1.20:8000", "SECRET")
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600  # the secret is this user's only
+    address = match_address(store_path, 3)
+    assert address == f"http://192.168.1.20:8000/?token={match_token('SECRET', 3)}"
+    data = path.read_text(encoding="utf-8").replace(f'"pid": {os.getpid()}', '"pid": 999999999')
+    path.write_text(data, encoding="utf-8")
+    assert match_address(store_path, 3) is None  # a server killed outright left its file behind
+    forget_serving(store_path)
+    assert not path.exists() and match_address(store_path, 3) is None
+    path.write_text("{not json", encoding="utf-8")
+    assert match_address(store_path, 3) is None
