@@ -9,7 +9,6 @@ button is, in character cells; the canvas's size over that terminal size gives t
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import shutil
 from pathlib import Path
@@ -21,7 +20,7 @@ from companion.games.cribbage.ops import Play
 from companion.games.cribbage.rules import CribbageRules
 from companion.store.database import Store
 from companion.store.settings import Settings
-from tests.helpers.served import served
+from tests.helpers.served import served, terminal_sizes
 
 pytestmark = pytest.mark.slow
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -81,16 +80,7 @@ def test_a_browser_plays_two_cards_by_clicks(tmp_path):
             browser = await p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
             try:
                 page = await browser.new_page(viewport={"width": 1200, "height": 800})
-                sizes: list[tuple[int, int]] = []
-
-                def frames(ws) -> None:
-                    def sent(payload) -> None:
-                        if isinstance(payload, str) and payload.startswith('["resize"'):
-                            data = json.loads(payload)[1]
-                            sizes.append((data["width"], data["height"]))
-                    ws.on("framesent", sent)
-
-                page.on("websocket", frames)
+                sizes = terminal_sizes(page)
                 await page.goto(server.play_url, timeout=20_000)
                 assert "token" not in page.url  # exchanged for a cookie, gone from the address bar
                 for _ in range(100):

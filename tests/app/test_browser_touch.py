@@ -24,7 +24,7 @@ import pytest
 from companion.store.database import Store
 from companion.store.settings import Settings
 from tests.app.test_browser import CHROMIUM, FLAGS, _mid_play_match
-from tests.helpers.served import served
+from tests.helpers.served import served, terminal_sizes
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")]
@@ -72,16 +72,7 @@ class Tablet:
     async def open(cls, browser, url: str, **context_args) -> Tablet:
         context = await browser.new_context(viewport=TABLET, has_touch=True, is_mobile=True, **context_args)
         page = await context.new_page()
-        sizes: list[tuple[int, int]] = []
-
-        def frames(ws) -> None:
-            def sent(payload) -> None:
-                if isinstance(payload, str) and payload.startswith('["resize"'):
-                    data = json.loads(payload)[1]
-                    sizes.append((data["width"], data["height"]))
-            ws.on("framesent", sent)
-
-        page.on("websocket", frames)
+        sizes = terminal_sizes(page)
         await page.goto(url, timeout=20_000)
         for _ in range(100):
             if sizes:

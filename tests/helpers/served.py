@@ -84,3 +84,21 @@ def served(home: Path, *args: str, timeout: float = 30.0):
                 os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
+
+
+def terminal_sizes(page) -> list[tuple[int, int]]:
+    """The terminal sizes (columns, rows) a Playwright page's app is asked for, as the page sends them: the last
+    one is the terminal the app lays its screen out in."""
+    import json
+
+    sizes: list[tuple[int, int]] = []
+
+    def frames(ws) -> None:
+        def sent(payload) -> None:
+            if isinstance(payload, str) and payload.startswith('["resize"'):
+                data = json.loads(payload)[1]
+                sizes.append((data["width"], data["height"]))
+        ws.on("framesent", sent)
+
+    page.on("websocket", frames)
+    return sizes
