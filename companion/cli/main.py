@@ -98,6 +98,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                        help="random hands to time (default 200,000)")
     bench.add_argument("--strength", nargs="?", type=float, const=1.0, default=None, metavar="SHARE",
                        help="also play the self-play matches of docs/strength.md (an hour or more)")
+    bench.add_argument("--ui-block", nargs="?", type=float, const=15.0, default=None, metavar="SECONDS",
+                       help="also measure the longest block of the app's event loop while computers play")
+    bench.add_argument("--start", action="store_true", help="only the start-up lines")
+    bench.add_argument("--cold-runs", type=int, default=None, metavar="N",
+                       help="starts timed for each start-up line (their median is kept)")
     bench.set_defaults(func=_bench_command)
     return parser
 
@@ -105,8 +110,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def _bench_command(args: argparse.Namespace) -> int:
     from companion.dev import bench
 
-    argv = [] if args.sample is None else ["--sample", str(args.sample)]
-    return bench.main(argv + ([] if args.strength is None else ["--strength", str(args.strength)]))
+    argv = ["--start"] if args.start else []
+    for option in ("sample", "strength", "ui_block", "cold_runs"):
+        value = getattr(args, option)
+        if value is not None:
+            argv += [f"--{option.replace('_', '-')}", str(value)]
+    return bench.main(argv)
 
 
 def run_app() -> int:

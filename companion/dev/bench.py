@@ -464,8 +464,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="also measure the longest block of the app's event loop while computers play each game "
                              "at each level (SECONDS each, default 15)")
     parser.add_argument("--start", action="store_true", help="only the start-up lines (the app and a command)")
+    parser.add_argument("--cold-runs", type=int, default=Options.cold_runs, metavar="N",
+                        help="starts timed for each start-up line, their median kept (default %(default)s)")
     args = parser.parse_args(argv)
-    options = Options(sample=max(1, args.sample), strength=max(0.0, args.strength), ui_block=max(0.0, args.ui_block))
+    options = Options(sample=max(1, args.sample), strength=max(0.0, args.strength), ui_block=max(0.0, args.ui_block),
+                      cold_runs=max(1, args.cold_runs))
     print(f"companion bench: python {sys.version.split()[0]}, {os.cpu_count()} cpu(s) seen", flush=True)
     extra = ([measure_strength] if options.strength else []) + ([measure_ui_block] if options.ui_block else [])
     measurements = [measure_cli_cold_start, check_cli_imports, measure_app_cold_start] if args.start else MEASUREMENTS
