@@ -50,8 +50,9 @@ def _store(home: Path) -> None:
 
 
 def _serve(home: Path) -> tuple[subprocess.Popen, str]:
-    env = dict(os.environ, COMPANION_HOME=str(home), COMPANION_LANG="en")
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    from companion.dev.bench import _child_env
+
+    env = dict(_child_env(), COMPANION_HOME=str(home), COMPANION_LANG="en")  # started as on a player's machine
     process = subprocess.Popen([sys.executable, "-m", "companion.cli.main", "serve", "--port", "0"],
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
                                start_new_session=True)

@@ -19,8 +19,7 @@ from companion.games.base import Setup
 from companion.games.cribbage.ops import Play
 from companion.games.cribbage.rules import CribbageRules
 from companion.store.database import Store
-from companion.store.settings import Settings
-from tests.helpers.served import served, terminal_sizes
+from tests.helpers.served import served, terminal_sizes, widget_cells
 
 pytestmark = pytest.mark.slow
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -42,30 +41,6 @@ def _mid_play_match(home: Path) -> tuple[int, list[Play]]:
     following = entries[done:done + 2]
     assert all(isinstance(op, Play) for op in following), following
     return match_id, following  # type: ignore[return-value]
-
-
-async def _cells(home: Path, size: tuple[int, int], match_id: int, cards: list) -> dict[str, tuple[float, float]]:
-    """Where the buttons are, in cells (their centres), from the same app laid out at ``size``."""
-    from companion.tui.app import CompanionApp
-    from companion.tui.games import open_match
-
-    found: dict[str, tuple[float, float]] = {}
-
-    def centre(widget) -> tuple[float, float]:
-        region = widget.region
-        return (region.x + region.width / 2, region.y + region.height / 2)
-
-    with Store.open(home / "companion.sqlite3") as store:
-        app = CompanionApp(store, settings=Settings(lang="en"))
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            found["resume"] = centre(app.screen.query_one(f"#resume-{match_id}"))
-            open_match(app, match_id)
-            await pilot.pause()
-            for card in cards:
-                found[f"rank-{int(card.rank)}"] = centre(app.screen.query_one(f"#keypad #rank-{int(card.rank)}"))
-                found[f"suit-{int(card.suit)}"] = centre(app.screen.query_one(f"#keypad #suit-{int(card.suit)}"))
-    return found
 
 
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed (.ci/run installs it)")
@@ -91,18 +66,20 @@ def test_a_browser_plays_two_cards_by_clicks(tmp_path):
                 cols, rows = sizes[-1]
                 box = await page.locator(".xterm-screen").bounding_box()
                 assert box is not None
-                where = await _cells(home, (cols, rows), match_id, [op.card for op in plays])
+                resume = f"#resume-{match_id}"
+                keys = [f"#keypad #{kind}-{int(getattr(op.card, kind))}" for op in plays for kind in ("rank", "suit")]
+                where = await widget_cells(home, (cols, rows), [("find", resume), ("click", resume),
+                                                                *[("find", key) for key in keys]])
 
                 async def click(name: str) -> None:
                     x, y = where[name]
                     await page.mouse.click(box["x"] + x * box["width"] / cols, box["y"] + y * box["height"] / rows)
                     await page.wait_for_timeout(700)
 
-                await click("resume")
+                await click(resume)
                 await page.wait_for_timeout(1500)
-                for op in plays:
-                    await click(f"rank-{int(op.card.rank)}")
-                    await click(f"suit-{int(op.card.suit)}")
+                for key in keys:
+                    await click(key)
                 await page.wait_for_timeout(1000)
                 await page.screenshot(path=str(shot))
             finally:

@@ -16,48 +16,18 @@ from __future__ import annotations
 
 import asyncio
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 
 from companion.store.database import Store
-from companion.store.settings import Settings
 from tests.app.test_browser import CHROMIUM, FLAGS, _mid_play_match
-from tests.helpers.served import served, terminal_sizes
+from tests.helpers.served import served, terminal_sizes, widget_cells
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")]
 TABLET = {"width": 1024, "height": 768}
 FINGER_RADIUS = 17  # CSS px
-
-
-async def _layout(home: Path, size: tuple[int, int], steps: list[tuple[str, str]], *, spectator: bool = False
-                  ) -> dict[str, tuple[float, float]]:
-    """Each ``("find", selector)`` step's centre in cells, after the ``("click", selector)`` steps before it,
-    in a copy of the store (the real one is left as the browser will find it)."""
-    from companion.serving.child import SPECTATOR
-    from companion.tui.app import CompanionApp
-
-    copy = home.parent / f"{home.name}-layout"
-    shutil.rmtree(copy, ignore_errors=True)
-    shutil.copytree(home, copy)
-    found: dict[str, tuple[float, float]] = {}
-    store = Store.open(copy / "companion.sqlite3", read_only=spectator)
-    with store:
-        app = CompanionApp(store, settings=Settings(lang="en"), notice=SPECTATOR if spectator else None,
-                           served=True)
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            for action, selector in steps:
-                if action == "click":
-                    assert await pilot.click(selector), selector
-                    await pilot.pause()
-                else:
-                    region = app.screen.query_one(selector).region
-                    found[selector] = (region.x + region.width / 2, region.y + region.height / 2)
-                    found[f"{selector}:left"] = (region.x, region.y)
-    return found
 
 
 class Tablet:
@@ -121,7 +91,7 @@ def test_a_tablet_plays_by_taps_near_the_cursor_and_fills_the_setup_form(tmp_pat
                 assert visited and not any("token" in url for url in visited), visited  # Back never shows it
                 card = plays[0].card
                 keys = [f"#keypad #rank-{int(card.rank)}", f"#keypad #suit-{int(card.suit)}"]
-                where = await _layout(home, tablet.size, [
+                where = await widget_cells(home, tablet.size, [
                     ("find", f"#resume-{match_id}"), ("click", f"#resume-{match_id}"),
                     *[("find", key) for key in keys], ("find", "#undo"), ("find", "#entry"), ("find", "#home"),
                     ("click", "#home"), ("find", "#new-cribbage"), ("click", "#new-cribbage"),
@@ -167,7 +137,7 @@ def test_a_spectators_tablet_downloads_its_exports_and_keeps_its_language_to_its
             browser = await p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
             try:
                 tablet = await Tablet.open(browser, server.view_url, accept_downloads=True)
-                where = await _layout(home, tablet.size, [
+                where = await widget_cells(home, tablet.size, [
                     ("find", "#lang"), ("find", "#past"), ("click", "#past"), ("find", "#export-all")],
                     spectator=True)
                 await tablet.tap(where["#past"], 1000)

@@ -102,3 +102,37 @@ def terminal_sizes(page) -> list[tuple[int, int]]:
 
     page.on("websocket", frames)
     return sizes
+
+
+async def widget_cells(home: Path, size: tuple[int, int], steps: list[tuple[str, str]], *, spectator: bool = False
+                  ) -> dict[str, tuple[float, float]]:
+    """Where a browser's page shows widgets, in terminal cells: the same app laid out headless at the terminal
+    size the page asked for (``terminal_sizes``). Each ``("find", selector)`` step gives its widget's centre (and
+    ``selector:left``, its top-left cell), after the ``("click", selector)`` steps before it, in a copy of the
+    store (the real one is left as the browser will find it)."""
+    import shutil
+
+    from companion.serving.child import SPECTATOR
+    from companion.store.database import Store
+    from companion.store.settings import Settings
+    from companion.tui.app import CompanionApp
+
+    copy = home.parent / f"{home.name}-layout"
+    shutil.rmtree(copy, ignore_errors=True)
+    shutil.copytree(home, copy)
+    found: dict[str, tuple[float, float]] = {}
+    store = Store.open(copy / "companion.sqlite3", read_only=spectator)
+    with store:
+        app = CompanionApp(store, settings=Settings(lang="en"), notice=SPECTATOR if spectator else None,
+                           served=True)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            for action, selector in steps:
+                if action == "click":
+                    assert await pilot.click(selector), selector
+                    await pilot.pause()
+                else:
+                    region = app.screen.query_one(selector).region
+                    found[selector] = (region.x + region.width / 2, region.y + region.height / 2)
+                    found[f"{selector}:left"] = (region.x, region.y)
+    return found

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from companion.core.i18n import Msg
 from companion.games.cribbage.engine import CribbageMatch
 from companion.tui.games.cribbage.board import CribbageBoard
 from companion.tui.games.cribbage.board_layout import Track
+from companion.tui.screens.mixin import MatchScreenMixin
 from companion.tui.widgets.plain import Static
 
 HEADER = Msg("Cribbage · game {game} · deal {deal} · {dealer} deals · to {target}",
@@ -22,13 +23,8 @@ def tracks_of(match: CribbageMatch) -> list[Track]:
             for side, (front, back) in enumerate(match.pegs)]
 
 
-if TYPE_CHECKING:  # the mixin is a match screen for mypy; at run time the screen class brings its base
-    from companion.tui.screens.match_base import MatchScreenBase as _Screen
-else:
-    _Screen = object
 
-
-class CribbageView(_Screen):
+class CribbageView(MatchScreenMixin):
     """Mixed into both cribbage screens (each a ``MatchScreenBase``): the header and the board."""
 
     @property

@@ -3,13 +3,14 @@ public table, and the words they share. Each screen adds its own entry: the keyp
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from rich.text import Text
 
 from companion.core.i18n import Msg
 from companion.games.le31.deck import Le31Card
 from companion.games.le31.engine import Le31Match
+from companion.tui.screens.mixin import MatchScreenMixin
 from companion.tui.widgets.plain import Static
 from companion.tui.widgets.standings import ScoreSheet
 
@@ -26,13 +27,8 @@ B_RULES = Msg("Rules", "Règles")
 B_HOME = Msg("Menu", "Menu")
 
 
-if TYPE_CHECKING:  # the mixin is a match screen for mypy; at run time the screen class brings its base
-    from companion.tui.screens.match_base import MatchScreenBase as _Screen
-else:
-    _Screen = object
 
-
-class Le31View(_Screen):
+class Le31View(MatchScreenMixin):
     """Mixed into both Le 31 screens (each a ``MatchScreenBase``): draws what the whole table sees."""
 
     @property

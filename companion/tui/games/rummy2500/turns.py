@@ -4,7 +4,7 @@ play leaves open (which pige card a pair takes, which trio a card goes on)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from textual import on
 from textual.app import ComposeResult
@@ -19,13 +19,9 @@ from companion.games.base import Operation
 from companion.games.rummy2500.engine import Rummy2500Match
 from companion.games.rummy2500.ops import LayOff, OpenBrasse, TakePige
 from companion.tui.screens.base import BaseModal
+from companion.tui.screens.mixin import MatchScreenMixin
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.plain import Button, Label, Static
-
-if TYPE_CHECKING:  # the mixin is a match screen for mypy; at run time the screen class brings its base
-    from companion.tui.screens.match_base import MatchScreenBase as _Screen
-else:
-    _Screen = object
 
 M = Msg
 OPEN_TITLE = M("Brasse {n} turn by turn: the card turned for each player, then the pige's first card",
@@ -173,7 +169,7 @@ class OpenDialog(BaseModal):
 NEED = M("select {n} card(s) first", "choisissez d'abord {n} carte(s)")
 
 
-class TurnEntry(_Screen):
+class TurnEntry(MatchScreenMixin):
     """The play buttons of a brasse played turn by turn (Stock, Pige, Trio, Lay off, Discard, Clear), shared by
     the table screen and the virtual one: ``selected`` holds the cards tapped, ``submit_play`` applies."""
 

@@ -3,11 +3,12 @@ during a brasse, the table (each player's trios, the pige, the stock)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from companion.games.rummy2500.engine import Rummy2500Match
 from companion.games.rummy2500.words import BRASSE, BRASSES_NEXT
 from companion.tui.games.rummy2500.turns import table_lines
+from companion.tui.screens.mixin import MatchScreenMixin
 from companion.tui.widgets.plain import Static
 from companion.tui.widgets.standings import ScoreSheet
 
@@ -17,13 +18,8 @@ def sheet_rows(height: int) -> int:
     return 2 if height < 30 else 8
 
 
-if TYPE_CHECKING:  # the mixin is a match screen for mypy; at run time the screen class brings its base
-    from companion.tui.screens.match_base import MatchScreenBase as _Screen
-else:
-    _Screen = object
 
-
-class Rummy2500View(_Screen):
+class Rummy2500View(MatchScreenMixin):
     """Mixed into both 2500 screens (each a ``MatchScreenBase``)."""
 
     @property

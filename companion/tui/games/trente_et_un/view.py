@@ -3,20 +3,16 @@ tokens or lives (who is out, the corbeille, who deals next)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from companion.core.i18n import Msg
 from companion.games.trente_et_un.engine import TrenteMatch
+from companion.tui.screens.mixin import MatchScreenMixin
 from companion.tui.widgets.plain import Static
 from companion.tui.widgets.standings import TokenRack
 
-if TYPE_CHECKING:  # the mixin is a match screen for mypy; at run time the screen class brings its base
-    from companion.tui.screens.match_base import MatchScreenBase as _Screen
-else:
-    _Screen = object
 
-
-class TrenteView(_Screen):
+class TrenteView(MatchScreenMixin):
     """Mixed into both Trente-et-un screens (each a ``MatchScreenBase``)."""
 
     @property
