@@ -17,7 +17,6 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import NoReturn
 
 from companion import __version__
@@ -35,11 +34,25 @@ def game_clis() -> dict[str, str]:
 
     found: dict[str, str] = {}
     for directory in companion.games.__path__:
-        for cli in sorted(Path(directory).glob("*/cli.py")):
-            package = cli.parent.name
+        packages = sorted(entry.name for entry in os.scandir(directory) if entry.is_dir())
+        for package in (p for p in packages if os.path.isfile(os.path.join(directory, p, "cli.py"))):
             declared = getattr(importlib.import_module(f"companion.games.{package}"), "COMMAND", None)
             found[declared or package.replace("_", "-")] = f"companion.games.{package}.cli"
     return found
+
+
+def _columns() -> int:
+    """The terminal's width, as shutil.get_terminal_size says it: $COLUMNS, else the terminal's, else 80."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns if sys.__stdout__ else 0
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
 
 
 class Parser(argparse.ArgumentParser):
@@ -54,6 +67,11 @@ class Parser(argparse.ArgumentParser):
                 raise OSError(errno.EBADF, CLOSED.text(lang_in(sys.argv[1:])))
             stream.write(message)
             stream.flush()
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        # argparse's own asks shutil for the terminal's width, and shutil brings compression modules a scoring
+        # command never uses (a formatter is made at every add_argument): the terminal is asked directly.
+        return self.formatter_class(prog=self.prog, width=_columns())  # type: ignore[call-arg]
 
     def error(self, message: str) -> NoReturn:
         template = argparse._("%(prog)s: error: %(message)s\n")  # type: ignore[attr-defined]

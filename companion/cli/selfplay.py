@@ -39,8 +39,10 @@ def register(commands: argparse._SubParsersAction) -> None:
         epilog="example: companion selfplay --game cribbage --a hard --b normal --games 400 --seed 1")
     parser.add_argument("--game", required=True, metavar="GAME",
                         help="the game, named as its own command (see companion --help)")
-    parser.add_argument("--a", required=True, choices=("easy", "normal", "hard"))
-    parser.add_argument("--b", required=True, choices=("easy", "normal", "hard"))
+    levels = ("easy, normal or hard; cribbage also hard-previous, its hard player before it played for the win "
+              "(to measure the new one against)")
+    parser.add_argument("--a", required=True, metavar="LEVEL", help=f"level A: {levels}")
+    parser.add_argument("--b", required=True, metavar="LEVEL", help=f"level B: {levels}")
     parser.add_argument("--games", type=int, default=200, metavar="N")
     parser.add_argument("--seed", type=int, default=1, metavar="S")
     parser.add_argument("--players", type=int, default=2, metavar="P", help="players at the table (default 2)")

@@ -4,6 +4,8 @@
 - ``pair``: the next round's tables (stored as paired, so a replay never pairs differently);
 - ``result``: a table's winner and the loser's score (``match`` names the app's match it was played in);
   entered again for the same table, it corrects the earlier one, and the standings follow;
+- ``table_match``: a table of the current round is played as a match in the app (on the tablet its QR code
+  opened): ``match`` names it; once it is over, its result is the table's (``saved.settle``);
 - ``swap``: two players change tables in the current round (only tables with no result yet: results stay);
 - ``leave``: a player leaves; ``mode`` ``withdraw`` takes him out of the pairings (the others may get byes),
   ``forfeit`` keeps him paired and each of his later games is lost by forfeit.
@@ -41,6 +43,7 @@ UNKNOWN = Msg("no player {name} tonight", "pas de joueur {name} ce soir")
 GONE = Msg("{name} has already left", "{name} est déjà parti")
 HAS_RESULT = Msg("table {table} already has a result: correct it instead of moving its players",
                  "la table {table} a déjà un résultat : corrigez-le plutôt que de déplacer ses joueurs")
+DECIDED = Msg("table {table} already has its result", "la table {table} a déjà son résultat")
 BAD_OP = Msg("unknown entry {op!r}", "entrée inconnue {op!r}")
 LEFT_WITHDRAW = Msg("left (no more games)", "parti (plus de parties)")
 LEFT_FORFEIT = Msg("left (forfeits)", "parti (forfaits)")
@@ -93,6 +96,7 @@ class ClubNight:
     rounds: list[Pairs] = field(default_factory=list)
     results: dict[tuple[int, int], Result] = field(default_factory=dict)  # (round, table), both from 1
     left: dict[str, str] = field(default_factory=dict)
+    table_matches: dict[tuple[int, int], int] = field(default_factory=dict)  # (round, table) -> match id
     log: list[dict[str, Any]] = field(default_factory=list)
 
     @classmethod
@@ -217,6 +221,23 @@ class ClubNight:
             raise NightError(BAD_SCORE(top=top, n=score))
         self.results[(round_no, t)] = Result(winner, score, op.get("match"))
 
+    def check_playable(self, t: int) -> None:
+        """A NightError unless table ``t`` of the current round waits for its game (not a bye, not decided)."""
+        if not self.round or not 1 <= t <= len(self.tables(self.round)):
+            raise NightError(NO_TABLE(round=self.round, table=t))
+        if self.tables(self.round)[t - 1][1] is None:
+            raise NightError(BYE_TABLE(table=t))
+        if (self.round, t) in self.results:
+            raise NightError(DECIDED(table=t))
+
+    def _table_match(self, op: dict[str, Any]) -> None:
+        t, match_id = int(op.get("table", 0)), op.get("match")
+        self.check_playable(t)
+        if type(match_id) is not int:
+            raise NightError(BAD_OP(op="table_match"))
+        op["round"] = self.round
+        self.table_matches[(self.round, t)] = match_id
+
     def _swap(self, op: dict[str, Any]) -> None:
         names = [str(op.get("a")), str(op.get("b"))]
         pairs = [list(p) for p in self.tables(self.round)] if self.round else []
@@ -230,6 +251,8 @@ class ClubNight:
             where[name] = found
         (ta, ia), (tb, ib) = where[names[0]], where[names[1]]
         pairs[ta][ia], pairs[tb][ib] = pairs[tb][ib], pairs[ta][ia]
+        for t in (ta + 1, tb + 1):  # a match started for the old pair is not these players' game
+            self.table_matches.pop((self.round, t), None)
         # A bye is (player, None): whoever moves into a bye's table sits first.
         self.rounds[-1] = [(a, b) if a is not None else (b, None) for a, b in pairs]  # type: ignore[misc]
 

@@ -4,6 +4,7 @@ entry, so a night survives a crash and resumes at the round it was in."""
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -11,9 +12,13 @@ from typing import Any
 from companion.club.night import ClubNight, NightError
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
+from companion.games import registry
+from companion.games.base import Setup
+from companion.records.roster import Roster
 from companion.store.database import Store, read_time
 from companion.store.errors import CONFLICT, ConflictError, StoreError
 from companion.store.schema import fold
+from companion.store.session import MatchSession
 
 NO_NIGHT = Msg("no club night #{id}", "pas de soirée de club n° {id}")
 DAMAGED_NIGHT = Msg("club night #{id} cannot be read ({what})", "la soirée de club n° {id} est illisible ({what})")
@@ -44,18 +49,29 @@ def create(store: Store, name: str, start: dict[str, Any]) -> int:
     ClubNight.replay([start])
     with store.writing() as conn:
         now = _now()
-        cur = conn.execute("INSERT INTO nights (name, created, updated, ops) VALUES (?, ?, ?, ?)",
-                           (name, now, now, json.dumps([start], ensure_ascii=False)))
-        return int(cur.lastrowid or 0)
+        cur = conn.execute("INSERT INTO nights (name, created, updated) VALUES (?, ?, ?)", (name, now, now))
+        night_id = int(cur.lastrowid or 0)
+        conn.execute("INSERT INTO night_ops (night_id, seq, op) VALUES (?, 1, ?)", (night_id, _json(start)))
+        return night_id
+
+
+def _json(op: dict[str, Any]) -> str:
+    return json.dumps(op, ensure_ascii=False)
+
+
+def _ops(conn: Any, night_id: int) -> list[str]:
+    """The night's entries as saved, in order (one row each)."""
+    return [row[0] for row in conn.execute("SELECT op FROM night_ops WHERE night_id = ? ORDER BY seq", (night_id,))]
 
 
 def load(store: Store, night_id: int) -> NightRecord:
     with store.reading() as conn:
-        row = conn.execute("SELECT id, name, created, ops FROM nights WHERE id = ?", (night_id,)).fetchone()
+        row = conn.execute("SELECT id, name, created FROM nights WHERE id = ?", (night_id,)).fetchone()
+        ops = _ops(conn, night_id) if row is not None else []
     if row is None:
         raise StoreError(NO_NIGHT(id=night_id))
     try:
-        night = ClubNight.replay(json.loads(row[3]))
+        night = ClubNight.replay([json.loads(op) for op in ops])
         created = read_time(row[2])
         if created is None or not isinstance(row[1], str):
             raise ValueError("created")
@@ -72,44 +88,42 @@ def listed(store: Store) -> list[tuple[int, str, datetime]]:
     return [(r[0], r[1] if isinstance(r[1], str) else "?", read_time(r[2]) or EPOCH) for r in rows]
 
 
-def _write(store: Store, night_id: int, expected: int, change) -> ClubNight:
-    """Read the log, check nobody wrote since (``expected`` entries), change it, write it back: one transaction."""
-    with store.writing() as conn:
-        row = conn.execute("SELECT ops FROM nights WHERE id = ?", (night_id,)).fetchone()
-        if row is None:
-            raise StoreError(NO_NIGHT(id=night_id))
-        ops = json.loads(row[0])
-        if len(ops) != expected:
-            raise ConflictError(CONFLICT)
-        night = ClubNight.replay(ops)
-        ops = change(night, ops)
-        conn.execute("UPDATE nights SET ops = ?, updated = ? WHERE id = ?",
-                     (json.dumps(ops, ensure_ascii=False), _now(), night_id))
-    return ClubNight.replay(ops)
+def _checked(conn: Any, night_id: int, expected: int) -> ClubNight:
+    """The night as saved, once it is sure nobody wrote since this device read its ``expected`` entries."""
+    if conn.execute("SELECT 1 FROM nights WHERE id = ?", (night_id,)).fetchone() is None:
+        raise StoreError(NO_NIGHT(id=night_id))
+    ops = _ops(conn, night_id)
+    if len(ops) != expected:
+        raise ConflictError(CONFLICT)
+    return ClubNight.replay([json.loads(op) for op in ops])
 
 
 def append(store: Store, night_id: int, op: dict[str, Any], expected: int) -> ClubNight:
-    """Check and save one entry after the ``expected`` ones; returns the night as saved."""
-    def change(night: ClubNight, ops: list) -> list:
+    """Check and save one entry after the ``expected`` ones (one row, one transaction); returns the night as
+    saved."""
+    with store.writing() as conn:
+        night = _checked(conn, night_id, expected)
         night.apply(op)  # a NightError: nothing is written
-        return ops + [night.log[-1]]
-
-    return _write(store, night_id, expected, change)
+        conn.execute("INSERT INTO night_ops (night_id, seq, op) VALUES (?, ?, ?)",
+                     (night_id, expected + 1, _json(night.log[-1])))
+        conn.execute("UPDATE nights SET updated = ? WHERE id = ?", (_now(), night_id))
+    return night
 
 
 def undo(store: Store, night_id: int, expected: int) -> ClubNight:
     """Take back the last entry (never the start)."""
-    def change(night: ClubNight, ops: list) -> list:
-        return ops[:-1] if len(ops) > 1 else ops
-
-    return _write(store, night_id, expected, change)
+    with store.writing() as conn:
+        night = _checked(conn, night_id, expected)
+        if expected > 1:
+            conn.execute("DELETE FROM night_ops WHERE night_id = ? AND seq = ?", (night_id, expected))
+            conn.execute("UPDATE nights SET updated = ? WHERE id = ?", (_now(), night_id))
+            night = ClubNight.replay(night.log[:-1])
+    return night
 
 
 def result_from_match(store: Store, night: ClubNight, round_no: int, table: int, match_id: int) -> dict[str, Any]:
     """The ``result`` entry of a table played as a full match in the app: refused, with the reason, when that
     match is not a finished cribbage game between the table's two players."""
-    from companion.records.roster import Roster
-
     def refuse(why: Msg) -> NightError:
         return NightError(NOT_A_RESULT(id=match_id, why=why))
 
@@ -143,3 +157,44 @@ def check_against_match(store: Store, night: ClubNight, op: dict[str, Any]) -> N
     if (expected["winner"], expected["loser_score"]) != (op.get("winner"), op.get("loser_score")):
         raise NightError(NOT_A_RESULT(id=linked.match, why=CONTRADICTS(winner=expected["winner"],
                                                                       score=expected["loser_score"])))
+
+
+def table_match(store: Store, night_id: int, table: int) -> int:
+    """The app's match of a table of the current round, to open on its tablet: the one started for it if it is
+    still being played, else a new cribbage match between the table's two players (the night's target, the deal
+    cut for), saved with the ``table_match`` entry that links them."""
+    record = load(store, night_id)
+    night = record.night
+    linked = night.table_matches.get((night.round, table))
+    if linked is not None:
+        try:
+            if not store.match(linked).summary.get("over"):
+                return linked
+        except CompanionError:
+            pass  # deleted or unreadable: a new match for the table
+    night.check_playable(table)  # a bye, a decided table, no such table: said, nothing created
+    a, b = night.tables(night.round)[table - 1]
+    game = registry.get("cribbage")
+    names = (a, b or "")
+    dealer, _ = game.choose_dealer(names, random.Random())
+    rules = game.make_rules(2, {"target": night.rules.target})
+    session = MatchSession.create(store, Setup(names, rules, dealer), game)
+    append(store, night_id, {"op": "table_match", "table": table, "match": session.match_id}, len(night.log))
+    return session.match_id
+
+
+def settle(store: Store, night_id: int) -> ClubNight:
+    """Enter the result of every table of the night whose match, played in the app, is over (a table's result
+    reaches the standings by itself); a match that cannot give it (deleted, other players) is left to the
+    organiser, who enters the result by hand."""
+    record = load(store, night_id)
+    night = record.night
+    for (round_no, table), match_id in sorted(night.table_matches.items()):
+        if (round_no, table) in night.results:
+            continue
+        try:
+            op = result_from_match(store, night, round_no, table, match_id)
+        except NightError:
+            continue
+        night = append(store, night_id, op, len(night.log))
+    return night

@@ -13,7 +13,6 @@ Suit symbols ``♠♥♦♣`` are read in both languages.
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
@@ -214,5 +213,7 @@ def pack_2500(packs: int = 2) -> list[Card]:
 def shuffled(deck: Sequence[Card], seed: int | str | None) -> list[Card]:
     """A shuffled copy; the same seed always gives the same order (replayable deals)."""
     cards = list(deck)
+    import random  # here: a scoring command never shuffles
+
     random.Random(seed).shuffle(cards)
     return cards

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from textual.widget import Widget
-from textual.widgets import Input, Switch
+from textual.widgets import Switch
 
-from companion.tui.widgets.plain import Button, DataTable, Select  # every one of the app's (ruff holds it)
+from companion.tui.widgets.plain import Button, DataTable, Input, Select  # every one of the app's (ruff holds it)
 
 MIN_PX = 44
 TAPPABLE = (Button, Input, Select, Switch)
@@ -45,29 +45,34 @@ def _label(widget: Widget) -> str:
     return name
 
 
+def targets_on(screen: Widget, cell: tuple[float, float], state: str) -> list[Target]:
+    """Every visible tap target of ``screen`` as laid out now, in CSS px for cells of ``cell`` px."""
+    cw, ch = cell
+    found: list[Target] = []
+    for widget in screen.query(Widget):
+        if not widget.display or not widget.visible:
+            continue
+        region = widget.region
+        if not region.area:
+            continue  # scrolled away or not laid out: measured where it shows, on its own screen state
+        if isinstance(widget, TAPPABLE) and not getattr(widget, "disabled", False):
+            found.append(Target(state, _label(widget), round(region.width * cw), round(region.height * ch)))
+        elif isinstance(widget, DataTable) and widget.row_count and widget.show_cursor and (
+                widget.cursor_type == "row"):  # a table whose rows are chosen by a tap
+            rows = [widget.rows[key].height for key in list(widget.rows)[: widget.row_count]]
+            for height in rows:
+                found.append(Target(state, f"{_label(widget)} row", round(region.width * cw), round(height * ch)))
+    return found
+
+
 async def measure_state(name: str, size: tuple[int, int], cell: tuple[int, int], lang: str = "en") -> list[Target]:
     from companion.tui.gallery import STATES, build_app
 
-    cw, ch = cell
-    found: list[Target] = []
     with tempfile.TemporaryDirectory() as home:
         app = build_app(Path(home), lang)
         async with app.run_test(size=size) as pilot:
             await STATES[name](pilot)
-            screen = app.screen
-            for widget in screen.query(Widget):
-                if not widget.display or not widget.visible:
-                    continue
-                region = widget.region
-                if not region.area:
-                    continue  # scrolled away or not laid out: measured where it shows, on its own screen state
-                if isinstance(widget, TAPPABLE) and not getattr(widget, "disabled", False):
-                    found.append(Target(name, _label(widget), region.width * cw, region.height * ch))
-                elif isinstance(widget, DataTable) and widget.row_count and widget.show_cursor and (
-                        widget.cursor_type == "row"):  # a table whose rows are chosen by a tap
-                    rows = [widget.rows[key].height for key in list(widget.rows)[: widget.row_count]]
-                    for height in rows:
-                        found.append(Target(name, f"{_label(widget)} row", region.width * cw, height * ch))
+            found = targets_on(app.screen, cell, name)
         app.store.close()
     return found
 

@@ -16,18 +16,19 @@
 
 from __future__ import annotations
 
-import random
 import types
 import typing
-import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import MISSING, Field, asdict, dataclass, field, fields, replace
-from typing import Any, ClassVar, Literal, TypeVar, Union
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, Union
 
 from companion.core.cards import Card, parse_card
 from companion.core.errors import CompanionError, IllegalMoveError, NotationError, SetupError
 from companion.core.i18n import Msg
+
+if TYPE_CHECKING:
+    import random
 
 Mode = Literal["table", "virtual"]
 MODES: tuple[Mode, ...] = ("table", "virtual")
@@ -299,6 +300,8 @@ class Setup:
         cleaned = [n.strip() for n in self.names]
         if any(not n or len(n) > MAX_NAME for n in cleaned) or len({n.casefold() for n in cleaned}) != len(cleaned):
             raise SetupError(BAD_NAMES)
+        import unicodedata  # here: a scoring command never checks a setup
+
         for name in self.names:
             if any(unicodedata.category(ch)[0] == "C" for ch in name):  # a tab, a line break, an escape code
                 raise SetupError(NAME_CONTROL(name=name.encode("unicode_escape").decode("ascii")[:40]))
@@ -339,6 +342,8 @@ class Setup:
         """A virtual match gets its seed when created, so it can be replayed exactly."""
         if self.seed is not None or self.mode != "virtual":
             return self
+        import random  # here: a scoring command never seeds a match
+
         return replace(self, seed=random.randrange(2**31))
 
 

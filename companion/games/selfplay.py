@@ -61,6 +61,8 @@ BAD_PLAYERS = Msg("{n} players: a table has 2 to 16", "{n} joueurs : une table e
 MAX_GAMES, MAX_JOBS = 1_000_000, 256
 BAD_COUNT = Msg(f"--games is 1 to {MAX_GAMES:,} and --jobs 1 to {MAX_JOBS}",
                 f"--games vaut de 1 à {MAX_GAMES:,} et --jobs de 1 à {MAX_JOBS}".replace(",", "\u202f"))
+BAD_LEVEL = Msg("no level {level} for {game}: {levels}", "pas de niveau {level} pour {game} : {levels}")
+LEVELS = ("easy", "normal", "hard")  # a game's selfplay module may name more (cribbage: its previous hard player)
 NO_SELFPLAY = Msg("no computer players for {game} yet", "pas encore de joueurs ordinateur pour {game}")
 
 
@@ -73,6 +75,10 @@ def run(game: str, a: str, b: str, games: int, seed: int, players: int = 2, jobs
     from companion.core.errors import SetupError
 
     module = game_module(game)
+    levels_known = getattr(module, "LEVELS", LEVELS)
+    for level in (a, b):
+        if level not in levels_known:
+            raise SetupError(BAD_LEVEL(level=level, game=game, levels=", ".join(levels_known)))
     if not 2 <= players <= 16:
         raise SetupError(BAD_PLAYERS(n=players))
     if not 1 <= games <= MAX_GAMES or (jobs is not None and not 1 <= jobs <= MAX_JOBS):

@@ -19,9 +19,10 @@ from typing import Any
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
+from companion.games import registry
 from companion.records.share import sides_and_winners
 from companion.store.database import MatchRecord, Store, read_time
-from companion.store.errors import StoreError, detail_of
+from companion.store.errors import DamagedMatchError, StoreError, detail_of
 
 EXPORT_FAILED = Msg("The export could not be written: {why}", "L'export n'a pas pu être écrit : {why}")
 
@@ -91,8 +92,6 @@ def _records(store: Store, match_id: int | None) -> list[MatchRecord]:
 def readable(store: Store, match_id: int | None = None) -> tuple[list[MatchRecord], list[tuple[int, Msg]]]:
     """The matches an export can hold (one, or every one), and each one left out with the reason (its row or
     its log cannot be read)."""
-    from companion.store.errors import DamagedMatchError
-
     records = [store.match(match_id)] if match_id is not None else sorted(store.list_matches(), key=lambda r: r.id)
     good, skipped = [], []
     for record in records:
@@ -160,8 +159,6 @@ def _fingerprint(game: str, setup: dict, ops: list) -> str:
 
 def _checked(n: int, item: Any) -> dict[str, Any]:
     """One match of an export, replayed through its game's engine: the row to store, or ImportRefused."""
-    from companion.games import registry
-
     def refuse(why: Msg) -> ImportRefused:
         return ImportRefused(BAD_FILE(why=BAD_MATCH(n=n, why=why)))
 

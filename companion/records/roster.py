@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.store.database import Store
-from companion.store.schema import fold
+from companion.store.schema import add_player, fold
 
 NAME_TAKEN = Msg("{name} is already a player: merge the two instead", "{name} est déjà un joueur : fusionnez-les plutôt")
 NO_PLAYER = Msg("no player named {name}", "aucun joueur nommé {name}")
@@ -95,8 +95,6 @@ class Roster:
 
     def add(self, name: str, colour: str | None = None) -> Player:
         """A new player (or the one this name already belongs to)."""
-        from companion.store.schema import add_player
-
         if not name.strip():
             raise RosterError(BLANK)
         with self.store.writing() as conn:

@@ -4,6 +4,7 @@ reads it with no app (players, scores, winner, date)."""
 from __future__ import annotations
 
 from companion.core.i18n import Msg
+from companion.games import registry
 from companion.store.database import MatchRecord
 
 WINNER = Msg("Winner: {name}", "Gagnant : {name}")
@@ -12,8 +13,6 @@ PLAYING = Msg("In progress", "En cours")
 
 
 def game_title(game: str, lang: str) -> str:
-    from companion.games import registry
-
     try:
         return registry.get(game).title.text(lang)
     except registry.UnknownGameError:

@@ -25,6 +25,7 @@ from datetime import datetime
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.games import registry
+from companion.records.roster import Roster
 from companion.store.database import Store, read_time
 from companion.store.errors import StoreError
 from companion.store.schema import fold
@@ -236,8 +237,6 @@ def lines(found: Iterable[Facts], person) -> tuple[dict[tuple[str, str], Line], 
 
 def gather(store: Store, game: str | None = None) -> tuple[dict[tuple[str, str], Line], dict[tuple[str, str, str], list[int]]]:
     """Per (player, game) lines and head-to-head tallies, players named as the roster knows them."""
-    from companion.records.roster import Roster
-
     game = resolve_game(game)
     return lines([f for f in facts(store) if game is None or f.game == game], Roster(store).namer())
 
@@ -255,8 +254,6 @@ def table(store: Store, game: str | None = None, player: str | None = None) -> d
     per, versus = gather(store, game)
     wanted = None
     if player is not None:
-        from companion.records.roster import Roster
-
         wanted = fold(Roster(store).person(player))
     order = {g.id: n for n, g in enumerate(registry.available())}
     ranked = sorted(per.values(), key=lambda line: (order.get(line.game, 99), -line.matches, line.name.casefold()))

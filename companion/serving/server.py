@@ -35,13 +35,16 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from companion.serving.tablets import match_of
+from companion.serving.tablets import match_of, seat_of
 
 log = logging.getLogger("companion.serve")
 
-PLAY, VIEW, MATCH = "play", "view", "match"
+PLAY, VIEW, MATCH, SEAT = "play", "view", "match", "seat"
 _FONT_LINK = re.compile(r"<link[^>]*fonts\.googleapis\.com[^>]*>")
 FORBIDDEN = "403: this address needs the token shown by « companion serve » / il faut le jeton affiché par « companion serve »"
+SEAT_TAKEN = ("403: this seat's code was already opened on another device: ask the organiser to show it again for "
+              "this one / le code de cette place a déjà été ouvert sur un autre appareil : demandez à l'organisateur "
+              "de le remontrer pour celui-ci")
 
 
 @dataclass(frozen=True)
@@ -52,7 +55,8 @@ class Tokens:
     view: str = field(default_factory=lambda: secrets.token_urlsafe(18))
 
     def role(self, value: str | None) -> str | None:
-        """PLAY, VIEW, ``match:<id>`` (a tablet of one match) or None, compared in constant time."""
+        """PLAY, VIEW, ``match:<id>`` (a tablet of one match), ``seat:<id>:<seat>:<binding>`` (a player's own device)
+        or None, compared in constant time."""
         if not value:
             return None
         given = value.encode()
@@ -60,7 +64,10 @@ class Tokens:
             if hmac.compare_digest(given, token.encode()):
                 return role
         match_id = match_of(self.play, value)
-        return f"{MATCH}:{match_id}" if match_id is not None else None
+        if match_id is not None:
+            return f"{MATCH}:{match_id}"
+        seat = seat_of(self.play, value)
+        return f"{SEAT}:{seat[0]}:{seat[1]}:{seat[2]}" if seat is not None else None
 
 
 # textual-serve's page speaks English only: its few words in both languages, the table's own first.
@@ -84,13 +91,24 @@ def page_words(html: str, lang: str | None) -> str:
 # - taps that reach the app: xterm.js keeps a hidden textarea under the text cursor for the keyboard, and
 #   Chromium moves a touch near the cursor onto it (the key above the entry line, the next field of a form).
 #   Keys still reach it: xterm.js focuses it itself on every tap of the terminal;
-# - no double-tap zoom, and no page scroll behind the app (the app scrolls its own screens).
+# - no double-tap zoom, and no page scroll behind the app (the app scrolls its own screens);
+# - on a phone, the font that gives the app at least 45 columns upright (monospace cells are about 0.6 of the font
+#   size wide), at most the usual 16 px: about 46×49 cells upright and 87×20 sideways on a 390×844 phone, the
+#   sizes the app's compact layout is made for. The page reads its font size when it loads, after this runs.
 TOUCH_HEAD = """<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <style>
   .xterm-helper-textarea { pointer-events: none !important; }
   html, body { margin: 0; height: 100%; overflow: hidden; overscroll-behavior: none; }
   #terminal, .xterm { touch-action: manipulation; }
 </style>
+<script>
+  document.addEventListener("DOMContentLoaded", function () {
+    var terminal = document.getElementById("terminal");
+    var width = window.innerWidth, height = window.innerHeight;
+    if (!terminal || new URLSearchParams(location.search).has("fontsize") || Math.min(width, height) >= 600) return;
+    terminal.dataset.fontSize = String(Math.max(10, Math.min(16, Math.floor(width / (45 * 0.6)))));
+  });
+</script>
 """
 
 
@@ -129,6 +147,9 @@ def child_command(role: str, parent: int, lang: str | None = None) -> str:
         args.append("--spectator")
     elif role.startswith(f"{MATCH}:"):
         args += ["--match", role.split(":", 1)[1]]
+    elif role.startswith(f"{SEAT}:"):
+        _, match_id, seat, binding = role.split(":")
+        args += ["--match", match_id, "--seat", seat, "--binding", binding]
     if lang:
         args += ["--lang", lang]
     return "exec " + shlex.join(args)
@@ -154,6 +175,7 @@ class GuardedServer(Server):
         self.lang = lang
         self.cookie = f"companion_{port}"  # cookies are per host, not per port: one server's never serves another
         self.services: set[GroupedAppService] = set()
+        self.seats_opened: set[str] = set()  # seat tokens already exchanged: a seat's code opens one device
         self.sockets: set[web.WebSocketResponse] = set()
         origin = urlsplit(public_url)
         self.origins = {f"{origin.scheme}://{origin.netloc}"}
@@ -175,6 +197,12 @@ class GuardedServer(Server):
         if request.path == "/ws" and not self.origin_ok(request.headers.get("Origin")):
             raise web.HTTPForbidden(text=FORBIDDEN)
         request["role"] = role
+        if token and request.path == "/" and request.method == "GET" and role.startswith(f"{SEAT}:"):
+            # One device per seat: the first to open the code keeps it (as its cookie, through reloads); another
+            # device scanning the same code is refused. A new code from the organiser gives the seat anew.
+            if token in self.seats_opened:
+                raise web.HTTPForbidden(text=SEAT_TAKEN)
+            self.seats_opened.add(token)
         if token and request.path == "/" and request.method == "GET":
             # The token becomes a cookie, and leaves the address bar and the tab's history: a page that replaces
             # its own history entry with the address without it (a redirect would leave the entry behind).

@@ -1,10 +1,15 @@
-"""A tablet that belongs to one match: its token, and how the organiser's app finds the address to show.
+"""A tablet that belongs to one match, a phone that belongs to one seat: their tokens, and how the organiser's
+app finds the address to show.
 
 A match's token is derived from the server's play secret (an HMAC of the match's id), so the server checks it
 without keeping a list, and it opens that match only: the app it starts knows no other (no home screen, no past
 matches, no new match). While ``companion serve`` runs, it keeps its address and secret in ``serving.json``
 beside the saved matches (readable by this user only); the organiser's app reads it to draw a match's QR code,
 and the file goes when the server stops.
+
+A seat's token (``s<id>-<seat>-<n>.<mac>``) opens one match as one seat: that player's own device, which shows
+his hand and his choices and nothing hidden from him. ``n`` is the seat's binding, counted in the store: giving
+the seat to another device (a phone that died) makes the old token open nothing.
 """
 
 from __future__ import annotations
@@ -34,6 +39,26 @@ def match_of(secret: str, token: str) -> int | None:
     return match_id if hmac.compare_digest(token.encode(), match_token(secret, match_id).encode()) else None
 
 
+SEAT_PREFIX = "s"
+
+
+def seat_token(secret: str, match_id: int, seat: int, binding: int) -> str:
+    mac = hmac.new(secret.encode(), f"seat:{match_id}:{seat}:{binding}".encode(), hashlib.sha256).digest()
+    return f"{SEAT_PREFIX}{match_id}-{seat}-{binding}.{base64.urlsafe_b64encode(mac).decode().rstrip('=')[:32]}"
+
+
+def seat_of(secret: str, token: str) -> tuple[int, int, int] | None:
+    """The (match, seat, binding) a seat's token opens, or None (compared in constant time)."""
+    head, dot, _ = token.partition(".")
+    parts = head[1:].split("-")
+    if not dot or not head.startswith(SEAT_PREFIX) or len(head) > 30 or len(parts) != 3 \
+            or not all(part.isdigit() for part in parts):
+        return None
+    match_id, seat, binding = map(int, parts)
+    expected = seat_token(secret, match_id, seat, binding)
+    return (match_id, seat, binding) if hmac.compare_digest(token.encode(), expected.encode()) else None
+
+
 def serving_file(store_path: Path) -> Path:
     return store_path.parent / FILE_NAME
 
@@ -56,8 +81,9 @@ def forget_serving(store_path: Path) -> None:
         pass
 
 
-def match_address(store_path: Path, match_id: int) -> str | None:
-    """The address that opens one match on a tablet, while a server of this store runs; else None."""
+def match_address(store_path: Path, match_id: int, seat: tuple[int, int] | None = None) -> str | None:
+    """The address that opens one match on a tablet (with ``seat``, (seat, binding): on that seat's own device),
+    while a server of this store runs; else None."""
     try:
         data = json.loads(serving_file(store_path).read_text(encoding="utf-8"))
         url, secret, pid = str(data["url"]), str(data["secret"]), int(data["pid"])
@@ -69,4 +95,5 @@ def match_address(store_path: Path, match_id: int) -> str | None:
         return None
     except PermissionError:
         pass
-    return f"{url}/?token={match_token(secret, match_id)}"
+    token = match_token(secret, match_id) if seat is None else seat_token(secret, match_id, *seat)
+    return f"{url}/?token={token}"

@@ -13,6 +13,9 @@ Layout of the file (see ``schema.py`` for every table):
   of the match's log).
 - ``ops``: ``(match_id, seq)`` with ``seq`` from 1. Active rows ``1..head`` are the
   current log; inactive rows after the head are the redo stack.
+- beside them: the roster (``players``, ``aliases``), each match's cached statistics, drafts, seats on
+  devices, the evenings matches were moved to, and the club nights (``nights``, and ``night_ops``: one
+  row per entry, appended like ``ops``; ``companion.club.saved`` reads and writes them).
 
 Several app processes (one per browser tab) may use one file at once. Every
 log write names the ``expected_head`` the caller's screen was built from; if the
@@ -38,8 +41,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-
-import platformdirs
 
 from companion.core.i18n import Msg
 from companion.store.errors import (
@@ -90,6 +91,8 @@ def default_path() -> Path:
         directory = Path(home).expanduser()
         directory.mkdir(parents=True, exist_ok=True)
     else:
+        import platformdirs  # here: a home of one's own (a served tablet's, a test's) never needs it
+
         directory = Path(platformdirs.user_data_dir("companion", ensure_exists=True))
     return directory / FILE_NAME
 
@@ -531,6 +534,25 @@ class Store:
                 else:
                     conn.execute("INSERT OR REPLACE INTO drafts (match_id, head, data) VALUES (?, ?, ?)",
                                  (match_id, int(head), _encode(data, "draft")))
+
+    def bind_seat(self, match_id: int, seat: int) -> int:
+        """Give a seat of a match to a new device: its binding number (the device before it is let go)."""
+        with self._lock:
+            with self._transaction("BEGIN IMMEDIATE") as conn:
+                row = conn.execute("SELECT binding FROM seats WHERE match_id = ? AND seat = ?",
+                                   (match_id, seat)).fetchone()
+                binding = (int(row[0]) if row is not None else 0) + 1
+                conn.execute("INSERT OR REPLACE INTO seats (match_id, seat, binding) VALUES (?, ?, ?)",
+                             (match_id, seat, binding))
+        return binding
+
+    def seats_on_devices(self, match_id: int) -> dict[int, int]:
+        """Each seat of a match given to a player's own device, with its current binding."""
+        if self._version < 4:
+            return {}  # a file of an older release opened read-only: no seat was ever given
+        with self._transaction("BEGIN") as conn:
+            rows = conn.execute("SELECT seat, binding FROM seats WHERE match_id = ?", (match_id,)).fetchall()
+        return {int(seat): int(binding) for seat, binding in rows}
 
     def draft(self, match_id: int, head: int) -> dict[str, Any] | None:
         """The draft saved at log length ``head``, or None (none, another head, or unreadable: a draft is never

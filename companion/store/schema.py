@@ -85,7 +85,7 @@ def _migrate_1_to_2(conn: sqlite3.Connection) -> None:
             name    TEXT    NOT NULL,
             created TEXT    NOT NULL,                   -- ISO 8601, UTC
             updated TEXT    NOT NULL,
-            ops     TEXT    NOT NULL DEFAULT '[]'       -- JSON list: the night's log (companion.club.night)
+            ops     TEXT    NOT NULL DEFAULT '[]'       -- JSON list: the night's log until version 5 (night_ops)
         )
         """
     )
@@ -136,10 +136,80 @@ def _migrate_2_to_3(conn: sqlite3.Connection) -> None:
     )
 
 
+def _migrate_3_to_4(conn: sqlite3.Connection) -> None:
+    """Seats on devices: a match's seat given to a player's own phone, counted so that giving it to another device
+    (a phone that died) makes the older token open nothing."""
+    conn.execute(
+        """
+        CREATE TABLE seats (
+            match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+            seat     INTEGER NOT NULL,
+            binding  INTEGER NOT NULL,                   -- 1 for the first device, one more for each next one
+            PRIMARY KEY (match_id, seat)
+        )
+        """
+    )
+
+
+def _migrate_4_to_5(conn: sqlite3.Connection) -> None:
+    """A club night's log kept as a match's is: one row per entry, appended, never the whole list rewritten. Each
+    night's list moves into rows; a list this release cannot read moves as it is, into one row that ``load`` says
+    is damaged (never a crash, never lost). ``nights.ops`` stays, empty, for the file's shape."""
+    conn.execute(
+        """
+        CREATE TABLE night_ops (
+            night_id INTEGER NOT NULL REFERENCES nights(id) ON DELETE CASCADE,
+            seq      INTEGER NOT NULL CHECK (seq >= 1),
+            op       TEXT    NOT NULL,                   -- JSON object: one entry (companion.club.night)
+            PRIMARY KEY (night_id, seq)
+        ) WITHOUT ROWID
+        """
+    )
+    for night_id, ops in conn.execute("SELECT id, ops FROM nights ORDER BY id").fetchall():
+        try:
+            entries = json.loads(ops)
+            rows = [json.dumps(op, ensure_ascii=False) for op in entries] if isinstance(entries, list) else [ops]
+        except (TypeError, ValueError):
+            rows = [ops if isinstance(ops, str) else repr(ops)]
+        conn.executemany("INSERT INTO night_ops (night_id, seq, op) VALUES (?, ?, ?)",
+                         [(night_id, seq, row) for seq, row in enumerate(rows, 1)])
+    conn.execute("UPDATE nights SET ops = '[]'")
+
+
+def _migrate_5_to_6(conn: sqlite3.Connection) -> None:
+    """Several devices on one match (``companion.store.devices``): the one that makes a virtual match's automatic
+    moves, by a lease it renews; and an undo waiting for the players it takes entries back from."""
+    conn.execute(
+        """
+        CREATE TABLE drivers (
+            match_id     INTEGER PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
+            device       TEXT    NOT NULL,               -- the app process holding the lease
+            table_device INTEGER NOT NULL CHECK (table_device IN (0, 1)),  -- a table's device, not a player's
+            until        REAL    NOT NULL                -- time.time() the lease runs out at
+        )
+        """
+    )
+    conn.execute(
+        """
+        CREATE TABLE undo_requests (
+            match_id INTEGER PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
+            head     INTEGER NOT NULL,                   -- the log's length when asked (an entry since voids it)
+            back     INTEGER NOT NULL,                   -- the length the undo returns to
+            device   TEXT    NOT NULL,                   -- the asking app process
+            asker    TEXT    NOT NULL,                   -- who asks, as the players read it
+            seats    TEXT    NOT NULL,                   -- JSON list: the seats asked
+            agreed   TEXT    NOT NULL DEFAULT '[]',      -- JSON list: those who said yes
+            refused  INTEGER                             -- the seat that said no
+        )
+        """
+    )
+
+
 #: ``MIGRATIONS[v]`` upgrades a file from schema version ``v`` to ``v + 1``. It runs inside the
 #: opening transaction (never call ``executescript``/``COMMIT`` in one); the store sets
 #: ``user_version`` itself. Append, never edit, when the schema changes.
-MIGRATIONS: tuple[Migration, ...] = (_migrate_0_to_1, _migrate_1_to_2, _migrate_2_to_3)
+MIGRATIONS: tuple[Migration, ...] = (_migrate_0_to_1, _migrate_1_to_2, _migrate_2_to_3, _migrate_3_to_4,
+                                     _migrate_4_to_5, _migrate_5_to_6)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 #: The tables each schema version brings, with the columns this release reads and writes. Every one is checked
@@ -151,6 +221,10 @@ _TABLES_BY_VERSION: dict[int, dict[str, set[str]]] = {
         "match_stats": {"match_id", "rev", "data"}, "nights": {"id", "name", "created", "updated", "ops"},
         "match_evenings": {"match_id", "evening"}},
     3: {"drafts": {"match_id", "head", "data"}},
+    4: {"seats": {"match_id", "seat", "binding"}},
+    5: {"night_ops": {"night_id", "seq", "op"}},
+    6: {"drivers": {"match_id", "device", "table_device", "until"},
+        "undo_requests": {"match_id", "head", "back", "device", "asker", "seats", "agreed", "refused"}},
 }
 
 

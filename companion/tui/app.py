@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import secrets
 import sys
 from pathlib import Path
 
 from textual.app import App
 from textual.binding import Binding
 from textual.reactive import reactive
+from textual.screen import Screen
 
 from companion.core.i18n import Joined, Msg
 from companion.store.database import Store
@@ -34,11 +37,15 @@ class CompanionApp(App):
     lang: reactive[str] = reactive("en")
 
     def __init__(self, store: Store, *, lang: str | None = None, settings: Settings | None = None,
-                 notice: Msg | None = None, served: bool = False, only_match: int | None = None) -> None:
+                 notice: Msg | None = None, served: bool = False, only_match: int | None = None,
+                 seat: tuple[int, int] | None = None) -> None:
         super().__init__()
         self.store = store
         self.served = served  # a browser's tab of « companion serve »: files go to that device, not this machine
         self.only_match = only_match  # a tablet of one match (its own token): that match only, no home screen
+        self.device_seat = seat  # with only_match, (seat, binding): one player's own device, his hand only
+        # This app among the devices on one match (companion.store.devices): who drives, who asked an undo.
+        self.device_id = f"{os.getpid()}-{secrets.token_hex(4)}"
         self.settings = settings or Settings(lang=lang or "en")
         self.set_reactive(CompanionApp.lang, lang or self.settings.lang)
         notices = [notice] if notice is not None else []  # shown on the home screen, e.g. a file set aside
@@ -63,15 +70,45 @@ class CompanionApp(App):
         """A message in the player's language."""
         return (msg(**args) if args else msg).text(self.lang)
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen:
+        """Home is the bottom screen (no blank default screen under it to style and mount first)."""
         if self.only_match is not None:
             from companion.tui.screens.tablet_home import TabletHomeScreen
 
-            self.push_screen(TabletHomeScreen(self.only_match))
-            return
+            return TabletHomeScreen(self.only_match)
         from companion.tui.screens.home import HomeScreen
 
-        self.push_screen(HomeScreen())
+        return HomeScreen()
+
+    def tablet_address(self, match_id: int) -> str | None:
+        """The address that opens one match on a tablet, while « companion serve » runs on this store; only the
+        organiser's app hands it out (not a spectator's, nor a tablet that has a match of its own)."""
+        if self.store.read_only or self.only_match is not None:
+            return None
+        from companion.serving.tablets import match_address
+
+        return match_address(self.store.path, match_id)
+
+    @property
+    def seat(self) -> int | None:
+        """The seat this device is (a player's own phone), or None (a table device, the laptop, a spectator)."""
+        return self.device_seat[0] if self.device_seat is not None else None
+
+    def seat_address(self, match_id: int, seat: int) -> str | None:
+        """Give a seat of a match to a new device: the address its QR code holds (the device before it is let
+        go), while « companion serve » runs; only the organiser's app gives seats."""
+        if self.store.read_only or self.only_match is not None or self.tablet_address(match_id) is None:
+            return None
+        from companion.serving.tablets import match_address
+
+        return match_address(self.store.path, match_id, (seat, self.store.bind_seat(match_id, seat)))
+
+    def seat_let_go(self) -> bool:
+        """This device was a seat's, and the organiser gave that seat to another device since."""
+        if self.device_seat is None or self.only_match is None:
+            return False
+        seat, binding = self.device_seat
+        return self.store.seats_on_devices(self.only_match).get(seat) != binding
 
     def hand_over(self, files: list[tuple[str, str]]) -> Msg:
         """Exports and shares, as (file name, text): downloaded by the browser of the device that asked when

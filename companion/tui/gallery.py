@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, TypeVar
 
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import Input
 
 from companion.games import registry
 from companion.store.database import Store
@@ -85,9 +84,6 @@ async def think(pilot: Pilot) -> None:
 
 async def settle(pilot: Pilot) -> None:
     await think(pilot)
-    for screen in pilot.app.screen_stack:
-        for widget in screen.query(Input):
-            widget.cursor_blink = False
     await think(pilot)
 
 

@@ -1,4 +1,6 @@
-"""Regenerate screenshots/: every screen of the gallery, at 80x24 and at a tablet size, as SVG and PNG.
+"""Regenerate screenshots/: every screen of the gallery, at 80x24 and at a tablet size, as SVG and PNG (the
+match screens, home and the setup form also on a phone, upright and sideways; the phones' own pictures for
+docs/tablet.md go to docs/images/).
 
     python -m companion.tui.screenshots [--out screenshots] [--only NAME ...]
 
@@ -20,6 +22,10 @@ from pathlib import Path
 from companion.tui.gallery import STATES, build_app
 
 SIZES = {"80x24": (80, 24), "tablet": (120, 40)}
+PHONE_SIZES = {"phone": (45, 45), "phone-sideways": (90, 20)}
+PHONE_SHOWN = {"home", "setup", "match-play", "virtual-play", "le31-play", "le31-virtual", "rummy-table",
+               "rummy-virtual", "trente-knock", "trente-virtual", "banker-virtual", "seat-phone"}
+DOC_IMAGES = {("seat-phone", "phone"): "phone-hand", ("seat-table", "tablet"): "table-view"}
 _TEXT = re.compile(r'(<text\b[^>]*?\bx=")([0-9.]+)("[^>]*?\btextLength=")([0-9.]+)("[^>]*>)((?:&#160;)+)([^<]*)(</text>)')
 
 
@@ -46,7 +52,7 @@ async def _shoot(name: str, size: tuple[int, int], lang: str, out: Path) -> Path
         app = build_app(Path(home), lang)
         async with app.run_test(size=size) as pilot:
             await STATES[name](pilot)
-            label = next(k for k, v in SIZES.items() if v == size)
+            label = next(k for k, v in {**SIZES, **PHONE_SIZES}.items() if v == size)
             suffix = "" if lang == "en" else f"-{lang}"
             svg = out / f"{name}-{label}{suffix}.svg"
             app.save_screenshot(svg.name, str(out))
@@ -110,9 +116,14 @@ def main(argv: list[str] | None = None) -> int:
             for lang in ("en", "fr"):
                 print(_png(cli_shot(name, lang, args.out), converter))
             continue
-        for size in SIZES.values():
+        sizes = {**SIZES, **(PHONE_SIZES if name in PHONE_SHOWN else {})}
+        for label, size in sizes.items():
             for lang in ("en", "fr") if name in LANGS_SHOWN else ("en",):
-                print(_png(asyncio.run(_shoot(name, size, lang, args.out)), converter))
+                shot = _png(asyncio.run(_shoot(name, size, lang, args.out)), converter)
+                print(shot)
+                if (name, label) in DOC_IMAGES and lang == "en" and shot.suffix == ".png":
+                    images = Path(__file__).resolve().parents[2] / "docs" / "images"
+                    shutil.copyfile(shot, images / f"{DOC_IMAGES[name, label]}.png")
     if not converter:
         print("rsvg-convert not found (apt-get install librsvg2-bin): SVG files only")
     return 0

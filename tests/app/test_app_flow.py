@@ -50,15 +50,6 @@ async def play_script(pilot, app, script, enter):
     return match
 
 
-async def test_a_whole_short_match_by_taps_alone(tmp_path):
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        dealer = await start_match(pilot, app, target=61)
-        script = scripted_match(players=2, target=61, seed=11, first_dealer=dealer)
-        match = await play_script(pilot, app, script, enter_by_taps)
-        assert max(match.scores) == 61
-
-
 async def test_a_whole_short_match_by_keys_alone(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -28,6 +28,7 @@ from companion.tui.games.cribbage.board import (
     render_board,
 )
 from companion.tui.games.cribbage.board_layout import (
+    FOLDED_STREETS,
     GAME_STREET,
     START_BACK,
     START_STREET,
@@ -469,3 +470,37 @@ def test_a_score_reaching_two_digits_never_moves_the_legend_by_a_column():
         assert len(rows_before) == len(rows_after)
         for b, a in zip(rows_before, rows_after):
             assert [b.find(n) for n in names] == [a.find(n) for n in names]  # the legend stays put
+
+
+# ── The folded board of a phone held upright: six streets of 20, worked out by hand ─────────────────
+def test_the_folded_serpentine_puts_every_hole_by_hand() -> None:
+    assert hole_position(1, 121, FOLDED_STREETS) == (0, 0)
+    assert hole_position(20, 121, FOLDED_STREETS) == (0, 19)
+    assert hole_position(21, 121, FOLDED_STREETS) == (1, 19)  # street 1 runs right to left
+    assert hole_position(40, 121, FOLDED_STREETS) == (1, 0)
+    assert hole_position(64, 121, FOLDED_STREETS) == (3, 16)  # 61 at the right of street 3: 64 is 4th from it
+    assert hole_position(87, 121, FOLDED_STREETS) == (4, 6)
+    assert hole_position(120, 121, FOLDED_STREETS) == (5, 0)  # the last street ends on the left
+    assert hole_position(121, 121, FOLDED_STREETS) == (GAME_STREET, 0)
+    # Skunk lines: 91 is the 11th hole of street 4 (81 ->); 61 the first of street 3, at its right end.
+    assert rule_boundary(91, 121, FOLDED_STREETS) == (4, 10)
+    assert rule_boundary(61, 121, FOLDED_STREETS) == (3, 20)
+
+
+def test_a_phone_held_upright_gets_the_folded_board_whole() -> None:
+    board = render_board(TWO, width=43)
+    lines = lines_of(board)
+    assert all(line.cell_len == 43 for line in lines)
+    assert len(streets_of(lines)) == 6 and all(len(rows) == 2 for rows in streets_of(lines))
+    assert peg_at(board, 4, 0, 87 - 81) == (FRONT_PEG, RED)  # Marie 87, 81: street 4, left to right
+    assert peg_at(board, 4, 0, 0) == (BACK_PEG, RED)
+    assert peg_at(board, 3, 1, 80 - 64) == (FRONT_PEG, BLUE)  # Jean-Guy 64, 52: streets 3 and 2, right to left
+    assert peg_at(board, 2, 1, 52 - 41) == (BACK_PEG, BLUE)
+    last = lines[streets_of(lines)[-1][0]].plain
+    assert last.index("│") < last.index(LANE_EDGE)  # the game hole's box left of the last street, where it ends
+    assert "Marie 87" in board.plain and "Jean-Guy 64" in board.plain  # the legend under the board
+
+
+def test_a_wider_screen_keeps_the_three_streets() -> None:
+    assert len(streets_of(lines_of(render_board(TWO, width=61)))) == 3
+    assert len(streets_of(lines_of(render_board((), 61, width=43)))) == 3  # a game of 61 is narrow on 3 streets

@@ -19,12 +19,10 @@ from companion.games.base import Setup
 from companion.games.cribbage.ops import Play
 from companion.games.cribbage.rules import CribbageRules
 from companion.store.database import Store
+from tests.helpers.browser import CHROMIUM, FLAGS
 from tests.helpers.served import served, terminal_sizes, widget_cells
 
 pytestmark = pytest.mark.slow
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic",
-         "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
 def _mid_play_match(home: Path) -> tuple[int, list[Play]]:

@@ -6,6 +6,8 @@
   cursor of the entry line, takes each tap (a user's Chromium moved such touches onto xterm.js's hidden
   textarea under the cursor; the page now keeps that textarea out of reach of touches), and the setup form's
   second name field takes the tap that chooses it (the names used to run together as « AnaRui »).
+- A phone: the page picks a font that gives the app about 45 columns upright and 90×20 sideways, and a card is
+  entered by taps on the compact layout (the folded board, the wrapped keys) upright.
 - A spectator's device (the view token) exports into its own browser's downloads, never onto the laptop, and a
   language chosen on it leaves the laptop's settings as they were.
 
@@ -21,55 +23,12 @@ from pathlib import Path
 import pytest
 
 from companion.store.database import Store
-from tests.app.test_browser import CHROMIUM, FLAGS, _mid_play_match
-from tests.helpers.served import served, terminal_sizes, widget_cells
+from tests.app.test_browser import _mid_play_match
+from tests.helpers.browser import CHROMIUM, FLAGS, PHONE_SIDEWAYS, PHONE_UPRIGHT, Tablet
+from tests.helpers.served import served, widget_cells
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")]
-TABLET = {"width": 1024, "height": 768}
-FINGER_RADIUS = 17  # CSS px
-
-
-class Tablet:
-    """A page of the served app in a touch browser, and taps at widgets' cells."""
-
-    def __init__(self, page, sizes: list[tuple[int, int]]) -> None:
-        self.page, self.sizes = page, sizes
-        self.box: dict | None = None
-        self.cdp = None
-
-    @classmethod
-    async def open(cls, browser, url: str, **context_args) -> Tablet:
-        context = await browser.new_context(viewport=TABLET, has_touch=True, is_mobile=True, **context_args)
-        page = await context.new_page()
-        sizes = terminal_sizes(page)
-        await page.goto(url, timeout=20_000)
-        for _ in range(100):
-            if sizes:
-                break
-            await page.wait_for_timeout(100)
-        await page.wait_for_timeout(2500)  # the app's first paint
-        tablet = cls(page, sizes)
-        tablet.box = await page.locator(".xterm-screen").bounding_box()
-        return tablet
-
-    @property
-    def size(self) -> tuple[int, int]:
-        return self.sizes[-1]
-
-    async def tap(self, where: tuple[float, float], wait: int = 700) -> None:
-        """A finger's tap: a touch with a contact area (about 9 mm across), as a tablet reports one, for which
-        Chromium looks for the nearest thing to tap (Playwright's own tap is a point)."""
-        assert self.box is not None
-        if self.cdp is None:
-            self.cdp = await self.page.context.new_cdp_session(self.page)
-        cols, rows = self.size
-        x = self.box["x"] + where[0] * self.box["width"] / cols
-        y = self.box["y"] + where[1] * self.box["height"] / rows
-        finger = {"x": x, "y": y, "radiusX": FINGER_RADIUS, "radiusY": FINGER_RADIUS, "force": 1, "id": 1}
-        await self.cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [finger]})
-        await self.cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-        await self.page.wait_for_timeout(wait)
 
 
 def test_a_tablet_plays_by_taps_near_the_cursor_and_fills_the_setup_form(tmp_path):
@@ -160,3 +119,41 @@ def test_a_spectators_tablet_downloads_its_exports_and_keeps_its_language_to_its
     assert json.loads(settings_file.read_text(encoding="utf-8")) == {"lang": "en"}
     with Store.open(home / "companion.sqlite3") as store:
         assert store.ops(match_id)  # the match is there, unchanged by the spectator
+
+
+def test_a_phone_gets_the_compact_layout_upright_and_sideways_and_plays_by_taps(tmp_path):
+    playwright = pytest.importorskip("playwright.async_api")
+    home = tmp_path / "home"
+    match_id, plays = _mid_play_match(home)
+    with Store.open(home / "companion.sqlite3") as store:
+        entries_before = len(store.ops(match_id))
+    sizes: dict[str, tuple[int, int]] = {}
+
+    async def drive(server) -> None:
+        async with playwright.async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            try:
+                sideways = await Tablet.open(browser, server.play_url, PHONE_SIDEWAYS)
+                sizes["sideways"] = sideways.size
+                await sideways.page.context.close()
+                phone = await Tablet.open(browser, server.play_url, PHONE_UPRIGHT)
+                sizes["upright"] = phone.size
+                card = plays[0].card
+                keys = [f"#keypad #rank-{int(card.rank)}", f"#keypad #suit-{int(card.suit)}"]
+                where = await widget_cells(home, phone.size, [
+                    ("find", f"#resume-{match_id}"), ("click", f"#resume-{match_id}"),
+                    *[("find", key) for key in keys], ("find", "#home")])
+                await phone.tap(where[f"#resume-{match_id}"], 1500)
+                for key in keys:
+                    await phone.tap(where[key])
+            finally:
+                await browser.close()
+
+    with served(home) as server:
+        asyncio.run(asyncio.wait_for(drive(server), 120))
+    columns, rows = sizes["upright"]
+    assert 45 <= columns <= 50 and rows >= 40, sizes  # not 40 columns at the tablet's 16 px
+    columns, rows = sizes["sideways"]
+    assert 80 <= columns <= 100 and 18 <= rows <= 24, sizes
+    with Store.open(home / "companion.sqlite3") as store:
+        assert len(store.ops(match_id)) == entries_before + 1  # the card tapped on the phone, entered

@@ -100,17 +100,24 @@ async def test_a_twelve_player_night_of_nine_rounds_survives_a_crash(tmp_path):
         assert len(list((tmp_path / "exports").glob("club-night-1*.csv"))) == 1
 
 
+async def new_night(pilot, players: str) -> ClubNightScreen:
+    """From home: Club night, New, the players typed, Start."""
+    await pilot.click("#club")
+    await pilot.pause()
+    await pilot.click("#new")
+    await pilot.pause()
+    pilot.app.screen.query_one("#players", Input).value = players
+    await pilot.click("#start")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, ClubNightScreen)
+    return screen
+
+
 async def test_a_result_by_keys_for_the_second_player_reads_whole_at_once(tmp_path):
     app = make_app(tmp_path, "fr")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.click("#club")
-        await pilot.pause()
-        await pilot.click("#new")
-        await pilot.pause()
-        app.screen.query_one("#players", Input).value = "Alice, Denis, Cy, Di"
-        await pilot.click("#start")
-        await pilot.pause()
-        screen = app.screen
+        screen = await new_night(pilot, "Alice, Denis, Cy, Di")
         await pilot.click("#pair")
         await pilot.pause()
         table = screen.query_one("#tables", DataTable)
@@ -130,3 +137,43 @@ async def test_a_result_by_keys_for_the_second_player_reads_whole_at_once(tmp_pa
         assert row[3] == f"{b} 121–120"
         column = list(table.columns.values())[3]
         assert column.width >= len(row[3])  # the whole result, at once, not after reopening the screen
+
+
+async def test_a_table_gets_its_tablet_and_its_result_comes_in_by_itself(tmp_path):
+    from companion.serving.tablets import forget_serving, match_of, write_serving
+    from companion.tui.dialogs.share import QrDialog
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await new_night(pilot, "Ann, Bob, Cy, Di")
+        await pilot.click("#pair")
+        await pilot.pause()
+        screen.query_one("#tables", DataTable).move_cursor(row=1)
+        await pilot.click("#tablet")
+        await pilot.pause()
+        assert "companion serve" in str(screen.query_one("#message").render())  # no server: nothing started
+        assert app.store.list_matches(finished=False) == []
+        write_serving(app.store.path, "http://192.168.1.20:8000", "SECRET")
+        try:
+            await pilot.pause(0.3)  # a button takes no second press during its 0.2 s pressed look
+            await pilot.click("#tablet")
+            await pilot.pause()
+            assert isinstance(app.screen, QrDialog), screen.query_one("#message").render()
+            address = str(app.screen.query_one("#summary").render())
+            assert address.startswith("http://192.168.1.20:8000/?token=m")
+            match_id = match_of("SECRET", address.split("token=")[1])
+            a, b = screen.night.tables(1)[1]
+            record = app.store.match(match_id)
+            assert sorted(record.setup["names"]) == sorted([a, b])  # table 2's own players
+            await pilot.press("escape")
+            await pilot.pause()
+            assert str(screen.query_one("#tables", DataTable).get_row_at(1)[3]) == f"playing (#{match_id})"
+            # The table plays its game on its tablet (another process: the store is shared).
+            session = MatchSession(app.store, match_id)
+            session.apply(Points(session.match.names.index(b), 95))
+            session.apply(Points(session.match.names.index(a), 121))
+            await pilot.pause(2.5)  # the night looks for finished tables every 2 s
+            assert str(screen.query_one("#tables", DataTable).get_row_at(1)[3]) == f"{a} 121–95 (#{match_id})"
+            assert (screen.night.results[(1, 2)].winner, screen.night.results[(1, 2)].loser_score) == (a, 95)
+        finally:
+            forget_serving(app.store.path)

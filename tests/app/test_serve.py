@@ -151,6 +151,16 @@ def test_the_page_words_are_in_both_languages_the_tables_first():
                                       '<button type="button" onClick="refresh()">Relancer · Restart</button>')
 
 
+async def _app_processes(server, token: str) -> list:
+    """The app processes the server starts for a device that opens ``token`` (found while it is open)."""
+    task = asyncio.create_task(_open_app(server, token, 6))
+    await asyncio.sleep(0)
+    await asyncio.to_thread(wait_for, lambda: server.children(), 10)
+    listed = server.children()
+    await task
+    return listed
+
+
 def test_a_match_token_starts_an_app_for_that_match_only(tmp_path):
     from companion.serving.tablets import match_address, match_token
 
@@ -161,15 +171,23 @@ def test_a_match_token_starts_an_app_for_that_match_only(tmp_path):
         forged = "m6." + token.split(".", 1)[1]
         assert asyncio.run(_status(f"{server.base}/?token={forged}")) == 403
 
-        async def opened() -> list:
-            task = asyncio.create_task(_open_app(server, token, 6))
-            await asyncio.sleep(0)
-            await asyncio.to_thread(wait_for, lambda: server.children(), 10)
-            listed = server.children()
-            await task
-            return listed
-
-        listed = asyncio.run(opened())
+        listed = asyncio.run(_app_processes(server, token))
         argv = listed[0][1]
         assert len(listed) == 1 and argv[argv.index("--match") + 1] == "5"
     assert match_address(tmp_path / "companion.sqlite3", 5) is None  # the server killed: no address offered
+
+
+def test_a_seats_code_opens_one_device_and_the_next_is_refused(tmp_path):
+    from companion.serving.tablets import seat_token
+
+    with served(tmp_path) as server:
+        token = seat_token(server.play, 5, 1, 1)
+        assert asyncio.run(_status(f"{server.base}/?token={token}")) == 200  # Paul's phone
+        assert asyncio.run(_status(f"{server.base}/?token={token}")) == 403  # another device, the same code
+        assert asyncio.run(_status(f"{server.base}/", cookies={server.cookie: token})) == 200  # his phone reloads
+        assert asyncio.run(_status(f"{server.base}/?token={seat_token(server.play, 5, 1, 2)}")) == 200  # a new code
+        forged = "s6-1-1." + token.split(".", 1)[1]
+        assert asyncio.run(_status(f"{server.base}/?token={forged}")) == 403
+
+        argv = asyncio.run(_app_processes(server, token))[0][1]
+        assert argv[argv.index("--match") + 1] == "5" and argv[argv.index("--seat") + 1] == "1"

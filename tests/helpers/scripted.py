@@ -8,6 +8,7 @@ scores with the virtual match's own.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from dataclasses import dataclass
 
@@ -19,6 +20,7 @@ from companion.games.cribbage.rules import CribbageRules
 from companion.store.database import Store
 from companion.store.settings import Settings
 from companion.tui.app import CompanionApp
+from tests.helpers.journeys import tap_at
 
 
 @dataclass
@@ -54,9 +56,22 @@ def make_app(tmp_path, lang: str = "en", pace: float = 1.0) -> CompanionApp:
     return CompanionApp(store, settings=Settings(lang=lang, pace=pace))
 
 
+async def until(pilot, condition, timeout: float = 10.0) -> None:
+    """Let the app run until ``condition()`` holds (a busy machine takes longer: wait on the state, not a clock)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        assert loop.time() < deadline, f"still waiting after {timeout} s for {condition}"
+        await pilot.pause(0.02)
+
+
 async def tap_card(pilot, card: Card) -> None:
-    await pilot.click(f"#keypad #rank-{int(card.rank)}")
-    await pilot.click(f"#keypad #suit-{int(card.suit)}")
+    rank = pilot.app.screen.query_one(f"#keypad #rank-{int(card.rank)}")
+    await until(pilot, lambda: not rank.disabled)  # a new screen takes its match a moment after it shows
+    await tap_at(pilot, rank)
+    suit = pilot.app.screen.query_one(f"#keypad #suit-{int(card.suit)}")
+    await until(pilot, lambda: not suit.disabled)  # the suits open once the rank's tap has been taken
+    await pilot.click(suit)
 
 
 async def enter_by_taps(pilot, entry: Op) -> None:

@@ -104,12 +104,14 @@ def terminal_sizes(page) -> list[tuple[int, int]]:
     return sizes
 
 
-async def widget_cells(home: Path, size: tuple[int, int], steps: list[tuple[str, str]], *, spectator: bool = False
-                  ) -> dict[str, tuple[float, float]]:
+async def widget_cells(home: Path, size: tuple[int, int], steps: list[tuple[str, str]], *, spectator: bool = False,
+                       only_match: int | None = None, seat: tuple[int, int] | None = None
+                       ) -> dict[str, tuple[float, float]]:
     """Where a browser's page shows widgets, in terminal cells: the same app laid out headless at the terminal
     size the page asked for (``terminal_sizes``). Each ``("find", selector)`` step gives its widget's centre (and
     ``selector:left``, its top-left cell), after the ``("click", selector)`` steps before it, in a copy of the
-    store (the real one is left as the browser will find it)."""
+    store (the real one is left as the browser will find it). ``only_match`` and ``seat``: the app of a match's
+    tablet or of a seat's phone."""
     import shutil
 
     from companion.serving.child import SPECTATOR
@@ -124,9 +126,11 @@ async def widget_cells(home: Path, size: tuple[int, int], steps: list[tuple[str,
     store = Store.open(copy / "companion.sqlite3", read_only=spectator)
     with store:
         app = CompanionApp(store, settings=Settings(lang="en"), notice=SPECTATOR if spectator else None,
-                           served=True)
+                           served=True, only_match=only_match, seat=seat)
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
+            if only_match is not None:  # a tablet's or a phone's app: its match opens by itself
+                await pilot.pause(0.3)
             for action, selector in steps:
                 if action == "click":
                     assert await pilot.click(selector), selector

@@ -3,6 +3,7 @@ hand, corrections, players who leave, and the night kept in the store across a c
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -14,7 +15,7 @@ from companion.games.base import Setup
 from companion.games.cribbage.ops import Points
 from companion.games.cribbage.rules import CribbageRules
 from companion.store.database import Store
-from companion.store.errors import ConflictError
+from companion.store.errors import ConflictError, StoreError
 from companion.store.session import MatchSession
 
 FOUR = ["Ann", "Bob", "Cy", "Di"]
@@ -177,6 +178,50 @@ def test_a_night_is_kept_in_the_store_through_a_crash(tmp_path):
     again.close()
 
 
+def test_each_entry_of_a_night_is_one_row_appended_and_undo_takes_back_only_the_last(tmp_path):
+    import sqlite3
+
+    with Store.open(tmp_path / "c.sqlite3") as store:
+        night_id = create(store, "Mardi", start_op(FOUR, rounds=3))
+        append(store, night_id, {"op": "pair"}, 1)
+        append(store, night_id, {"op": "result", "table": 1, "winner": "Ann", "loser_score": 85}, 2)
+        undo(store, night_id, 3)
+    conn = sqlite3.connect(tmp_path / "c.sqlite3")
+    rows = conn.execute("SELECT seq, op FROM night_ops WHERE night_id = ? ORDER BY seq", (night_id,)).fetchall()
+    conn.close()
+    assert [(seq, json.loads(op)["op"]) for seq, op in rows] == [(1, "start"), (2, "pair")]
+
+
+def test_a_night_saved_whole_by_the_release_before_moves_into_rows_and_reads_the_same(tmp_path):
+    """Schema 4 kept a night as one JSON list; schema 5 keeps one row per entry. A list this release cannot read
+    moves as it is and is said damaged, never a crash."""
+    import sqlite3
+
+    from companion.store.schema import MIGRATIONS
+
+    path = tmp_path / "c.sqlite3"
+    with Store.open(path, migrations=MIGRATIONS[:4]):
+        pass
+    entries = [start_op(FOUR, rounds=3), {"op": "pair"},
+               {"op": "result", "table": 2, "winner": "Bob", "loser_score": 99}]
+    conn = sqlite3.connect(path)
+    with conn:
+        for name, ops in (("Mardi", json.dumps(entries)), ("Abîmée", "[{not json")):
+            conn.execute("INSERT INTO nights (name, created, updated, ops) VALUES (?, ?, ?, ?)",
+                         (name, "2026-11-24T19:00:00+00:00", "2026-11-24T23:00:00+00:00", ops))
+    conn.close()
+    with Store.open(path) as store:
+        assert store.version == len(MIGRATIONS)
+        record = load(store, 1)
+        assert record.name == "Mardi" and [op["op"] for op in record.night.log] == ["start", "pair", "result"]
+        assert [(s.name, s.points) for s in record.night.standings()][:1] == [("Bob", 2)]
+        with pytest.raises(StoreError) as error:
+            load(store, 2)
+        assert "cannot be read" in error.value.text("en")
+        append(store, 1, {"op": "result", "table": 1, "winner": "Di", "loser_score": 120}, 3)
+        assert load(store, 1).night.open_tables() == []
+
+
 def test_a_result_from_a_played_match_must_be_that_table_s_game(tmp_path):
     with Store.open(tmp_path / "c.sqlite3") as store:
         night = ClubNight.replay([start_op(FOUR, rounds=3)])
@@ -200,6 +245,48 @@ def test_a_result_from_a_played_match_must_be_that_table_s_game(tmp_path):
         assert "Di won" in error.value.text("en")
 
 
+
+
+def test_a_table_played_in_the_app_brings_its_result_by_itself(tmp_path):
+    from companion.club.saved import settle, table_match
+
+    with Store.open(tmp_path / "c.sqlite3") as store:
+        night_id = create(store, "Mardi", start_op(FOUR, rounds=3))
+        append(store, night_id, {"op": "pair"}, 1)  # table 1: Ann–Di, table 2: Bob–Cy
+        first = table_match(store, night_id, 1)
+        record = store.match(first)
+        assert record.game == "cribbage" and sorted(record.setup["names"]) == ["Ann", "Di"]
+        assert table_match(store, night_id, 1) == first  # the same match while it is played: one QR per table
+        assert settle(store, night_id).results == {}  # not over yet
+        session = MatchSession(store, first)
+        winner = session.match.names.index("Di")
+        session.apply(Points(winner, 121))  # Di wins, Ann 0
+        night = settle(store, night_id)
+        result = night.results[(1, 1)]
+        assert (result.winner, result.loser_score, result.match) == ("Di", 0, first)
+        assert night.standings()[0].name == "Di" and night.standings()[0].points == 3  # a skunk win
+        assert len(settle(store, night_id).log) == len(night.log)  # entered once
+        with pytest.raises(NightError) as error:
+            table_match(store, night_id, 1)  # decided: no new match for it
+        assert "already has its result" in error.value.text("en")
+
+
+def test_a_table_s_match_is_checked_and_forgotten_when_its_players_change():
+    night = ClubNight.replay([start_op(FOUR + ["Eve"], rounds=3)])
+    night.apply({"op": "pair"})
+    bye = next(t for t, (_, b) in enumerate(night.tables(1), 1) if b is None)
+    first, second = (t for t, (_, b) in enumerate(night.tables(1), 1) if b is not None)
+    for op, words in (({"op": "table_match", "table": bye, "match": 7}, "is a bye"),
+                      ({"op": "table_match", "table": 9, "match": 7}, "has no table 9"),
+                      ({"op": "table_match", "table": first, "match": "7"}, "unknown entry")):
+        with pytest.raises(NightError) as error:
+            night.apply(op)
+        assert words in error.value.text("en")
+    night.apply({"op": "table_match", "table": first, "match": 7})
+    assert night.table_matches == {(1, first): 7}
+    night.apply({"op": "swap", "a": night.tables(1)[first - 1][0], "b": night.tables(1)[second - 1][0]})
+    assert night.table_matches == {}  # that match is no longer these players' game
+    assert ClubNight.replay(night.log).table_matches == {}
 
 
 def test_a_night_of_games_to_61_skunks_under_31_as_cribbage_does():

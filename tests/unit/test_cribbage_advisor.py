@@ -111,3 +111,71 @@ def test_bad_input_is_one_line_and_status_2(args):
     done = _cli("cribbage", "discard", *args)
     assert done.returncode == 2 and done.stdout == ""
     assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+# ---------------------------------------------------------------- the players' crib model (issue 29)
+
+def brute_weighted(hand, away, f, rules=DEFAULT_RULES):
+    """The mean crib when the opponent lays away each pair of unseen cards with weight f[rank][rank], card by
+    card: every pair (both orders) and every starter among the rest."""
+    unseen = [c for c in standard_deck() if c not in hand]
+    total = weight = 0.0
+    for c in unseen:
+        for d in unseen:
+            if c is d:
+                continue
+            w = f[int(c.rank)][int(d.rank)]
+            for s in unseen:
+                if s is not c and s is not d:
+                    total += w * hand_score([*away, c, d], s, True, rules)
+                    weight += w
+    return total / weight
+
+
+@pytest.mark.parametrize(("hand", "away", "dealer", "rules"), [
+    ("5H 5D JS QC 4S 6D", "5H 5D", True, DEFAULT_RULES),
+    ("7H 8H 9H 10H JH 2C", "JH 2C", False, DEFAULT_RULES),  # a jack laid away, flush suits in the hand
+    ("7H 8H 9H 10H JH 2C", "7H 8H", False, CribbageRules.profile("booklet")),
+])
+def test_the_players_crib_model_is_exact_for_its_weights(hand, away, dealer, rules):
+    from companion.games.cribbage.throws import weights
+
+    options = analyse(G(hand), dealer=dealer, rules=rules, crib_model="players")
+    option = next(o for o in options if set(o.discard) == set(G(away)))
+    f = weights("pone" if dealer else "dealer")  # the opponent's role
+    assert option.crib == pytest.approx(brute_weighted(G(hand), G(away), f, rules), abs=1e-9)
+    uniform = next(o for o in analyse(G(hand), dealer=dealer, rules=rules) if set(o.discard) == set(G(away)))
+    assert option.hand == uniform.hand
+
+
+def test_the_uniform_model_stays_the_default_and_players_throw_as_their_role_wants():
+    hand = G("5H 5D JS QC 4S 6D")
+    for dealer in (True, False):
+        default = analyse(hand, dealer)
+        assert [o.to_json() for o in default] == [o.to_json() for o in analyse(hand, dealer, crib_model="uniform")]
+    from companion.games.cribbage.throws import weights
+
+    # A dealer gives his own crib fives and fifteens, a pone keeps them away from it.
+    assert weights("dealer")[5][10] > 1 > weights("pone")[5][10] and weights("pone")[5][5] < 0.5
+    for dealer, sign in ((True, -1), (False, 1)):  # my crib from a pone's throw: less; his from his own: more
+        uniform = analyse(hand, dealer)
+        players = {frozenset(o.discard): o.crib for o in analyse(hand, dealer, crib_model="players")}
+        shift = sum(players[frozenset(o.discard)] - o.crib for o in uniform) / len(uniform)
+        assert sign * shift > 0.05
+    assert len(analyse(G("5H 5D JS QC 4S"), dealer=True, crib_model="players")) == 5  # five cards: uniform
+
+
+def test_command_line_crib_model_players_keeps_the_json_keys():
+    args = ("cribbage", "discard", "5H", "5D", "JS", "QC", "4S", "6D", "--dealer", "--json")
+    uniform = json.loads(_cli(*args).stdout)
+    players = json.loads(_cli(*args, "--crib-model", "players").stdout)
+    assert set(players) == set(uniform) == {"dealer", "crib_model", "options"}
+    assert uniform["crib_model"] == "uniform" and players["crib_model"] == "players"
+    assert [set(o) for o in players["options"]] == [set(o) for o in uniform["options"]]
+    assert {tuple(o["discard"]): o["crib"] for o in players["options"]} != \
+        {tuple(o["discard"]): o["crib"] for o in uniform["options"]}
+    five = json.loads(_cli("cribbage", "discard", "5H", "5D", "JS", "QC", "4S", "--pone", "--json", "--crib-model",
+                           "players").stdout)
+    assert five["crib_model"] == "uniform"
+    text = _cli("cribbage", "discard", "5H", "5D", "JS", "QC", "4S", "6D", "--dealer", "--crib-model", "players")
+    assert text.returncode == 0 and "crib model" in text.stdout

@@ -230,12 +230,12 @@ async def test_cut_for_deal_shows_the_cards_the_app_drew(tmp_path):
         assert said.startswith("Cut for deal: ") and f"{screen.match.names[screen.match.dealer]} deals" in said
 
 
-async def test_below_80_by_24_the_board_gives_way_to_a_notice(tmp_path):
+async def test_below_40_by_18_the_board_gives_way_to_a_notice(tmp_path):
     app = make_app(tmp_path)
-    async with app.run_test(size=(70, 20)) as pilot:
+    async with app.run_test(size=(38, 16)) as pilot:
         screen = await open_session(pilot, app)
         assert screen.has_class("-too-small") and screen.query_one("#too-small").display
-        assert "at least 80×24" in str(screen.query_one("#too-small").render())
+        assert "at least 40×18" in str(screen.query_one("#too-small").render())
 
 
 # 9, 10, 11 ------------------------------------------------------------------ pegs and words

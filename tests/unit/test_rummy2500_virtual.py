@@ -94,7 +94,9 @@ def test_selfplay_prints_its_figures():
 
 
 
-async def test_a_whole_match_against_the_computer_by_taps(tmp_path):
+async def test_moves_against_the_computer_by_taps(tmp_path):
+    """A human's moves by taps against the computer (draws, trios, lay-offs, throws), a refused throw among them,
+    each saved as shown: 40 of them (the journeys play whole matches: ``tests/helpers/journeys/rummy2500.py``)."""
     from companion.tui.games import ui_for
     from companion.tui.games.rummy2500.virtual import VirtualRummyScreen
 
@@ -116,10 +118,12 @@ async def test_a_whole_match_against_the_computer_by_taps(tmp_path):
                 await pilot.click(f"#slot-{slot}")
 
         refused_once = False
+        moves = 0
         for _ in range(3000):
             await settle(pilot, screen)
-            if match.is_over or app.screen is not screen:
+            if match.is_over or app.screen is not screen or moves == 40:
                 break
+            moves += 1
             bp = match.bp
             assert screen.acting_human() == 0 and screen.shown_seat == 0
             if not bp.drawn:
@@ -143,6 +147,6 @@ async def test_a_whole_match_against_the_computer_by_taps(tmp_path):
             else:
                 await tap([bp.hands[0][0]])
                 await pilot.click("#throw")
-        assert match.winner is not None and max(match.totals) >= 1000
-        assert app.store.match(session.match_id).finished
+        assert moves == 40 and refused_once
+        assert [op.to_json() for op in match.log] == app.store.ops(session.match_id)
         assert any(isinstance(op, (DrawStock, TakePige)) and op.seat == 0 for op in match.log)

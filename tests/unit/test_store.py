@@ -346,16 +346,16 @@ def test_list_matches_newest_updated_first_with_summaries_and_filter(store):
 
 def test_file_has_application_id_schema_version_and_wal(store):
     store.create_match("cribbage", SETUP)
-    assert store.version == SCHEMA_VERSION == len(MIGRATIONS) == 3
+    assert store.version == SCHEMA_VERSION == len(MIGRATIONS) == 6
     conn = raw(store.path)
     assert conn.execute("PRAGMA application_id").fetchone() == (APPLICATION_ID,)
-    assert conn.execute("PRAGMA user_version").fetchone() == (3,)
+    assert conn.execute("PRAGMA user_version").fetchone() == (6,)
     assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     conn.close()
 
 
 def _add_note(conn: sqlite3.Connection) -> None:
-    """A test-only migration 3 -> 4."""
+    """A test-only migration 6 -> 7."""
     conn.execute("ALTER TABLE matches ADD COLUMN note TEXT NOT NULL DEFAULT ''")
     conn.execute("UPDATE matches SET note = 'migrated ' || game")
 
@@ -365,14 +365,14 @@ def test_migrations_upgrade_an_older_file_and_keep_its_matches(path):
         match_id = s.create_match("cribbage", SETUP)
         fill(s, match_id, 3)
     with Store.open(path, migrations=(*MIGRATIONS, _add_note)) as s:
-        assert s.version == 4
+        assert s.version == 7
         assert s.ops(match_id) == [op(1), op(2), op(3)]
         s.append(match_id, op(4), 3)
     conn = raw(path)
-    assert conn.execute("PRAGMA user_version").fetchone() == (4,)
+    assert conn.execute("PRAGMA user_version").fetchone() == (7,)
     assert conn.execute("SELECT note FROM matches").fetchall() == [("migrated cribbage",)]
     conn.close()
-    with Store.open(path, migrations=(*MIGRATIONS, _add_note)) as s:  # already at 3: nothing runs again
+    with Store.open(path, migrations=(*MIGRATIONS, _add_note)) as s:  # already at 7: nothing runs again
         assert s.match(match_id).head == 4
 
 
@@ -410,7 +410,7 @@ def test_a_failing_migration_leaves_the_file_at_its_old_version(path):
         Store.open(path, migrations=(*MIGRATIONS, broken))
     assert "boom" in err.value.text("en") and "format" in err.value.text("fr")
     conn = raw(path)
-    assert conn.execute("PRAGMA user_version").fetchone() == (3,)
+    assert conn.execute("PRAGMA user_version").fetchone() == (6,)
     assert conn.execute("SELECT name FROM sqlite_master WHERE name = 'half_done'").fetchall() == []
     conn.close()
     with Store.open(path) as s:
@@ -421,13 +421,13 @@ def test_a_file_from_a_newer_release_is_refused_and_left_untouched(path):
     with Store.open(path) as s:
         s.create_match("cribbage", SETUP)
     conn = raw(path)
-    conn.execute("PRAGMA user_version = 7")
+    conn.execute("PRAGMA user_version = 9")
     conn.close()
     before = path.read_bytes()
     with pytest.raises(NewerVersionError) as err:
         Store.open(path)
     assert "newer version" in err.value.text("en") and "plus récente" in err.value.text("fr")
-    assert "7" in err.value.text("en")
+    assert "9" in err.value.text("en")
     with pytest.raises(NewerVersionError):
         open_or_recover(path)  # never moved aside: the newer release still needs it
     assert path.read_bytes() == before

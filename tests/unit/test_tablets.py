@@ -7,7 +7,15 @@ import os
 import stat
 
 from companion.serving.server import Tokens, child_command
-from companion.serving.tablets import forget_serving, match_address, match_of, match_token, write_serving
+from companion.serving.tablets import (
+    forget_serving,
+    match_address,
+    match_of,
+    match_token,
+    seat_of,
+    seat_token,
+    write_serving,
+)
 
 
 def test_a_match_token_opens_its_match_and_no_other():
@@ -22,6 +30,21 @@ def test_a_match_token_opens_its_match_and_no_other():
     for junk in ("m7", "m.x", "mx.abc", "m" + "9" * 40 + ".abc", "", "7.abc", token + "x"):
         assert tokens.role(junk) is None, junk
     assert tokens.role(tokens.play) == "play" and tokens.role(tokens.view) == "view"
+
+
+def test_a_seat_token_opens_its_seat_of_its_match_and_nothing_else():
+    tokens = Tokens()
+    token = seat_token(tokens.play, 7, 2, 3)
+    assert token.startswith("s7-2-3.") and seat_of(tokens.play, token) == (7, 2, 3)
+    assert tokens.role(token) == "seat:7:2:3"
+    mac = token.split(".", 1)[1]
+    for forged in (f"s8-2-3.{mac}", f"s7-1-3.{mac}", f"s7-2-4.{mac}", f"m7.{mac}"):  # another match, seat, binding
+        assert tokens.role(forged) is None, forged
+    assert seat_of(Tokens().play, token) is None  # another server's
+    assert match_of(tokens.play, token) is None  # a seat's token is no tablet of the whole match
+    for junk in ("s7-2.abc", "s7-2-3", "s-1-2-3.abc", "s7-2-x.abc", "s" + "9" * 40 + "-1-1.abc", token + "x"):
+        assert tokens.role(junk) is None, junk
+    assert child_command("seat:7:2:3", 123).endswith("--parent 123 --match 7 --seat 2 --binding 3")
 
 
 def test_the_app_of_a_match_token_is_started_for_that_match_only():

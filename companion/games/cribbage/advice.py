@@ -1,6 +1,6 @@
 """What the app tells a player who asks: the best discard and how a discard compared with it, and the card
 the hard player would peg, with its reason. Messages in both languages; the figures come from the exact
-advisor and from the hard player's own search."""
+advisor (its default, uniform crib model) and from the hard player's own search (``hard.search_play``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from companion.core.i18n import Decimal, Joined, Msg
 from companion.games.cribbage.advisor import Option, analyse
 from companion.games.cribbage.engine import CribbageMatch
 from companion.games.cribbage.pegging import peg_points
-from companion.games.cribbage.players import position_rng, rank_plays, view_of
+from companion.games.cribbage.players import position_rng, view_of
 from companion.games.cribbage.rules import CribbageRules
 from companion.games.cribbage.scoring import pip
 
@@ -26,7 +26,10 @@ HINT = Msg("Hint: {card} — {why}", "Conseil : {card} — {why}")
 HINT_POINTS = Msg("it pegs {items}", "il marque {items}")
 HINT_SEARCH = Msg("{margin} points on average to the end of the play, over {n} deals of the unseen cards",
                   "{margin} points en moyenne jusqu'à la fin du jeu, sur {n} donnes des cartes cachées")
+HINT_WIN = Msg("{chance}% chance to win the game, over {n} deals of the unseen cards",
+               "{chance} % de chances de gagner la partie, sur {n} donnes des cartes cachées")
 HINT_ONLY = Msg("the only card that fits", "la seule carte qui passe")
+HINT_ONE_RANK = Msg("the only rank that fits", "le seul rang qui passe")
 ITEM = {"fifteen": Msg("fifteen for 2", "quinze pour 2"), "thirty_one": Msg("31 for 2", "31 pour 2"),
         "pair": Msg("a pair for {n}", "une paire pour {n}"), "run": Msg("a run for {n}", "une suite pour {n}")}
 
@@ -52,16 +55,19 @@ def discard_review(hand: Sequence[Card], away: Sequence[Card], dealer: bool, rul
                       more=Decimal(best.net - chosen.net))
 
 
-def play_hint(match: CribbageMatch, seat: int, hand: Sequence[Card] | None = None) -> Msg | None:
+def play_hint(match: CribbageMatch, seat: int, hand: Sequence[Card] | None = None,
+              discards: Sequence[Card] = ()) -> Msg | None:
     """The card the hard player would play now, and why; None when the seat has nothing to play. At a real
-    table ``hand`` is the cards the player says they still hold."""
+    table ``hand`` is the cards the player says they still hold (and ``discards`` the ones they laid away, if
+    they said them)."""
+    from companion.games.cribbage.hard import search_play
     from companion.games.cribbage.players import table_view
 
-    view = view_of(match, seat) if hand is None else table_view(match, seat, hand)
-    ranked = rank_plays(view, position_rng(match, seat))
-    if not ranked:
+    view = view_of(match, seat) if hand is None else table_view(match, seat, hand, discards)
+    search = search_play(view, position_rng(match, seat))
+    if not search.ranked:
         return None
-    card, margin = ranked[0]
+    card, margin = search.ranked[0]
     current = [c for _, c in view.current]
     playable = [c for c in view.hand if view.count + pip(c) <= 31]
     items = peg_points([*current, card], match.rules).items
@@ -70,8 +76,10 @@ def play_hint(match: CribbageMatch, seat: int, hand: Sequence[Card] | None = Non
     elif items:
         said = tuple(ITEM[i.kind](n=i.points) if i.kind in ITEM else Msg(i.kind, i.kind) for i in items)
         why = HINT_POINTS(items=Joined(said, ", "))
+    elif not search.deals:
+        why = HINT_ONE_RANK
+    elif search.win:
+        why = HINT_WIN(chance=Decimal(100 * margin, 0), n=search.deals)
     else:
-        from companion.games.cribbage.players import HARD_SAMPLES
-
-        why = HINT_SEARCH(margin=Decimal(margin, 1, sign=True), n=HARD_SAMPLES)
+        why = HINT_SEARCH(margin=Decimal(margin, 1, sign=True), n=search.deals)
     return HINT(card=card, why=why)

@@ -11,6 +11,12 @@ each suit. No sampling anywhere: the figures are exact rationals, rounded to two
 With three or four players the crib is completed by the other players' discards (one card each, with three the
 crib also holds one card from the deck); every unseen card is equally likely in each place, so the same
 enumeration over two unseen cards and a starter applies.
+
+That is the *uniform* crib model, the default: the opponent's two cards are any two unseen cards alike. The
+``players`` model (``crib_model="players"``, two players only: a five-card hand keeps the uniform one) weights
+each pair of unseen cards by how much likelier than at random players lay away that pair of ranks in the
+opponent's role (``throws.weights``: a dealer throws to his own crib, a pone to the dealer's). The same sums are
+then taken with those weights: still exact for that model, and no sampling.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ HAND_SIZE = Msg("the advisor takes a hand of 6 cards (2 players) or 5 (3 or 4 pl
 
 RANKS = range(1, 14)
 SUITS = range(4)
+CRIB_MODELS = ("uniform", "players")
 
 
 def _bit(rank: int) -> int:
@@ -105,6 +112,48 @@ class _Unseen:
         return self._quads
 
 
+class _Thrown:
+    """The opponent's two cards under a weighted crib model: ``f[r1][r2]`` weights each ordered pair of distinct
+    unseen cards by its ranks; the starter is then any other unseen card."""
+
+    def __init__(self, unseen: _Unseen, f: Sequence[Sequence[float]]) -> None:
+        n = unseen.by_rank
+        triples: dict[int, float] = {}
+        pairs = 0.0
+        for rc in RANKS:
+            for rd in RANKS:
+                w_cd = n[rc] * (n[rd] - (rd == rc)) * f[rc][rd]
+                if not w_cd:
+                    continue
+                pairs += w_cd
+                for rs in RANKS:
+                    w = w_cd * (n[rs] - (rs == rc) - (rs == rd))
+                    if w:
+                        key = _bit(rc) + _bit(rd) + _bit(rs)
+                        triples[key] = triples.get(key, 0.0) + w
+        self.triples = list(triples.items())
+        self.pairs = pairs  # the weight of every ordered pair
+        self.total = pairs * (unseen.n - 2)  # ... and of every (pair, starter)
+        suits = [[0.0] * 4 for _ in SUITS]  # the weight of the ordered pairs by their suits
+        for c in unseen.cards:
+            for d in unseen.cards:
+                if c is not d:
+                    suits[int(c.suit)][int(d.suit)] += f[int(c.rank)][int(d.rank)]
+        self.suits = suits
+        u = self.unseen_suit = unseen.by_suit
+        # A starter of each suit: any unseen card but the two laid away.
+        self.starter_suit = [sum(suits[x][y] * (u[z] - (x == z) - (y == z)) for x in SUITS for y in SUITS)
+                             / self.total for z in SUITS]
+        # An unseen jack among the two, with a starter of its suit.
+        jacks = 0.0
+        for j in unseen.cards:
+            if j.rank == Rank.JACK:
+                sj = int(j.suit)
+                jacks += 2 * sum(f[int(Rank.JACK)][int(d.rank)] * (u[sj] - 1 - (int(d.suit) == sj))
+                                 for d in unseen.cards if d is not j)
+        self.jacks = jacks / self.total
+
+
 def _check(hand: Sequence[Card]) -> None:
     if len(hand) not in (5, 6):
         raise IllegalMoveError(HAND_SIZE(n=len(hand)))
@@ -144,6 +193,27 @@ def _crib_mean(away: Sequence[Card], unseen: _Unseen, rules: CribbageRules) -> f
     return mean
 
 
+def _crib_mean_thrown(away: Sequence[Card], thrown: _Thrown, rules: CribbageRules) -> float:
+    """The crib's mean under a weighted crib model: the same three parts, each pair weighted."""
+    base = sum(_bit(int(c.rank)) for c in away)
+    mean = sum(w * rank_points(base + key) for key, w in thrown.triples) / thrown.total
+    total = 0.0
+    for x in SUITS:
+        for y in SUITS:
+            for z in SUITS:
+                suits = Counter([int(away[0].suit), int(away[1].suit), x, y, z])
+                best = max(suits.values())
+                points = (4 if best >= 4 else 0) if rules.flush_rule == "booklet" else (5 if best == 5 else 0)
+                if points:
+                    starters = thrown.unseen_suit[z] - (x == z) - (y == z)
+                    total += thrown.suits[x][y] * starters * points
+    mean += total / thrown.total
+    if rules.nobs:
+        mean += sum(thrown.starter_suit[int(c.suit)] for c in away if c.rank == Rank.JACK)
+        mean += thrown.jacks
+    return mean
+
+
 def _crib_flush(away: Sequence[Card], unseen: _Unseen, rules: CribbageRules) -> float:
     """The crib's flush: ACC only five of a suit (5); the booklet any four of the five (4)."""
     u = unseen.by_suit
@@ -166,17 +236,32 @@ def _crib_flush(away: Sequence[Card], unseen: _Unseen, rules: CribbageRules) -> 
     return total / unseen.crib_total
 
 
-def analyse(hand: Sequence[Card], dealer: bool, rules: CribbageRules = DEFAULT_RULES) -> list[Option]:
-    """Every discard of a 6-card hand (two away) or a 5-card hand (one away), best net first."""
+def crib_model_used(hand_size: int, crib_model: str) -> str:
+    """The model a hand of this size is advised with: ``players`` applies to two players' six-card hands."""
+    if crib_model not in CRIB_MODELS:
+        raise ValueError(f"crib model {crib_model!r}")
+    return crib_model if hand_size == 6 else "uniform"
+
+
+def analyse(hand: Sequence[Card], dealer: bool, rules: CribbageRules = DEFAULT_RULES,
+            crib_model: str = "uniform") -> list[Option]:
+    """Every discard of a 6-card hand (two away) or a 5-card hand (one away), best net first. ``crib_model``:
+    ``uniform`` (exact, the default) or ``players`` (how players throw; six-card hands only)."""
     _check(hand)
     unseen = _Unseen(hand)
     n_away = len(hand) - 4
+    thrown = None
+    if crib_model_used(len(hand), crib_model) == "players":
+        from companion.games.cribbage.throws import weights
+
+        thrown = _Thrown(unseen, weights("pone" if dealer else "dealer"))  # the opponent's role
     options = []
-    crib_cache: dict[tuple[Card, ...], float] = {}
     for away in combinations(hand, n_away):
         keep = tuple(c for c in hand if c not in away)
-        if n_away == 2:
-            crib = crib_cache.setdefault(away, _crib_mean(away, unseen, rules))
+        if thrown is not None:
+            crib = _crib_mean_thrown(away, thrown, rules)
+        elif n_away == 2:
+            crib = _crib_mean(away, unseen, rules)
         else:
             crib = _crib_mean_one(away[0], unseen, rules)
         options.append(Option(away, keep, _hand_mean(keep, unseen, rules), crib, dealer))

@@ -199,20 +199,25 @@ ADVICE_HEAD = Msg("{role} · {n} ways to discard · mean hand over every starter
 ROLE = {True: Msg("dealer (your crib)", "donneur (votre crib)"), False: Msg("pone (their crib)", "adversaire (son crib)")}
 ADVICE_COLUMNS = Msg("discard    keep              hand   crib    net", "jeter      garder            main   crib    net")
 BEST = Msg("best", "meilleur")
+MODEL_PLAYERS = Msg("crib model: the opponent's two cards weighted by how players throw in that role",
+                    "modèle du crib : les deux cartes de l'adversaire pondérées selon ce que les joueurs jettent à sa place")
 
 
 def _discard_command(args: argparse.Namespace) -> int:
-    from companion.games.cribbage.advisor import analyse
+    from companion.games.cribbage.advisor import analyse, crib_model_used
 
     lang = lang_of(args)
     hand = _read_cards(args.cards, input_lang(args))
     rules = DEFAULT_RULES if args.rules == "acc" else CribbageRules.profile(args.rules)
-    options = analyse(hand, args.dealer, rules)
+    options = analyse(hand, args.dealer, rules, crib_model=args.crib_model)
+    model = crib_model_used(len(hand), args.crib_model)  # a five-card hand is advised with the uniform model
     if args.json:
-        print(json.dumps({"dealer": args.dealer, "crib_model": args.crib_model,
+        print(json.dumps({"dealer": args.dealer, "crib_model": model,
                           "options": [o.to_json() for o in options]}))
         return 0
     print(ADVICE_HEAD(role=ROLE[args.dealer], n=len(options)).text(lang))
+    if model == "players":
+        print(MODEL_PLAYERS.text(lang))
     print(ADVICE_COLUMNS.text(lang))
     for i, o in enumerate(options):
         mark = f"  ← {BEST.text(lang)}" if i == 0 else ""
@@ -278,8 +283,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     role = discard.add_mutually_exclusive_group(required=True)
     role.add_argument("--dealer", dest="dealer", action="store_true", default=None, help="the crib is yours")
     role.add_argument("--pone", dest="dealer", action="store_false", help="the crib is the dealer's")
-    discard.add_argument("--crib-model", choices=("uniform",), default="uniform",
-                         help="how opponent discards are weighted: uniform (every pair equally; exact)")
+    discard.add_argument("--crib-model", choices=("uniform", "players"), default="uniform",
+                         help="how opponent discards are weighted: uniform (every pair equally; exact; the default) "
+                              "or players (each pair of ranks as often as the normal and hard players lay it away "
+                              "in the opponent's role, counted over many deals; 6-card hands only, a 5-card hand "
+                              "keeps uniform)")
     discard.add_argument("--rules", choices=("acc", "booklet"), default="acc",
                          help="acc (default) or booklet: the French booklet's flush rule, no nobs")
     discard.add_argument("--json", action="store_true", help="print the options as JSON")

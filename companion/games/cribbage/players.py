@@ -1,18 +1,27 @@
 """Computer players at three levels, and a driver that plays a whole virtual match.
 
-None of them looks at a hidden card: each decides from ``View``, what its seat may see (its own cards, the
-cards played, the starter, who said go at which count, the scores).
+None of them looks at a hidden card: each decides from what its seat may see (``View``: its own cards and the
+ones it laid away, the cards played, the starter, who said go at which count, the scores and who deals).
 
-- **easy**: legal and simple. Lays away two cards at random; plays for points now (fifteen, pair, 31), else
-  a random card.
-- **normal**: what a club player does. Keeps the four with the best mean show over every starter, nudged by
-  what the laid-away cards give the crib (pairs, fifteens, fives, near runs: a bonus in one's own crib, a cost
-  in the other's); plays for points now and keeps the count off 5 and 21, leads low, pairs with care.
-- **hard**: lays away by the exact advisor (``advisor.analyse``: mean hand plus or minus mean crib); plays by
-  determinized Monte Carlo: deals the unseen cards to the others many times, consistently with what they
-  played and with every go they said, plays each candidate card out with the normal policy for everyone, and
-  keeps the card with the best mean of (own side's points − the others'). The samples come from a generator
-  seeded by the position, so a seeded game replays exactly.
+- **easy**: legal and simple. Lays away at random; plays a card that pegs now if it has any (one of them at
+  random), else a random card. Never looks at the score.
+- **normal**: what a club player does. Keeps the four with the best mean show over every starter, nudged by half
+  a rough value of what the laid-away cards give the crib (pairs, fifteens, fives, near runs: a bonus in one's own
+  crib, a cost in the other's). In the play: the most points now; then a count other than 5 or 21 (a ten-card
+  would make 15 or 31); then, to lead, a card below 5; then the higher card. Never looks at the score.
+- **hard**: searches (``hard.py``). Two players, mid-game: lays away by the exact advisor's mean hand ± mean
+  crib with the crib model of how players throw (``advisor.analyse``, ``throws.py``) plus the mean pegging margin
+  of the kept four, simulated; three or four players: the exact advisor, uniform model. Plays by determinized
+  Monte Carlo: deals the cards it has not seen to the others again and again (never its own discards or a card
+  shown; with two players the opponent's hand as a club player keeps one), consistently with every go they said,
+  plays each card out with the normal policy for everyone, and races the cards, spending more deals where the
+  choice is close (at most 512). Mid-game it keeps the best mean margin of pegging points; near the end of a
+  two-player game (a side within ``endgame.REACH`` points of the target) its discard and its play maximise the
+  chance to win the game, with the show order (the pone counts first, then the dealer, then the crib) and the
+  chance to win from the scores that follow (``endgame.py``). The deals come from a generator seeded by the
+  position, so a seeded game replays exactly.
+
+``hard-previous`` (``previous.py``) is the hard player as it was before issue 29, kept for self-play only.
 """
 
 from __future__ import annotations
@@ -24,14 +33,18 @@ from itertools import combinations
 
 from companion.core.cards import Card, standard_deck
 from companion.games.cribbage.engine import CRIB, CribbageMatch
-from companion.games.cribbage.ops import Crib, Cut, Discard, Go, Muggins, NewGame, Op, Play, Show
+from companion.games.cribbage.ops import Crib, Cut, Deal, Discard, Go, Muggins, NewGame, Op, Play, Show
 from companion.games.cribbage.pegging import peg_points
 from companion.games.cribbage.rules import CribbageRules
 from companion.games.cribbage.scoring import hand_score, pip
 
-LEVELS = ("easy", "normal", "hard")
+PREVIOUS = "hard-previous"  # the hard player before issue 29 (previous.py), for self-play only
+HARD_CRIB_MODEL = "players"  # the hard player's crib model with two players (the advisor's option)
+PEGGING_DISCARD = True  # two players, mid-game: the pegging margin counts in the discard (hard.search_discard_points)
+
+LEVELS = ("easy", "normal", "hard")  # offered to players
+SELFPLAY_LEVELS = (*LEVELS, PREVIOUS)  # and the previous hard player, for self-play only
 MAX_COUNT = 31
-HARD_SAMPLES = 32  # determinizations per pegging decision (the benchmark prints the time this takes)
 
 
 @dataclass(frozen=True)
@@ -47,8 +60,12 @@ class View:
     played: tuple[tuple[Card, ...], ...]  # per seat, this deal
     go_claims: tuple[tuple[int, int, int], ...]  # (seat, count, cards it had played before)
     starter: Card | None
-    known_out: frozenset[Card]  # cards this seat knows are not in another hand (its own four, the starter, crib)
+    known_out: frozenset[Card]  # cards this seat knows are in no other hand: its own, its discards, the starter
     rules: CribbageRules
+    discards: tuple[Card, ...] = ()  # the cards it laid away to the crib (at a real table: if it said them)
+    scores: tuple[int, ...] = ()  # per side
+    dealer: int = 0
+    target: int = 121
 
     @property
     def count(self) -> int:
@@ -58,21 +75,32 @@ class View:
         return self.rules.side_of(seat)
 
 
+def own_discards(match: CribbageMatch, seat: int) -> tuple[Card, ...]:
+    """Virtual play: the cards ``seat`` laid away this deal (the log's discard of this deal)."""
+    for op in reversed(match.log):
+        if isinstance(op, Discard) and op.seat == seat:
+            return tuple(op.cards)
+        if isinstance(op, (Deal, NewGame)):
+            break
+    return ()
+
+
 def view_of(match: CribbageMatch, seat: int) -> View:
-    """Virtual play: the seat's view, from the cards the engine knows it holds."""
+    """Virtual play: the seat's view, from the cards the engine knows it holds and the ones it laid away."""
     assert match.d is not None and match.d.hands is not None
-    return table_view(match, seat, match.d.hands[seat])
+    return table_view(match, seat, match.d.hands[seat], own_discards(match, seat))
 
 
-def table_view(match: CribbageMatch, seat: int, hand: Sequence[Card]) -> View:
-    """The view of a player holding ``hand``: what the engine deals (virtual play), or at a real table what the
-    player tells the app. Known not to be elsewhere: the hand, the cards it played, the starter."""
+def table_view(match: CribbageMatch, seat: int, hand: Sequence[Card], discards: Sequence[Card] = ()) -> View:
+    """The view of a player holding ``hand`` who laid ``discards`` away: what the engine deals (virtual play), or
+    at a real table what the player tells the app. Known not to be in another hand: the hand, the discards, the
+    cards it played, the starter (the cards others played are in ``played``)."""
     d = match.d
     assert d is not None
-    known = set(hand) | set(d.played[seat]) | ({d.starter} if d.starter else set())
+    known = set(hand) | set(discards) | set(d.played[seat]) | ({d.starter} if d.starter else set())
     return View(seat, match.players, tuple(hand), tuple(d.current), frozenset(d.go_said), d.last_player,
                 tuple(tuple(p) for p in d.played), tuple((s, c, n) for s, c, n, _ in d.go_claims), d.starter,
-                frozenset(known), match.rules)
+                frozenset(known), match.rules, tuple(discards), tuple(match.scores), match.dealer, match.rules.target)
 
 
 # ---------------------------------------------------------------- the discard
@@ -91,28 +119,52 @@ def crib_guess(cards: Sequence[Card]) -> float:
     return value
 
 
-def choose_discard(match: CribbageMatch, seat: int, level: str = "normal",
-                   rng: random.Random | None = None) -> tuple[Card, ...]:
-    hand = match.hand(seat)
-    assert hand is not None
-    n_away = match.discard_count()
-    own_crib = match.side_of(seat) == match.side_of(match.dealer)
-    if level == "easy":
-        return tuple((rng or random.Random(0)).sample(hand, n_away))
-    if level == "hard":
-        from companion.games.cribbage.advisor import analyse
-
-        return analyse(hand, own_crib, match.rules)[0].discard
+def normal_discard(hand: Sequence[Card], own_crib: bool, rules: CribbageRules) -> tuple[Card, ...]:
+    """The club player's discard: the best mean show of the kept four over every starter, plus or minus half
+    ``crib_guess`` of the cards laid away (the first best in the order of ``combinations``)."""
+    n_away = len(hand) - 4
     unseen = [c for c in standard_deck() if c not in hand]
     best: tuple[float, tuple[Card, ...]] | None = None
     for keep in combinations(hand, len(hand) - n_away):
         away = tuple(c for c in hand if c not in keep)
-        expected = sum(hand_score(keep, s, False, match.rules) for s in unseen) / len(unseen)
+        expected = sum(hand_score(keep, s, False, rules) for s in unseen) / len(unseen)
         expected += crib_guess(away) * (1 if own_crib else -1) * 0.5
         if best is None or expected > best[0]:
             best = (expected, away)
     assert best is not None
     return best[1]
+
+
+def hard_discard(match: CribbageMatch, seat: int, rng: random.Random) -> tuple[Card, ...]:
+    """Near the end of a two-player game: the discard with the best chance to win (``hard.search_discard``);
+    else the exact advisor's best, with the players' crib model for two players."""
+    from companion.games.cribbage.advisor import analyse
+    from companion.games.cribbage.hard import near_end, search_discard, search_discard_points
+
+    hand = match.hand(seat)
+    assert hand is not None
+    if near_end(match.scores, match.rules.target, match.players):
+        return search_discard(hand, seat, match.dealer, match.scores, match.rules, rng).ranked[0][0]
+    if match.players == 2 and PEGGING_DISCARD:
+        return search_discard_points(hand, seat, match.dealer, match.rules, rng, HARD_CRIB_MODEL).ranked[0][0]
+    own_crib = match.side_of(seat) == match.side_of(match.dealer)
+    return analyse(hand, own_crib, match.rules, crib_model=HARD_CRIB_MODEL)[0].discard
+
+
+def choose_discard(match: CribbageMatch, seat: int, level: str = "normal",
+                   rng: random.Random | None = None) -> tuple[Card, ...]:
+    hand = match.hand(seat)
+    assert hand is not None
+    own_crib = match.side_of(seat) == match.side_of(match.dealer)
+    if level == "easy":
+        return tuple((rng or random.Random(0)).sample(hand, match.discard_count()))
+    if level == "hard":
+        return hard_discard(match, seat, rng or position_rng(match, seat))
+    if level == PREVIOUS:
+        from companion.games.cribbage import previous
+
+        return previous.choose_discard(match, seat)
+    return normal_discard(hand, own_crib, match.rules)
 
 
 # ---------------------------------------------------------------- the play
@@ -122,8 +174,8 @@ def _playable(hand: Sequence[Card], count: int) -> list[Card]:
 
 
 def normal_play(hand: Sequence[Card], current: Sequence[Card], rules: CribbageRules) -> Card | None:
-    """Points now first; then keep the count off 5 and 21 (a ten makes 15 or 31), don't leave a count an
-    opponent can pair into a pair royal, lead below 5; then keep the high cards for later."""
+    """The most points now; then a count other than 5 or 21 (a ten-card would make 15 or 31); then, to lead, a
+    card below 5; then the higher card (the first of equals in the hand)."""
     count = sum(pip(c) for c in current)
     playable = _playable(hand, count)
     if not playable:
@@ -148,98 +200,15 @@ def easy_play(hand: Sequence[Card], current: Sequence[Card], rules: CribbageRule
     return rng.choice(scoring or playable)
 
 
-def _rollout(hands: list[list[Card]], view: View, first: Card, rules: CribbageRules) -> list[int]:
-    """Play ``first`` for the view's seat, then the rest of the pegging with the normal policy for every seat,
-    as the engine runs it (a go passes the turn; when nobody can play on, the last card played scores 1 and a
-    new count starts after it); points per side."""
-    n = view.players
-    points = [0] * rules.sides
-    current = [c for _, c in view.current]
-    go_said = set(view.go_said)
-    last: int | None = view.last_player
-    turn = view.seat
+def rank_plays(view: View, rng: random.Random) -> list[tuple[Card, float]]:
+    """The hard player's search (``hard.search_play``): each rank it may play, with its value, best first."""
+    from companion.games.cribbage.hard import search_play
 
-    def new_count(go_point: bool) -> bool:
-        nonlocal current, go_said, last, turn
-        if go_point and last is not None:
-            points[rules.side_of(last)] += 1
-        start = last if last is not None else turn
-        current, go_said, last = [], set(), None
-        if not any(hands):
-            return False
-        turn = next((start + k) % n for k in range(1, n + 1) if hands[(start + k) % n])
-        return True
-
-    def advance(seat: int) -> bool:
-        nonlocal turn
-        for k in range(1, n + 1):
-            nxt = (seat + k) % n
-            if hands[nxt] and nxt not in go_said:
-                turn = nxt
-                return True
-        return new_count(True)
-
-    card: Card | None = first
-    while True:
-        if card is None:
-            go_said.add(turn)
-            going = advance(turn)
-        else:
-            hands[turn].remove(card)
-            current.append(card)
-            last = turn
-            points[rules.side_of(turn)] += peg_points(current, rules).points
-            going = new_count(False) if sum(pip(c) for c in current) == MAX_COUNT else advance(turn)
-        if not going:
-            return points
-        card = normal_play(hands[turn], current, rules)
+    return list(search_play(view, rng).ranked)
 
 
-def _determinize(view: View, rng: random.Random, tries: int = 50) -> list[list[Card]] | None:
-    """Deal the unseen cards to the other seats: each gets as many as it still holds, and none a card that
-    would have let it play when it said go."""
-    seen = set(view.known_out) | {c for p in view.played for c in p}
-    unseen = [c for c in standard_deck() if c not in seen]
-    need = {s: 4 - len(view.played[s]) for s in range(view.players) if s != view.seat}
-    for _ in range(tries):
-        rng.shuffle(unseen)
-        hands: list[list[Card]] = [[] for _ in range(view.players)]
-        i = 0
-        for s, k in need.items():
-            hands[s] = unseen[i:i + k]
-            i += k
-        if all(all(pip(c) > MAX_COUNT - count for c in hands[s] + list(view.played[s][before:]))
-               for s, count, before in view.go_claims if s != view.seat):
-            return hands
-    return None
-
-
-def rank_plays(view: View, rng: random.Random, samples: int = HARD_SAMPLES) -> list[tuple[Card, float]]:
-    """Each playable card with its mean margin (own side's pegging points − the others', to the end of the
-    play) over ``samples`` deals of the unseen cards; best first. The same deals serve every card."""
-    current = [c for _, c in view.current]
-    playable = _playable(view.hand, view.count)
-    worlds = [w for w in (_determinize(view, rng) for _ in range(samples)) if w is not None]
-    if len(playable) <= 1 or not worlds:
-        card = normal_play(view.hand, current, view.rules)
-        return [(card, 0.0)] if card is not None else []
-    me = view.side(view.seat)
-    ranked = []
-    for card in playable:
-        total = 0.0
-        for world in worlds:
-            hands = [list(h) for h in world]
-            hands[view.seat] = list(view.hand)
-            gain = _rollout(hands, view, card, view.rules)
-            others = [g for side, g in enumerate(gain) if side != me]
-            total += gain[me] - sum(others) / len(others)
-        ranked.append((card, total / len(worlds)))
-    ranked.sort(key=lambda pair: -pair[1])  # stable: ties keep the hand's order
-    return ranked
-
-
-def hard_play(view: View, rng: random.Random, samples: int = HARD_SAMPLES) -> Card | None:
-    ranked = rank_plays(view, rng, samples)
+def hard_play(view: View, rng: random.Random) -> Card | None:
+    ranked = rank_plays(view, rng)
     return ranked[0][0] if ranked else None
 
 
@@ -252,6 +221,10 @@ def choose_play(match: CribbageMatch, seat: int, level: str = "normal", rng: ran
         return easy_play(view.hand, current, match.rules, rng)
     if level == "hard":
         return hard_play(view, rng)
+    if level == PREVIOUS:
+        from companion.games.cribbage import previous
+
+        return previous.choose_play(view, rng)
     return normal_play(view.hand, current, match.rules)
 
 

@@ -8,10 +8,11 @@ import time
 from companion.core.i18n import Msg
 from companion.games.cribbage.engine import CribbageMatch, Setup
 from companion.games.cribbage.ops import Crib, Go, Play, Show
-from companion.games.cribbage.players import play_turn
+from companion.games.cribbage.players import SELFPLAY_LEVELS, play_turn
 from companion.games.cribbage.rules import CribbageRules
 from companion.games.selfplay import GameRecord
 
+LEVELS = SELFPLAY_LEVELS  # easy, normal, hard, and the hard player before it played for the win
 FIGURES = (("hand", Msg("hand", "main")), ("crib", Msg("crib (per crib of one's own)", "crib (par crib à soi)")),
            ("pegging", Msg("pegging", "jeu")))
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.core.errors import SetupError
 from companion.core.i18n import Msg
 from companion.games.base import Rules, rule
+from companion.games.le31.deck import Le31Deck
 
 
 @dataclass(frozen=True)
@@ -58,9 +60,6 @@ class Le31Rules(Rules):
             return ["deck"]
         if self.deck:
             import json
-
-            from companion.core.errors import SetupError
-            from companion.games.le31.deck import Le31Deck
 
             try:
                 Le31Deck(json.loads(self.deck), "match")

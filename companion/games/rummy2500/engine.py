@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from companion.core.cards import Card, CardList, Rank
+from companion.core.cards import Card, CardList, Rank, pack_2500, rank_text
 from companion.core.errors import IllegalMoveError, InconsistencyError, SetupError
 from companion.core.i18n import Joined, Msg, Of
 from companion.games import base
@@ -49,7 +49,7 @@ from companion.games.rummy2500.ops import (
 )
 from companion.games.rummy2500.rules import Rummy2500Rules
 from companion.games.rummy2500.scoring import BrasseScore, Group, score_brasse
-from companion.games.rummy2500.words import rank_said
+from companion.games.rummy2500.words import rank_plural, rank_said
 
 M = Msg
 PLAYERS = M("2500 is played by 2 to 10 players", "le 2500 se joue de 2 à 10 joueurs")
@@ -207,8 +207,6 @@ class Rummy2500Match(base.Match):
         self.bp: BrassePlay | None = None  # a brasse played turn by turn (virtual mode)
 
     def pack(self) -> list[Card]:
-        from companion.core.cards import pack_2500
-
         return pack_2500(self.packs)
 
     def standings(self) -> list[Standing]:
@@ -277,8 +275,6 @@ class Rummy2500Match(base.Match):
 
     def _check_layoffs(self, op: Brasse) -> None:
         """Every natural laid off goes on a trio of its rank that somebody laid (frimes go on one's own trios)."""
-        from companion.games.rummy2500.words import rank_plural
-
         frime = Rank(op.frime)
         ranks = {trio_rank(list(g), frime) for groups in op.laid for g in groups if g}
         for seat in range(self.players):
@@ -373,8 +369,6 @@ class Rummy2500Match(base.Match):
                           shown=shown)
 
     def _deal_text(self, op: Operation, text: Msg) -> Event:
-        from companion.core.cards import rank_text
-
         bp = self.live
         rank = Msg(rank_text(bp.frime, "en"), rank_text(bp.frime, "fr"))
         return Event(op, text(rank=rank, sizes="–".join(map(str, bp.sizes))))
@@ -549,9 +543,6 @@ class Rummy2500Match(base.Match):
             if rules.wilds_le_naturals and rank != bp.frime and frimes > len(group) + 1 - frimes:
                 raise IllegalMoveError(TOO_WILD)
         elif op.card.rank != rank:
-            from companion.core.cards import CardList
-            from companion.games.rummy2500.words import rank_plural
-
             raise IllegalMoveError(WRONG_RANK(card=op.card, rank=rank_plural(rank), cards=CardList(group),
                                               name=Of(self.names[op.owner])))
         self._may_leave(bp, op.seat, len(bp.hands[op.seat]) - 1, 1)
@@ -613,8 +604,6 @@ class Rummy2500Match(base.Match):
 
     @staticmethod
     def _joined(parts: list[Msg]) -> Msg:
-        from companion.core.i18n import Joined
-
         return M("{a}", "{a}")(a=Joined(tuple(parts), " — "))
 
     # ------------------------------------------------------------ the entry that scores it

@@ -260,7 +260,9 @@ class TrenteMatch(base.Match):
         return Counter()
 
     def deck(self) -> list[Card]:
-        return list(PIQUET) if self.banker and self.rules.deck == 32 else standard_deck()
+        # In a fixed order: a set's order follows the cards' addresses, which differ from one process to the next,
+        # and a seeded deal would then differ too.
+        return sorted(PIQUET) if self.banker and self.rules.deck == 32 else standard_deck()
 
     def rematch_setup(self) -> base.Setup:
         return base.Setup(self.setup.names, self.setup.rules, self._next_dealer(self.dealer), self.setup.mode,

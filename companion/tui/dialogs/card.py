@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Input
+from textual.containers import Vertical
 
 from companion.core.cards import parse_card
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.keypad import CardKeypad
-from companion.tui.widgets.plain import Button, Static
+from companion.tui.widgets.layout import Bar
+from companion.tui.widgets.plain import Button, Input, Static
 
 CANCEL = Msg("Cancel", "Annuler")
 TYPE = Msg("or type it (5h)", "ou tapez-la (5c)")
@@ -33,7 +33,7 @@ class CardDialog(BaseModal):
             yield CardKeypad(self.app.lang, id="keypad")
             yield Input(placeholder=self.tr(TYPE), id="typed", compact=True)
             yield Static("", classes="error", id="error")
-            with Horizontal(classes="bar"):
+            with Bar(classes="bar"):
                 yield Button(self.tr(CANCEL), id="cancel", compact=True)
 
     @on(CardKeypad.Picked)

@@ -6,9 +6,10 @@ from collections.abc import Sequence
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 
 from companion.tui.screens.base import BaseModal
+from companion.tui.widgets.layout import Bar
 from companion.tui.widgets.plain import Button, Static
 
 
@@ -38,7 +39,7 @@ class ChoiceDialog(BaseModal):
             yield Static(self.body, classes="message", id="body")
             # A few short answers side by side; more (or longer) ones one per row, scrolling: none is ever cut off.
             few = len(self.answers) <= 3 and sum(len(label) for label, _ in self.answers) <= 48
-            with Horizontal(classes="bar") if few else VerticalScroll(id="answers"):
+            with Bar(classes="bar") if few else VerticalScroll(id="answers"):
                 for i, (label, _) in enumerate(self.answers):
                     yield Button(label, id=f"answer-{i}", variant="primary" if i == 0 else "default")
 

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
+from companion.records.export import export_raw
 from companion.records.summary import sides_of
 from companion.store.database import MatchRecord
 from companion.tui.screens.base import BaseModal
+from companion.tui.widgets.layout import Bar
 from companion.tui.widgets.plain import Button, Static
 
 TITLE = Msg("A damaged match", "Un match endommagé")
@@ -53,7 +55,7 @@ class DamagedMatchDialog(BaseModal):
             yield Static(self.tr(OTHERS))
             yield Static(self.tr(HOW))
             yield Static("", id="note", classes="announce")
-            with Horizontal(classes="bar"):
+            with Bar(classes="bar"):
                 yield Button(self.tr(EXPORT), id="export", variant="primary")
                 yield Button(self.tr(ASIDE), id="aside")
                 yield Button(self.tr(DELETE), id="delete", variant="error")
@@ -66,8 +68,6 @@ class DamagedMatchDialog(BaseModal):
 
     @on(Button.Pressed, "#export")
     def export(self) -> None:
-        from companion.records.export import export_raw
-
         try:
             path = export_raw(self.app.store, self.record.id)
         except CompanionError as error:
@@ -77,8 +77,6 @@ class DamagedMatchDialog(BaseModal):
 
     @on(Button.Pressed, "#aside")
     def aside(self) -> None:
-        from companion.records.export import export_raw
-
         try:
             path = export_raw(self.app.store, self.record.id)
             self.app.store.delete_match(self.record.id)

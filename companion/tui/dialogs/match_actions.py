@@ -10,6 +10,8 @@ from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.records.summary import score_line, sides_of
 from companion.store.database import MatchRecord
+from companion.tui.dialogs.seats import SeatsDialog
+from companion.tui.dialogs.share import QrDialog, ShareDialog
 from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.plain import Button, Static
 
@@ -25,6 +27,7 @@ TABLET = Msg("A tablet for this match", "Une tablette pour ce match")
 TABLET_TITLE = Msg("A tablet for this match: {players}", "Une tablette pour ce match : {players}")
 TABLET_SCAN = Msg("Scan it with the table's tablet: it opens this match, and only it.",
                   "Scannez-le avec la tablette de la table : il ouvre ce match, et lui seul.")
+PHONES = Msg("Each player's own phone", "Le téléphone de chaque joueur")
 WHO = Msg("{players} · {date} · {score}", "{players} · {date} · {score}")
 
 
@@ -60,6 +63,8 @@ class MatchActionsDialog(BaseModal):
                 yield Button(self.tr(SHARE), id="share")
                 if self.tablet_address() is not None:  # while « companion serve » runs, on the organiser's app
                     yield Button(self.tr(TABLET), id="tablet")
+                    if not record.finished:
+                        yield Button(self.tr(PHONES), id="phones")
                 yield Button(self.tr(DELETE), id="delete", variant="error")
                 yield Button(self.tr(BACK), id="back")
             with Horizontal(id="confirm"):  # shown only once Delete was tapped; the focus goes to « No »
@@ -73,27 +78,21 @@ class MatchActionsDialog(BaseModal):
 
     @on(Button.Pressed, "#share")
     def share(self) -> None:
-        from companion.tui.dialogs.share import ShareDialog
-
         self.app.push_screen(ShareDialog(self.record))
 
     def tablet_address(self) -> str | None:
-        """The address of a tablet for this match: only the organiser's app offers it (not a spectator's, nor a
-        tablet that has a match of its own)."""
-        if self.app.store.read_only or self.app.only_match is not None:
-            return None
-        from companion.serving.tablets import match_address
-
-        return match_address(self.app.store.path, self.record.id)
+        return self.app.tablet_address(self.record.id)
 
     @on(Button.Pressed, "#tablet")
     def tablet(self) -> None:
-        from companion.tui.dialogs.share import QrDialog
-
         address = self.tablet_address()
         if address is not None:
             players = " · ".join(sides_of(self.record.summary)) or f"#{self.record.id}"
             self.app.push_screen(QrDialog(TABLET_TITLE(players=players), address, None, scan=TABLET_SCAN))
+
+    @on(Button.Pressed, "#phones")
+    def phones(self) -> None:
+        self.app.push_screen(SeatsDialog(self.record))
 
     @on(Button.Pressed, "#abandon")
     def abandon(self) -> None:

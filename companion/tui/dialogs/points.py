@@ -7,11 +7,12 @@ from collections.abc import Sequence
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 
 from companion.core.i18n import Msg
 from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.keypad import Key, NumberPad
+from companion.tui.widgets.layout import Bar
 from companion.tui.widgets.plain import Button, Static
 
 CANCEL = Msg("Cancel", "Annuler")
@@ -42,13 +43,13 @@ class NumberDialog(BaseModal):
         with Vertical():
             yield Static(self.title_text, classes="title")
             if self.sides:
-                with Horizontal(classes="bar", id="sides"):
+                with Bar(classes="bar", id="sides"):
                     for i, name in enumerate(self.sides):
                         yield Key(name, id=f"side-{i}", variant="primary" if i == self.side else "default")
             yield Static(self._preview(), classes="prompt", id="preview")
             yield NumberPad(id="pad", signed=self.minimum < 0)
             yield Static(self.tr(HINT_SIDES if self.sides else HINT), classes="keys", id="hint")
-            with Horizontal(classes="bar"):
+            with Bar(classes="bar"):
                 yield Key(self.tr(CANCEL), id="cancel")
 
     def _preview(self) -> str:

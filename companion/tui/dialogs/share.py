@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.core.qr import half_blocks, matrix
+from companion.records.export import export_texts
 from companion.records.share import summary_text
 from companion.store.database import MatchRecord
 from companion.tui.screens.base import BaseModal
@@ -35,6 +36,7 @@ class QrDialog(BaseModal):
     QrDialog #qr { color: white; background: black; width: auto; height: auto; margin-right: 1; }
     QrDialog #side { width: 1fr; height: auto; }
     QrDialog #body { height: auto; }
+    QrDialog.-narrow #body { layout: vertical; }  /* a phone held upright: the code above the words */
     QrDialog #scan { color: $text-muted; margin: 1 0; }
     """
 
@@ -81,8 +83,6 @@ class ShareDialog(QrDialog):
     """A stored match: its summary, and its JSON and CSV."""
 
     def __init__(self, record: MatchRecord) -> None:
-        from companion.records.export import export_texts
-
         self.record = record
         super().__init__(TITLE, "", lambda: export_texts(self.app.store, record.id), EXPORT_MATCH)
 

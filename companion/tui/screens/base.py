@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from textual import events
+from textual._context import NoActiveAppError
 from textual.screen import ModalScreen, Screen
 
 from companion.core.i18n import Msg
@@ -21,6 +22,7 @@ else:
 
 SMALL_HEIGHT = 30  # below this many rows, buttons shrink to one row
 WIDE_WIDTH = 100  # from this many columns, a form may set its parts side by side (a tablet)
+NARROW_WIDTH = 80  # below this many columns (a phone held upright), rows of keys wrap and headers take two lines
 
 
 class _Localized(_Host):
@@ -47,9 +49,22 @@ class _Localized(_Host):
     def _fit(self, width: int, height: int) -> None:
         self.set_class(height < SMALL_HEIGHT, "-small")
         self.set_class(width >= WIDE_WIDTH, "-wide")
+        self.set_class(width < NARROW_WIDTH, "-narrow")
+
+
+def _sized(screen: _Localized) -> None:
+    """Size classes set before the screen is first styled (set on mount, they restyle every widget again)."""
+    try:
+        screen._fit(*screen.app.size)
+    except NoActiveAppError:  # built outside a running app (a test): fitted on mount
+        pass
 
 
 class BaseScreen(_Localized, Screen):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _sized(self)
+
     def on_mount(self) -> None:
         self._watch_lang()
         self._fit(*self.app.size)
@@ -65,6 +80,10 @@ class BaseModal(_Localized, ModalScreen):
     BaseModal > Vertical { width: 90%; max-width: 90; height: auto; max-height: 100%;
                            border: thick $accent; background: $surface; padding: 0 1; }
     """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _sized(self)
 
     def on_mount(self) -> None:
         self._watch_lang()

@@ -8,14 +8,18 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.suggester import SuggestFromList
-from textual.widgets import Input
 
 from companion.club import saved
 from companion.club.night import LEFT_FORFEIT, LEFT_WITHDRAW, ClubNight, start_op
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
+from companion.records.roster import Roster
+from companion.tui.dialogs.choice import ChoiceDialog
+from companion.tui.dialogs.points import NumberDialog
+from companion.tui.dialogs.share import QrDialog
 from companion.tui.screens.base import BaseScreen
-from companion.tui.widgets.plain import Button, DataTable, Label, Select, Static
+from companion.tui.widgets.layout import Bar
+from companion.tui.widgets.plain import Button, DataTable, Input, Label, Select, Static
 
 TITLE = Msg("Club nights", "Soirées de club")
 NEW = Msg("New club night", "Nouvelle soirée de club")
@@ -49,6 +53,15 @@ SWAP = Msg("Swap", "Échange")
 SWAP_WHO = Msg("Swap whom? (tables without a result)", "Échanger qui ? (tables sans résultat)")
 SWAP_WITH = Msg("{name} changes places with…", "{name} change de place avec…")
 UNDO = Msg("Undo", "Annuler")
+TABLET = Msg("Tablet", "Tablette")
+TABLET_TITLE = Msg("Table {table}: {players}", "Table {table} : {players}")
+TABLET_SCAN = Msg("Scan it with the table's tablet or a player's phone: it opens this table's match, and only it. "
+                  "Its result comes into the standings by itself when the game is over.",
+                  "Scannez-le avec la tablette de la table ou le téléphone d'un joueur : il ouvre le match de cette "
+                  "table, et lui seul. Son résultat entre au classement de lui-même à la fin de la partie.")
+NO_SERVER = Msg("tablets need « companion serve » running on this computer: start it, then tap Tablet again",
+                "les tablettes demandent « companion serve » sur cet ordinateur : lancez-le, puis touchez Tablette")
+PLAYING = Msg("playing (#{id})", "en cours (n° {id})")
 EXPORT = Msg("CSV", "CSV")
 WHO_WON = Msg("Table {table}: who won, and the loser's score", "Table {table} : qui a gagné, et le pointage du perdant")
 PICK_TABLE = Msg("pick a table with its players first", "choisissez d'abord une table avec ses joueurs")
@@ -58,6 +71,7 @@ HOW_LEAVE = Msg("{name} leaves: his later games…", "{name} part : ses parties 
 AS_FORFEIT = Msg("are lost by forfeit", "sont perdues par forfait")
 AS_WITHDRAW = Msg("are not paired", "ne sont plus appariées")
 CANCEL = Msg("Cancel", "Annuler")
+FOLLOW_S = 2.0  # how often the night looks for the end of its tables' matches
 KEYS = Msg("Enter on a table: its result · Esc: back", "Entrée sur une table : son résultat · Échap : retour")
 
 
@@ -106,8 +120,6 @@ class NewNightScreen(BaseScreen):
     def compose(self) -> ComposeResult:
         from datetime import date
 
-        from companion.records.roster import Roster
-
         try:
             known = [p.name for p in Roster(self.app.store).players()]
         except CompanionError:
@@ -131,7 +143,7 @@ class NewNightScreen(BaseScreen):
                 yield Select([(self.tr(ROTATION), "rotation"), (self.tr(SWISS), "swiss")], value="rotation",
                              allow_blank=False, id="method", compact=True)
             yield Static("", id="message", classes="error")
-            with Horizontal(classes="bar"):
+            with Bar(classes="bar"):
                 yield Button(self.tr(START), id="start", variant="primary")
                 yield Button(self.tr(BACK), id="back")
 
@@ -147,8 +159,6 @@ class NewNightScreen(BaseScreen):
                       target=int(self.query_one("#target", Select).value))  # type: ignore[arg-type]
         try:
             night_id = saved.create(self.app.store, name, op)
-            from companion.records.roster import Roster
-
             for player in players:
                 Roster(self.app.store).add(player)
         except CompanionError as error:
@@ -184,16 +194,34 @@ class ClubNightScreen(BaseScreen):
             yield DataTable(cursor_type="row", id="tables")
             yield Static("", id="message")
             yield DataTable(cursor_type="none", id="standings", zebra_stripes=True)
-        with Horizontal(classes="bar"):
+        with Bar(classes="bar"):
             yield Button(self.tr(PAIR), id="pair", variant="primary", compact=True)
             yield Button(self.tr(RESULT), id="result", compact=True)
             yield Button(self.tr(FROM_MATCH), id="from-match", compact=True)
+            yield Button(self.tr(TABLET), id="tablet", compact=True)
             yield Button(self.tr(SWAP), id="swap", compact=True)
             yield Button(self.tr(LEAVE), id="leave", compact=True)
             yield Button(self.tr(UNDO), id="undo", compact=True)
             yield Button(self.tr(EXPORT), id="export", compact=True)
             yield Button(self.tr(BACK), id="back", compact=True)
         yield Static(self.tr(KEYS), classes="keys")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.set_interval(FOLLOW_S, self.follow)
+
+    def on_screen_resume(self) -> None:
+        self.fill()
+
+    def follow(self) -> None:
+        """While tables play their matches in the app, a finished one's result comes in without a tap."""
+        night = self.night
+        if self.app.screen is not self or not any(key not in night.results for key in night.table_matches):
+            return
+        before = len(night.log)
+        self.load()
+        if len(self.night.log) != before:
+            self.draw()
 
     def load(self) -> None:
         try:
@@ -202,9 +230,18 @@ class ClubNightScreen(BaseScreen):
             self.message = (error.msg, "error")
             return
         self.night, self.night_name = record.night, record.name
+        if self.night.table_matches and not self.app.store.read_only:
+            try:  # tables whose match is over since: their results, into the standings
+                self.night = saved.settle(self.app.store, self.night_id)
+            except CompanionError as error:
+                self.message = (error.msg, "error")
 
     def fill(self) -> None:
         self.load()
+        self.draw()
+
+    def draw(self) -> None:
+        """The night as loaded: heading, tables, standings, the last message."""
         night = self.night
         if night.finished:
             heading = self.tr(OVER, name=self.night_name)
@@ -214,6 +251,7 @@ class ClubNightScreen(BaseScreen):
             heading = self.tr(ROUND, name=self.night_name, round=night.round, rounds=night.rules.rounds)
         self.query_one("#heading", Static).update(heading)
         tables = self.query_one("#tables", DataTable)
+        chosen = tables.cursor_row  # the table chosen stays chosen when the screen is drawn again
         tables.clear(columns=True)
         rows: list[tuple[str, ...]] = []
         if night.round:
@@ -222,7 +260,8 @@ class ClubNightScreen(BaseScreen):
                 if b is None:
                     shown = self.tr(BYE)
                 elif result is None:
-                    shown = "…"
+                    linked = night.table_matches.get((night.round, t))
+                    shown = "…" if linked is None else self.tr(PLAYING, id=linked)
                 elif result.forfeit:
                     shown = self.tr(FORFEIT, winner=result.winner)
                 else:
@@ -236,13 +275,19 @@ class ClubNightScreen(BaseScreen):
             tables.add_column(header, width=max([len(header), *(len(r[i]) for r in rows)]))
         for row in rows:
             tables.add_row(*row, key=row[0])
+        if 0 < chosen < len(rows):
+            tables.move_cursor(row=chosen)
         standings = self.query_one("#standings", DataTable)
         standings.clear(columns=True)
-        standings.add_columns(*(self.tr(c) for c in STANDINGS))
+        lines = []
         for place, s in enumerate(night.standings(), 1):
             left = "" if s.left is None else self.tr(LEFT_FORFEIT if s.left == "forfeit" else LEFT_WITHDRAW)
-            standings.add_row(str(place), s.name, str(s.points), str(s.won), str(s.lost), f"{s.spread:+d}",
-                              str(s.byes), left)
+            lines.append((str(place), s.name, str(s.points), str(s.won), str(s.lost), f"{s.spread:+d}", str(s.byes),
+                          left))
+        for i, header in enumerate(self.tr(c) for c in STANDINGS):  # as wide as the widest cell: 10th is not "1"
+            standings.add_column(header, width=max([len(header), *(len(line[i]) for line in lines)]))
+        for line in lines:
+            standings.add_row(*line)
         note = self.query_one("#message", Static)
         if self.message is not None:
             text, css = self.message
@@ -285,8 +330,6 @@ class ClubNightScreen(BaseScreen):
 
     @on(Button.Pressed, "#result")
     def result(self) -> None:
-        from companion.tui.dialogs.points import NumberDialog
-
         t = self.chosen_table()
         if t is None:
             self.message = (PICK_TABLE, "error")
@@ -307,8 +350,6 @@ class ClubNightScreen(BaseScreen):
 
     @on(Button.Pressed, "#from-match")
     def from_match(self) -> None:
-        from companion.tui.dialogs.points import NumberDialog
-
         t = self.chosen_table()
         if t is None:
             self.message = (PICK_TABLE, "error")
@@ -328,11 +369,34 @@ class ClubNightScreen(BaseScreen):
 
         self.app.push_screen(NumberDialog(self.tr(WHICH_MATCH, table=t), maximum=10**9, minimum=1), answered)
 
+    @on(Button.Pressed, "#tablet")
+    def tablet(self) -> None:
+        """The QR code of a table's match: its tablet (or a player's phone) opens that match and only it."""
+        t = self.chosen_table()
+        if t is None or t not in self.night.open_tables():
+            self.message = (PICK_TABLE, "error")
+            self.fill()
+            return
+        if self.app.tablet_address(0) is None:  # no server runs on this store: no match is started for nothing
+            self.message = (NO_SERVER, "error")
+            self.fill()
+            return
+        try:
+            match_id = saved.table_match(self.app.store, self.night_id, t)
+        except CompanionError as error:
+            self.message = (error.msg, "error")
+            self.fill()
+            return
+        self.message = None
+        self.fill()
+        address = self.app.tablet_address(match_id)
+        if address is not None:
+            players = " · ".join(p for p in self.night.tables(self.night.round)[t - 1] if p)
+            self.app.push_screen(QrDialog(TABLET_TITLE(table=t, players=players), address, None, scan=TABLET_SCAN))
+
     @on(Button.Pressed, "#swap")
     def swap(self) -> None:
         """Two players change tables in this round (tables with a result keep their players and result)."""
-        from companion.tui.dialogs.choice import ChoiceDialog
-
         night = self.night
         movable = [p for t in night.open_tables() for p in night.tables(night.round)[t - 1] if p is not None]
         movable += [a for a, b in (night.tables(night.round) if night.round else []) if b is None]
@@ -350,8 +414,6 @@ class ClubNightScreen(BaseScreen):
 
     @on(Button.Pressed, "#leave")
     def leave(self) -> None:
-        from companion.tui.dialogs.choice import ChoiceDialog
-
         staying = [p for p in self.night.players if p not in self.night.left]
 
         def mode(name: str):

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import VerticalScroll
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
+from companion.games import registry
 from companion.records.evenings import Evening, evenings
+from companion.records.roster import Roster
+from companion.tui.dialogs.share import QrDialog
 from companion.tui.screens.base import BaseScreen
+from companion.tui.widgets.layout import Bar
 from companion.tui.widgets.plain import Button, DataTable, Static
 
 TITLE = Msg("Evenings", "Soirées")
@@ -42,15 +46,12 @@ class EveningsScreen(BaseScreen):
             yield DataTable(cursor_type="row", id="list")
             yield Static("", id="heading", classes="announce")
             yield DataTable(cursor_type="none", id="standing", zebra_stripes=True)
-        with Horizontal(classes="bar"):
+        with Bar(classes="bar"):
             yield Button(self.tr(SHARE), id="share", variant="primary", compact=True)
             yield Button(self.tr(BACK), id="back", compact=True)
         yield Static(self.tr(KEYS), classes="keys")
 
     def fill(self) -> None:
-        from companion.games import registry
-        from companion.records.roster import Roster
-
         self.person = Roster(self.app.store).namer()  # one roster read for the whole screen
 
         try:
@@ -80,8 +81,6 @@ class EveningsScreen(BaseScreen):
             return
         evening = self.found[self.chosen]
         self.query_one("#heading", Static).update(self.tr(SHARE_TITLE, date=evening.day.isoformat()))
-        from companion.games import registry
-
         titles = {g.id: self.tr(g.title) for g in registry.available()}
         for s in evening.standing(self.person):
             standing.add_row(s.name, str(s.played), str(s.wins),
@@ -95,8 +94,6 @@ class EveningsScreen(BaseScreen):
 
     @on(Button.Pressed, "#share")
     def share(self) -> None:
-        from companion.tui.dialogs.share import QrDialog
-
         evening = self.found[self.chosen]
         lang = self.app.lang
         self.app.push_screen(QrDialog(SHARE_TITLE(date=evening.day.isoformat()), evening.summary(lang, self.person),

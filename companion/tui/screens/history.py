@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -17,8 +16,11 @@ from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, Plural
 from companion.games.base import Operation
 from companion.store.session import MatchSession
+from companion.tui.games import ui_for
 from companion.tui.screens.base import BaseScreen
+from companion.tui.widgets.layout import Bar
 from companion.tui.widgets.plain import Button, Static
+from companion.tui.widgets.plots import ScoreRace
 
 TITLE = Msg("History — tap an entry to correct it", "Historique — touchez une entrée pour la corriger")
 BACK = Msg("Back", "Retour")
@@ -42,15 +44,13 @@ class HistoryScreen(BaseScreen):
         self.session = session
 
     def compose(self) -> ComposeResult:
-        from companion.tui.widgets.plots import ScoreRace
-
         yield Static(self.tr(TITLE), classes="title")
         race = ScoreRace(self.session.match, self.app.lang, id="race")
         race.display = self.app.size.height >= RACE_FROM  # on a small screen the list comes first: « Race » shows it
         yield race
         yield OptionList(id="entries", markup=False)
         yield Static("", id="note", classes="message")
-        with Horizontal(classes="bar"):
+        with Bar(classes="bar"):
             yield Button(self.tr(BACK), id="back", compact=True)
             yield Button(self.tr(RACE), id="show-race", compact=True)
         yield Static(self.tr(KEYS), classes="keys")
@@ -65,8 +65,6 @@ class HistoryScreen(BaseScreen):
             entries.add_option(Option(f"{seq:>3}. {self.tr(event.text)}{points}", id=str(seq)))
         if match.events:
             entries.highlighted = min(keep, len(match.events)) - 1 if keep else len(match.events) - 1
-        from companion.tui.widgets.plots import ScoreRace
-
         for race in self.query(ScoreRace):
             if race.is_mounted and race.match is not match:
                 race.draw(match)
@@ -83,8 +81,6 @@ class HistoryScreen(BaseScreen):
 
     @on(OptionList.OptionSelected)
     def selected(self, event: OptionList.OptionSelected) -> None:
-        from companion.tui.games import ui_for
-
         seq = int(event.option.id or "0")
         op = self.session.match.log[seq - 1]
         ui = ui_for(self.session.game.id)

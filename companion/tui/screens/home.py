@@ -118,8 +118,14 @@ class HomeScreen(BaseScreen):
                 return None  # the store itself is in trouble: say nothing about this match
         return cache[key]
 
+    _left = False  # set once another screen has covered this one
+
+    def on_screen_suspend(self) -> None:
+        self._left = True
+
     def on_screen_resume(self) -> None:
-        self.refresh(recompose=True)  # the list of matches to resume may have changed
+        if self._left:  # back from another screen (its first showing follows its compose: nothing to redo)
+            self.refresh(recompose=True)  # the list of matches to resume may have changed
 
     def action_new(self) -> None:
         self.new(self.games[0])

@@ -9,12 +9,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from textual.app import ComposeResult
+
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.games.base import Event, Match, Operation
+from companion.store.devices import UndoRequest, answer_undo, ask_undo, drop_undo, undo_request
 from companion.store.errors import StoreError
 from companion.store.session import MatchSession
+from companion.tui.dialogs.choice import ChoiceDialog
+from companion.tui.dialogs.seats import SeatsDialog
+from companion.tui.games import ui_for
 from companion.tui.screens.base import BaseScreen
+from companion.tui.screens.help import HelpScreen
+from companion.tui.screens.history import HistoryScreen
+from companion.tui.screens.match_end import MatchEndScreen
+from companion.tui.widgets.plain import Static
 
 # Words every match screen understands in its entry line, in both languages (a game adds its own).
 SHARED_WORDS = {"undo": "undo", "annuler": "undo", "redo": "redo", "refaire": "redo", "rétablir": "redo",
@@ -22,7 +32,21 @@ SHARED_WORDS = {"undo": "undo", "annuler": "undo", "redo": "redo", "refaire": "r
                 "rules": "rules", "règles": "rules", "regles": "rules", "help": "rules", "aide": "rules"}
 NOTHING_TO_UNDO = Msg("nothing to undo", "rien à annuler")
 NOTHING_TO_REDO = Msg("nothing to redo", "rien à rétablir")
+B_PHONES = Msg("Phones", "Téléphones")
 UPDATED = Msg("Updated from another device.", "Mis à jour depuis un autre appareil.")
+NOT_YOURS = Msg("This is {name}'s to enter, on {name}'s own device or the table's",
+                "C'est à {name} de l'entrer, sur son appareil ou celui de la table")
+ASKED = Msg("Asked {names} to agree, on their own devices (Undo again withdraws it).",
+            "Demandé à {names} d'accepter, sur leur appareil (Annuler de nouveau retire la demande).")
+WITHDRAWN = Msg("Undo withdrawn: nothing is undone.", "Demande retirée : rien n'est annulé.")
+REFUSED = Msg("{name} said no: nothing is undone.", "{name} a refusé : rien n'est annulé.")
+AGREED = Msg("Undone, as {names} agreed.", "Annulé, avec l'accord de {names}.")
+THE_TABLE = Msg("The table's device", "L'appareil de la table")
+ASK_TITLE = Msg("Undo your move?", "Annuler votre coup ?")
+ASK_BODY = Msg("{asker} asks to take back your last move, and what followed it.",
+               "{asker} demande de reprendre votre dernier coup, et ce qui l'a suivi.")
+ASK_YES = Msg("Yes, undo it", "Oui, annuler")
+ASK_NO = Msg("No, keep it", "Non, garder")
 DROP_TITLE = Msg("Forget the undone entries?", "Oublier les entrées annulées ?")
 DROP_BODY = Msg("{n} undone entries can still be redone. A new entry here replaces them for good.",
                 "{n} entrées annulées peuvent encore être rétablies. Une nouvelle entrée ici les remplace pour de bon.")
@@ -44,6 +68,8 @@ class MatchScreenBase(BaseScreen):
         self.session = session
         self.message: tuple[Msg, str] | None = None  # (text, css class) shown instead of the last entry
         self._log_when_left: list[Operation] | None = None  # the log as it was when a dialog covered the screen
+        self._asked: int | None = None  # the log's length at which this device asked players to agree to an undo
+        self._answering: int | None = None  # the same, for a question this device's player is being asked
 
     @property
     def match(self) -> Match:
@@ -52,7 +78,13 @@ class MatchScreenBase(BaseScreen):
     def fill(self) -> None:
         self.refresh_view()
 
+    def show_phones_key(self) -> None:
+        """Phones for the players: offered on the organiser's device while « companion serve » runs."""
+        for key in self.query("#phones"):
+            key.display = self.app.tablet_address(self.session.match_id) is not None
+
     def on_mount(self) -> None:
+        self.show_phones_key()
         self.set_interval(SYNC_S, self.sync)
         try:
             data = self.session.draft()
@@ -69,6 +101,7 @@ class MatchScreenBase(BaseScreen):
             return  # a dialog is open: its entry will meet the change (and be refused with the reason)
         try:
             if not self.session.store.changed_elsewhere(self.session.match_id):
+                self.follow_undo()
                 return
             self.session.reload()
         except CompanionError as error:
@@ -104,6 +137,7 @@ class MatchScreenBase(BaseScreen):
     def on_screen_resume(self) -> None:
         """Back from the history or a dialog: if the log changed meanwhile (an entry corrected), what the screen
         kept between entries (a hand being entered) is built again from the state."""
+        self.show_phones_key()
         left = self._log_when_left
         if left is not None and left != self.match.log:
             self.after_step()
@@ -115,15 +149,20 @@ class MatchScreenBase(BaseScreen):
         return [self.tr(event.text) + "".join(f"  [{s.points:+d} {self.match.side_name(s.side)}]" for s in event.scores)
                 for event in self.match.deal_events()]
 
+    def entry_lines(self) -> ComposeResult:
+        """What to enter now (``#prompt``) and why an entry was refused (``#message``): composed at the top of a
+        screen's ``Controls``, always in sight whatever scrolls above (a phone's board, a crowded table)."""
+        yield Static("", id="prompt", classes="prompt")
+        yield Static("", id="message", classes="message")
+
     def show_message(self, selector: str = "#message", last: bool = True) -> None:
         """The message line: what was refused (``self.message``), or the last entry and what it warns of
         (``last=False``: a screen that lists the deal's moves shows only the warnings)."""
-        from companion.tui.widgets.plain import Static
-
         note = self.query_one(selector, Static)
         if self.message:
             note.update(self.tr(self.message[0]))
             note.set_classes(f"message {self.message[1]}")
+            note.display = True
             return
         event = self.match.last_event
         text = self.tr(event.text) if event and last else ""
@@ -131,6 +170,7 @@ class MatchScreenBase(BaseScreen):
             text = "\n".join([*([text] if text else []), *(self.tr(w) for w in event.warnings)])
         note.update(text)
         note.set_classes("message announce")
+        note.display = bool(text)  # no empty row above the keys
 
     # ------------------------------------------------------------ entries
     def apply_answer(self, op: Operation | None) -> None:
@@ -138,13 +178,12 @@ class MatchScreenBase(BaseScreen):
         if op is not None:
             self.apply_ops(op)
 
-    def apply_ops(self, *ops: Operation, confirmed: bool = False) -> bool:
+    def apply_ops(self, *ops: Operation, confirmed: bool = False, automatic: bool = False) -> bool:
         """Hand operations to the session (saved before shown). False if one was refused, or if the player is
-        first asked whether to forget several undone entries (then applied once they say so)."""
+        first asked whether to forget several undone entries (then applied once they say so). ``automatic``: a
+        deal or a computer's move this device makes for the table (whoever's seat it names)."""
         undone = self.session.redo_count
         if ops and undone > 1 and not confirmed and self.ASKS_BEFORE_DROPPING_REDO:
-            from companion.tui.dialogs.choice import ChoiceDialog
-
             def answered(forget: object) -> None:
                 if forget is True:
                     self.apply_ops(*ops, confirmed=True)
@@ -157,6 +196,13 @@ class MatchScreenBase(BaseScreen):
                                               safe=None), answered)
             return False
         for op in ops:
+            seat = getattr(op, "seat", None)
+            if self.app.seat is not None and isinstance(seat, int) and seat != self.app.seat \
+                    and 0 <= seat < len(self.match.names) and not automatic:
+                # A player's own device enters his own plays and counts; the table's device enters anything.
+                self.message = (NOT_YOURS(name=self.match.names[seat]), "error")
+                self.refresh_view()
+                return False
             try:
                 event = self.session.apply(op)
             except CompanionError as error:  # illegal move, unreadable entry, store trouble
@@ -174,8 +220,6 @@ class MatchScreenBase(BaseScreen):
             self.show_end()
 
     def show_end(self) -> None:
-        from companion.tui.screens.match_end import MatchEndScreen
-
         self.app.push_screen(MatchEndScreen(self.session), self.match_end_answered)
 
     def match_end_answered(self, answer: object) -> None:
@@ -184,8 +228,6 @@ class MatchScreenBase(BaseScreen):
         elif answer == "home":
             self.app.pop_screen()
         elif isinstance(answer, MatchSession):
-            from companion.tui.games import ui_for
-
             self.app.switch_screen(ui_for(answer.game.id).match_screen(answer))
         elif isinstance(answer, Msg):  # reloaded after another device's entry: say so, and ask again if need be
             self.after_step()
@@ -198,7 +240,106 @@ class MatchScreenBase(BaseScreen):
 
     # ------------------------------------------------------------ undo, redo
     def undo(self) -> None:
-        self.step(self.session.can_undo, self.session.undo, NOTHING_TO_UNDO)
+        """Take back the last entry (a virtual game: back to before the last human choice). When that takes back
+        what a player entered on his own device, he is asked first, there; Undo again withdraws the question."""
+        store, match_id = self.session.store, self.session.match_id
+        try:
+            if self._asked is not None:
+                self._asked = None
+                drop_undo(store, match_id)
+                self.message = (WITHDRAWN, "announce")
+                self.refresh_view()
+                return
+            steps = self.undo_steps()
+            if not steps:
+                self.message = (NOTHING_TO_UNDO, "error")
+                self.refresh_view()
+                return
+            asked = self.asked_for(steps)
+            if asked:
+                head = len(self.match.log)
+                own = self.app.seat
+                asker = self.match.names[own] if own is not None and own < len(self.match.names) else ""
+                ask_undo(store, match_id, UndoRequest(head, head - steps, self.app.device_id, asker, asked))
+                self._asked = head
+                self.message = (ASKED(names=self.names_of(asked)), "announce")
+                self.refresh_view()
+                return
+        except CompanionError as error:
+            self.message = (error.msg, "error")
+            self.refresh_view()
+            return
+        self.take_back(steps)
+
+    def undo_steps(self) -> int:
+        """How many entries an undo takes back (0: nothing to undo)."""
+        return 1 if self.session.can_undo else 0
+
+    def take_back(self, steps: int) -> None:
+        """Undo ``steps`` entries, one at a time (each saved, then shown)."""
+        for _ in range(steps):
+            self.step(self.session.can_undo, self.session.undo, NOTHING_TO_UNDO)
+
+    def entered_by(self, op: Operation) -> int | None:
+        """The seat whose own entry ``op`` is (a player's device enters those of its seat), or None."""
+        seat = getattr(op, "seat", None)
+        return seat if isinstance(seat, int) and 0 <= seat < len(self.match.names) else None
+
+    def asked_for(self, steps: int) -> tuple[int, ...]:
+        """The players an undo of ``steps`` entries must ask first: those whose own entries it takes back and who
+        play on their own devices (this device's player excepted: he asked)."""
+        log = self.match.log
+        entered = {self.entered_by(op) for op in log[len(log) - steps:]}
+        on_devices = set(self.session.store.seats_on_devices(self.session.match_id))
+        return tuple(sorted(seat for seat in entered & on_devices if seat is not None and seat != self.app.seat))
+
+    def names_of(self, seats: tuple[int, ...]) -> str:
+        return " · ".join(self.match.names[seat] for seat in seats if 0 <= seat < len(self.match.names))
+
+    def follow_undo(self) -> None:
+        """An undo waiting for answers: this device's player is asked (once), or this device, which asked, makes
+        it once everyone agreed (or says who refused). A question the log has moved past is void."""
+        store, match_id = self.session.store, self.session.match_id
+        try:
+            asked = undo_request(store, match_id)
+            head = len(self.match.log)
+            if asked is None or asked.head != head:
+                if asked is not None and asked.device == self.app.device_id:
+                    drop_undo(store, match_id)  # an entry came first: the question is void
+                self._asked = None
+                return
+            if asked.device == self.app.device_id:
+                if asked.refused is not None:
+                    drop_undo(store, match_id)
+                    self._asked = None
+                    self.message = (REFUSED(name=self.names_of((asked.refused,))), "announce")
+                    self.refresh_view()
+                elif asked.agreed_by_all:
+                    drop_undo(store, match_id)
+                    self._asked = None
+                    self.take_back(head - asked.back)
+                    self.message = (AGREED(names=self.names_of(asked.seats)), "announce")
+                    self.refresh_view()
+                return
+        except CompanionError:
+            return  # the store in trouble: the next look says it
+        seat = self.app.seat
+        if seat is None or not asked.waits_for(seat) or self._answering == asked.head:
+            return
+        self._answering = asked.head
+
+        def answered(agree: object) -> None:
+            self._answering = None  # answered: a new question, even at the same point, is asked again
+            try:
+                answer_undo(store, match_id, asked.head, seat, agree is True)
+            except CompanionError as error:
+                self.message = (error.msg, "error")
+                self.refresh_view()
+
+        who = asked.asker or self.tr(THE_TABLE)
+        self.app.push_screen(ChoiceDialog(self.tr(ASK_TITLE), self.tr(ASK_BODY, asker=who),
+                                          [(self.tr(ASK_YES), True), (self.tr(ASK_NO), False)], safe=False),
+                             answered)
 
     def redo(self) -> None:
         self.step(self.session.can_redo, self.session.redo, NOTHING_TO_REDO)
@@ -241,18 +382,16 @@ class MatchScreenBase(BaseScreen):
         elif command == "log":
             self.open_history()
         elif command == "rules":
-            from companion.tui.screens.help import HelpScreen
-
             self.app.push_screen(HelpScreen(rules))
         elif command == "home":
             self.action_home()
+        elif command == "phones":
+            self.app.push_screen(SeatsDialog(self.session.store.match(self.session.match_id)))
         else:
             return False
         return True
 
     def open_history(self) -> None:
-        from companion.tui.screens.history import HistoryScreen
-
         self.app.push_screen(HistoryScreen(self.session))
 
     def action_home(self) -> None:

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.store.errors import ConflictError
 from companion.store.session import MatchSession
+from companion.tui.dialogs.share import ShareDialog
 from companion.tui.screens.base import BaseModal
+from companion.tui.widgets.layout import Bar
 from companion.tui.widgets.plain import Button, Static
+from companion.tui.widgets.plots import ScoreRace
 
 NEXT_GAME = Msg("Next game", "Partie suivante")
 REMATCH = Msg("Rematch", "Revanche")
@@ -39,17 +42,15 @@ class MatchEndScreen(BaseModal):
                 yield Static(self.tr(badge), classes="announce", id="badge")
             for line in match.result_lines():
                 yield Static(self.tr(line))
-            from companion.tui.widgets.plots import ScoreRace
-
             yield ScoreRace(match, self.app.lang, id="race")
-            with Horizontal(classes="bar"):
+            with Bar(classes="bar"):
                 if over and self.app.only_match is None:  # a tablet of one match starts no other
                     yield Button(self.tr(match.rematch_label() or REMATCH), id="rematch", variant="primary")
                 else:
                     yield Button(self.tr(NEXT_GAME), id="next", variant="primary")
                 yield Button(self.tr(UNDO), id="undo")
                 yield Button(self.tr(HOME), id="home")
-            with Horizontal(classes="bar"):  # a second row: five buttons do not fit 80 columns
+            with Bar(classes="bar"):  # a second row: five buttons do not fit 80 columns
                 if over:  # a finished match can be looked at: the board and the log, nothing to enter
                     yield Button(self.tr(VIEW), id="view")
                 yield Button(self.tr(SHARE), id="share")
@@ -88,8 +89,6 @@ class MatchEndScreen(BaseModal):
 
     @on(Button.Pressed, "#share")
     def share(self) -> None:
-        from companion.tui.dialogs.share import ShareDialog
-
         self.app.push_screen(ShareDialog(self.app.store.match(self.session.match_id)))
 
     @on(Button.Pressed, "#home")

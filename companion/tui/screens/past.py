@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.games import registry
+from companion.records.export import export_texts
 from companion.records.summary import score_line, sides_of
+from companion.tui.dialogs.match_actions import MatchActionsDialog
+from companion.tui.games import open_match, show_damaged, ui_for
 from companion.tui.screens.base import BaseScreen
+from companion.tui.screens.evenings import EveningsScreen
+from companion.tui.widgets.layout import Bar
 from companion.tui.widgets.plain import Button, DataTable, Static
 
 TITLE = Msg("Past matches", "Matchs passés")
@@ -32,11 +36,9 @@ class PastMatchesScreen(BaseScreen):
     def compose(self) -> ComposeResult:
         yield Static(self.tr(TITLE), classes="title")
         yield DataTable(cursor_type="row", id="table")
-        from companion.tui.games import ui_for
-
         legends = [ui_for(g.id).past_legend() for g in registry.available()]
         yield Static("\n".join(self.tr(m) for m in legends if m is not None), id="legend")
-        with Horizontal(classes="bar"):
+        with Bar(classes="bar"):
             yield Button(self.tr(BACK), id="back", compact=True)
             yield Button(self.tr(EXPORT_ALL), id="export-all", compact=True)
             yield Button(self.tr(EVENINGS), id="evenings", compact=True)
@@ -47,8 +49,6 @@ class PastMatchesScreen(BaseScreen):
         self.fill()  # a match opened from here may have changed
 
     def fill(self) -> None:
-        from companion.tui.games import ui_for
-
         table = self.query_one("#table", DataTable)
         if table.columns:  # filled again (back from a match): new rows, same columns and widths
             table.clear()
@@ -88,9 +88,6 @@ class PastMatchesScreen(BaseScreen):
         """A row opens what can be done with that match: open it, stop it, or delete it."""
         if not event.row_key.value:
             return
-        from companion.tui.dialogs.match_actions import MatchActionsDialog
-        from companion.tui.games import open_match, show_damaged
-
         match_id = int(event.row_key.value)
         try:
             record = self.app.store.match(match_id)
@@ -108,8 +105,6 @@ class PastMatchesScreen(BaseScreen):
 
     @on(Button.Pressed, "#export-all")
     def export_all(self) -> None:
-        from companion.records.export import export_texts
-
         note = self.query_one("#exported", Static)
         try:
             said = self.app.hand_over(export_texts(self.app.store))
@@ -122,8 +117,6 @@ class PastMatchesScreen(BaseScreen):
 
     @on(Button.Pressed, "#evenings")
     def evenings(self) -> None:
-        from companion.tui.screens.evenings import EveningsScreen
-
         self.app.push_screen(EveningsScreen())
 
     @on(Button.Pressed, "#back")

@@ -9,13 +9,14 @@ from rich.style import Style
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal
-from textual.widgets import Input
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
+from companion.records.roster import Roster
+from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.screens.base import BaseScreen
-from companion.tui.widgets.plain import Button, DataTable, Static
+from companion.tui.widgets.layout import Bar
+from companion.tui.widgets.plain import Button, DataTable, Input, Static
 
 TITLE = Msg("Players", "Joueurs")
 COLUMNS = (Msg("Player", "Joueur"), Msg("Matches", "Parties"), Msg("Also played as", "A aussi joué sous"))
@@ -41,7 +42,7 @@ class PlayersScreen(BaseScreen):
         yield Static(self.tr(TITLE), classes="title")
         yield DataTable(cursor_type="row", id="players", zebra_stripes=True)
         yield Static("", id="note", classes="announce")
-        with Horizontal(id="edit", classes="bar"):
+        with Bar(id="edit", classes="bar"):
             yield Input(placeholder=self.tr(NEW_NAME), id="new-name", compact=True)
             yield Button(self.tr(RENAME), id="rename", compact=True)
             yield Button(self.tr(MERGE), id="merge", compact=True)
@@ -49,8 +50,6 @@ class PlayersScreen(BaseScreen):
         yield Static(self.tr(KEYS), classes="keys")
 
     def roster(self):
-        from companion.records.roster import Roster
-
         return Roster(self.app.store)
 
     def fill(self) -> None:
@@ -100,8 +99,6 @@ class PlayersScreen(BaseScreen):
 
     @on(Button.Pressed, "#merge")
     def merge(self) -> None:
-        from companion.tui.dialogs.choice import ChoiceDialog
-
         gone = self.chosen()
         if gone is None:
             return

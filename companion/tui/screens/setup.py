@@ -14,13 +14,19 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.suggester import SuggestFromList
-from textual.widgets import Input, Switch
+from textual.widgets import Switch
 
 from companion.core.errors import CompanionError, SetupError
 from companion.core.i18n import Msg
+from companion.games import registry
 from companion.games.base import BAD_NAMES, GameInfo, RuleInfo, Setup, rule_fields
+from companion.records.roster import Roster
+from companion.store.session import MatchSession
+from companion.tui.dialogs.seats import SeatsDialog
+from companion.tui.games import ui_for
 from companion.tui.screens.base import BaseScreen
-from companion.tui.widgets.plain import Button, Label, Select, Static
+from companion.tui.widgets.layout import Bar
+from companion.tui.widgets.plain import Button, Input, Label, Select, Static
 
 TITLE = Msg("New match: {game}", "Nouveau match : {game}")
 LANGUAGE = Msg("Language", "Langue")
@@ -86,8 +92,6 @@ class SetupScreen(BaseScreen):
     def __init__(self, game: GameInfo | None = None, players: int | None = None) -> None:
         super().__init__()
         if game is None:
-            from companion.games import registry
-
             game = registry.available()[0]
         self.game = game
         self.players = players or game.min_players
@@ -107,8 +111,6 @@ class SetupScreen(BaseScreen):
 
     def roster_names(self) -> list[str]:
         """The players already known, the most played first: typing a name's first letters offers it (→ takes it)."""
-        from companion.records.roster import Roster
-
         try:
             return [p.name for p in Roster(self.app.store).players()]
         except CompanionError:
@@ -163,7 +165,7 @@ class SetupScreen(BaseScreen):
                         yield Label(self.tr(label))
                         yield widget
         yield Static("", id="error")
-        with Horizontal(classes="bar", id="buttons"):
+        with Bar(classes="bar", id="buttons"):
             yield Button(self.tr(START), id="start", variant="primary")
             yield Button(self.tr(BACK), id="back")
         yield Static(self.tr(KEYS), classes="keys")
@@ -208,8 +210,6 @@ class SetupScreen(BaseScreen):
 
     @property
     def ui(self):
-        from companion.tui.games import ui_for
-
         return ui_for(self.game.id)
 
     def rule_values(self) -> dict[str, Any]:
@@ -294,9 +294,6 @@ class SetupScreen(BaseScreen):
         except CompanionError as error:
             self.query_one("#error", Static).update(error.text(self.app.lang))
             return
-        from companion.store.session import MatchSession
-        from companion.tui.games import ui_for
-
         try:
             session = MatchSession.create(self.app.store, setup, self.game)
         except CompanionError as error:  # a read-only file, a full disk: said here, the form kept as it is
@@ -306,6 +303,9 @@ class SetupScreen(BaseScreen):
         if self.drawn is not None:
             screen.message = (self.drawn, "announce")
         self.app.switch_screen(screen)
+        if setup.mode == "virtual" and len(setup.humans) > 1 and self.app.tablet_address(session.match_id) is not None:
+            # Served, several humans: each player's phone first (the table's device deals once it is closed).
+            self.app.push_screen(SeatsDialog(self.app.store.match(session.match_id)))
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:

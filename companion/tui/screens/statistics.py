@@ -13,6 +13,8 @@ from companion.games import registry
 from companion.records.stats import Line, gather, row
 from companion.tui.games import ui_for
 from companion.tui.screens.base import BaseScreen
+from companion.tui.screens.players import PlayersScreen
+from companion.tui.widgets.layout import Bar
 from companion.tui.widgets.plain import Button, DataTable, Select, Static
 from companion.tui.widgets.plots import Lines
 
@@ -49,6 +51,8 @@ class StatisticsScreen(BaseScreen):
     StatisticsScreen VerticalScroll { padding: 0 1; height: 1fr; }
     StatisticsScreen #pick { height: auto; }
     StatisticsScreen #pick Select { width: 36; margin-right: 1; }
+    StatisticsScreen.-narrow #pick { layout: vertical; }
+    StatisticsScreen.-narrow #pick Select { width: 1fr; margin-right: 0; }
     StatisticsScreen #table { height: auto; max-height: 12; }
     StatisticsScreen #versus { margin: 1 0 0 0; }
     StatisticsScreen #rate { margin: 1 0 0 0; height: 12; }
@@ -84,7 +88,7 @@ class StatisticsScreen(BaseScreen):
             yield DataTable(cursor_type="row", id="table", zebra_stripes=True)
             yield Static("", id="versus")
             yield Lines([], ylim=(0, 100), id="rate")
-        with Horizontal(id="bar", classes="bar"):
+        with Bar(id="bar", classes="bar"):
             yield Button(self.tr(BACK), id="back", compact=True)
             yield Button(self.tr(PLAYERS), id="players", compact=True)
             yield Button(self.tr(DETAIL), id="detail", compact=True)
@@ -140,8 +144,6 @@ class StatisticsScreen(BaseScreen):
 
     @on(Button.Pressed, "#players")
     def players(self) -> None:
-        from companion.tui.screens.players import PlayersScreen
-
         self.app.push_screen(PlayersScreen())
 
     def on_screen_suspend(self) -> None:

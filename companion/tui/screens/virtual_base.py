@@ -12,6 +12,12 @@ state the match has left (an undo, a correction) is dropped and decided again.
 
 The end of each round (an event with a ``report``) is shown item by item, and the next deal waits for a
 tap, at every pace but "instant".
+
+Seats on players' own devices (issue 28): a seat's device (``app.seat``) shows that seat's hand and choices only;
+the table's device shows no hand of a seat that has its own device, and passes the device only among the humans
+without one. One device at a time deals and moves for the computers (``drives``): the table's device whenever it is
+open, else a player's own; each device follows the others through the store. An undo that takes back a player's
+own choice asks him first, on his device (``MatchScreenBase.undo``).
 """
 
 from __future__ import annotations
@@ -26,9 +32,12 @@ from textual.containers import Vertical
 from textual.timer import Timer
 from textual.worker import Worker, WorkerState
 
+from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, Of
 from companion.games.base import Event, Match, Operation
+from companion.store.devices import LEASE_S, Lease, drive, release
 from companion.store.session import MatchSession
+from companion.tui.dialogs.round_report import RoundReport
 from companion.tui.screens.base import BaseModal
 from companion.tui.screens.match_base import MatchScreenBase
 from companion.tui.widgets.hand import HandRow
@@ -44,6 +53,9 @@ def computers_thinking(app) -> bool:
 PASS_TITLE = Msg("Pass the device to {name}", "Passez l'appareil à {name}")
 PASS_BODY = Msg("{whose} cards stay hidden until {name} holds the device.", "Les cartes {whose} restent cachées jusque-là.")
 PASS_READY = Msg("I am {name}: show my cards", "Je suis {name} : montrer mes cartes")
+P_HIDDEN = Msg("Cards hidden: pass the device", "Cartes cachées : passez l'appareil")
+P_ON_PHONES = Msg("The hands are on the players' phones", "Les mains sont sur les téléphones des joueurs")
+P_ON_PHONE = Msg("{name} is playing on their phone…", "{name} joue sur son téléphone…")
 PACES = (2.0, 1.0, 0.4, 0.0)
 PACE_NAMES = {2.0: Msg("slow", "lent"), 1.0: Msg("normal", "normal"), 0.4: Msg("fast", "rapide"),
               0.0: Msg("instant", "instantané")}
@@ -75,11 +87,13 @@ class VirtualScreenBase(MatchScreenBase):
         super().__init__(session)
         humans = session.setup.humans
         self.shown_seat: int | None = humans[0] if len(humans) == 1 else None  # whose hand is on screen
+        self.on_devices: set[int] = set()  # the seats on players' own devices (read from the store on mount)
         self._timer: Timer | None = None
         self._passing = False
         self._reporting = False  # a round's report is on screen: the next deal waits for a tap
         self._thinking = False  # a worker is finding the next automatic move
         self._decision: tuple[Worker, list[Operation], float] | None = None  # that worker, its log, when it began
+        self._lease = Lease(False, 0.0)  # whether this device drives, among several (see ``drives``)
 
     @property
     def slot_cards(self) -> list:
@@ -99,9 +113,61 @@ class VirtualScreenBase(MatchScreenBase):
         return importlib.import_module(module).next_op(match, self.kinds())
 
     def acting_human(self) -> int | None:
-        """The human seat whose choice the match waits for, or None."""
+        """The human seat whose choice the match waits for and this device takes, or None (a seat's device takes
+        its own seat's choices only)."""
         kinds = self.kinds()
-        return next((seat for seat in self.match.awaiting() if kinds[seat] == "human"), None)
+        own = self.app.seat
+        humans = [seat for seat in self.match.awaiting() if kinds[seat] == "human"]
+        if own is not None:
+            return own if own in humans else None
+        return humans[0] if humans else None
+
+    def hidden_words(self) -> str:
+        """What stands where no hand is shown: the device is being passed, or the hands are on phones."""
+        return self.tr(P_ON_PHONES if self.on_devices and not self._passing else P_HIDDEN)
+
+    def waiting_words(self, seat: int, words: Msg) -> str:
+        """Who the table waits for: a player on his own phone, or ``words`` (a computer thinking, playing)."""
+        if seat in self.on_devices and self.app.seat != seat:
+            return self.tr(P_ON_PHONE, name=self.match.names[seat])
+        return self.tr(words, name=self.match.names[seat])
+
+    @property
+    def drives(self) -> bool:
+        """This device deals and moves for the computers: alone on its match (not served, no phones), always;
+        among several devices, the one holding the lease (``companion.store.devices``): the table's device
+        whenever it is open, else a player's own, so a table of phones plays on without a tablet."""
+        if self.session.store.read_only:
+            return False
+        return self._lease.drives if self.shared else True
+
+    @property
+    def shared(self) -> bool:
+        """Other devices may be on this match: served to a browser, or seats given to phones."""
+        return self.app.served or bool(self.on_devices)
+
+    def claim(self) -> None:
+        """Take or renew the lease when it is due: its holder halfway through it, the others once it ran out."""
+        if not self.shared or self.session.store.read_only:
+            return
+        now = time.time()
+        if now < self._lease.until - (LEASE_S / 2 if self._lease.drives else 0):
+            return
+        was = self._lease.drives
+        try:
+            self._lease = drive(self.session.store, self.session.match_id, self.app.device_id,
+                                table=self.app.seat is None, now=now)
+        except CompanionError:
+            self._lease = Lease(False, now + LEASE_S)
+        if self._lease.drives and not was:
+            self.call_later(self.pump)
+
+    def on_unmount(self) -> None:
+        if self._lease.drives:  # another device takes over at once
+            try:
+                release(self.session.store, self.session.match_id, self.app.device_id)
+            except CompanionError:
+                pass
 
     def is_choice(self, op: Operation) -> bool:
         """``op`` was a human's own choice (undo steps back to before the last one)."""
@@ -119,14 +185,39 @@ class VirtualScreenBase(MatchScreenBase):
         return self._timer is None and not self._passing and not self._reporting and not self._thinking
 
     def on_mount(self) -> None:
+        self.follow_devices()
+        self.claim()
         super().on_mount()
         self.call_later(self.pump)
+
+    def follow_devices(self) -> None:
+        """Which seats have their own device: a seat's device shows its own hand; the table's device none of
+        theirs."""
+        try:
+            self.on_devices = set(self.session.store.seats_on_devices(self.session.match_id))
+        except CompanionError:
+            self.on_devices = set()
+        if self.app.seat is not None:
+            self.shown_seat = self.app.seat
+        elif self.shown_seat in self.on_devices:
+            self.shown_seat = None
+
+    def sync(self) -> None:
+        """Another device moved (a seat's phone, the table's device): show it, and go on from there."""
+        self.claim()  # renewed even under a dialog (a round's report): the table's device keeps its turn
+        head = len(self.match.log)
+        super().sync()
+        if len(self.match.log) != head:
+            self.call_later(self.pump)
 
     def pump(self) -> None:
         """Find the next automatic operation (in a worker), or hand over to the human who must act."""
         match = self.match
         if (self._timer is not None or self._passing or self._reporting or self._thinking or match.is_over
                 or match.awaiting_continue):
+            return
+        if not self.drives:  # another device deals and moves; this one shows its own turn
+            self.refresh_view()
             return
         if self.app.screen is not self:
             return  # a dialog is open: on_screen_resume pumps again
@@ -173,7 +264,16 @@ class VirtualScreenBase(MatchScreenBase):
         if self.match.is_over or len(self.match.log) != head:
             self.pump()  # the log moved on meanwhile (a correction from the log screen): decide again
             return
-        if self.apply_ops(op):
+        if self.shared and not self.drives:
+            return  # another device took the turn to drive meanwhile (the table's, back)
+        try:
+            moved = self.session.store.changed_elsewhere(self.session.match_id)
+        except CompanionError:
+            moved = False
+        if moved:  # another device made this move first: follow it rather than be refused
+            self.sync()
+            return
+        if self.apply_ops(op, automatic=True):
             self.pump()
 
     def after(self, event: Event) -> None:
@@ -181,8 +281,6 @@ class VirtualScreenBase(MatchScreenBase):
         if not event.report or self.app.settings.pace <= 0 or self._reporting:
             super().after(event)
             return
-        from companion.tui.dialogs.round_report import RoundReport
-
         self._reporting = True
 
         def read(_: object) -> None:
@@ -198,7 +296,13 @@ class VirtualScreenBase(MatchScreenBase):
         if seat is None or seat == self.shown_seat:
             self.refresh_view()
             return
-        if len(self.session.setup.humans) == 1:
+        self.follow_devices()  # a seat given to a phone since the screen opened
+        if seat in self.on_devices:  # that player chooses on his own device: the table shows no hand meanwhile
+            self.shown_seat = None
+            self.refresh_view()
+            return
+        here = [s for s in self.session.setup.humans if s not in self.on_devices]
+        if len(here) == 1:
             self.shown_seat = seat
             self.refresh_view()
             return
@@ -215,6 +319,7 @@ class VirtualScreenBase(MatchScreenBase):
 
     def on_screen_resume(self) -> None:
         super().on_screen_resume()
+        self.follow_devices()  # seats given to phones from the dialog just closed
         self.call_later(self.pump)
 
     def stop_pump(self) -> None:
@@ -230,19 +335,23 @@ class VirtualScreenBase(MatchScreenBase):
         return done
 
     # ------------------------------------------------------------ undo
-    def undo(self) -> None:
-        """Step back to before the last human choice, with every automatic move made since."""
+    def undo_steps(self) -> int:
+        """Back to before the last human choice, with every automatic move made since (one entry while no human
+        has chosen yet)."""
+        if not self.session.can_undo:
+            return 0
+        for n, op in enumerate(reversed(self.match.log), 1):
+            if self.is_choice(op):
+                return n
+        return 1
+
+    def entered_by(self, op: Operation) -> int | None:
+        """A human's own choice is his; the deals and the computers' moves are nobody's."""
+        return self.match.chooser(op) if self.is_choice(op) else None
+
+    def take_back(self, steps: int) -> None:
         self.stop_pump()
-        log = self.match.log
-        if not any(self.is_choice(op) for op in log):
-            super().undo()
-        else:
-            while self.session.can_undo:
-                last = self.match.log[-1]
-                before = len(self.match.log)
-                super().undo()
-                if len(self.match.log) >= before or self.is_choice(last):
-                    break
+        super().take_back(steps)
         self.call_later(self.pump)
 
     def redo(self) -> None:

@@ -6,10 +6,13 @@ Cards already on the table are greyed out, so a card cannot be entered twice.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Hashable, Iterable
 from typing import TypeVar
 
+from rich.cells import cell_len
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
@@ -42,6 +45,18 @@ class Key(Button):
             self.styles.line_pad)
 
 
+def wrap_keys(row: Widget, width: int) -> None:
+    """Lay a grid row of keys out on one row when each key gets its whole label, else on as few even rows as
+    it takes (13 rank keys on a phone held upright: two rows of 7)."""
+    keys = list(row.children)
+    if not keys or width <= 0:
+        return
+    need = max(max(3, cell_len(str(key.label))) for key in keys if isinstance(key, Button)) + 1  # + a gutter
+    rows = math.ceil(len(keys) / max(1, (width + 1) // need))
+    row.styles.grid_size_columns = math.ceil(len(keys) / rows)
+    row.styles.grid_size_rows = rows
+
+
 class CardKeypad(Widget):
     """A row of rank keys and a row of suit keys, built from a deck description: tap a rank, then a suit.
 
@@ -51,7 +66,7 @@ class CardKeypad(Widget):
 
     DEFAULT_CSS = """
     CardKeypad { height: auto; }
-    CardKeypad .ranks { layout: grid; grid-size: 13 1; grid-columns: 1fr; grid-rows: 3; grid-gutter: 0 1; height: auto; }
+    CardKeypad .ranks { layout: grid; grid-size: 13 1; grid-columns: 1fr; grid-rows: 3; grid-gutter: 1 1; height: auto; }
     CardKeypad .suits { layout: grid; grid-size: 4 1; grid-columns: 1fr; grid-rows: 3; grid-gutter: 0 1; height: auto; }
     CardKeypad Button.-style-flat {
         min-width: 3; width: 100%; height: 3; margin: 0; border: none;
@@ -91,12 +106,10 @@ class CardKeypad(Widget):
         self.accounted: Counter = Counter()
 
     def compose(self) -> ComposeResult:
-        with Horizontal(classes="ranks") as ranks:
-            ranks.styles.grid_size_columns = len(self.deck.ranks)
+        with Horizontal(classes="ranks"):
             for face in self.deck.ranks:
                 yield Key(face.label.text(self.lang), id=f"rank-{face.key}", flat=True)
-        with Horizontal(classes="suits") as suits:
-            suits.styles.grid_size_columns = len(self.deck.suits)
+        with Horizontal(classes="suits"):
             for face in self.deck.suits:
                 yield Key(face.label.text(self.lang), id=f"suit-{face.key}", classes=face.css, flat=True)
 
@@ -127,6 +140,10 @@ class CardKeypad(Widget):
     def on_mount(self) -> None:
         self._refresh_keys()
 
+    def on_resize(self, event: events.Resize) -> None:
+        for row in self.query(".ranks, .suits"):
+            wrap_keys(row, event.size.width)
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         kind, _, value = (event.button.id or "").partition("-")
@@ -151,7 +168,7 @@ class NumberPad(Widget):
     DIGITS = 4  # 2500 totals pass 999
     DEFAULT_CSS = """
     NumberPad { height: auto; }
-    NumberPad Horizontal { layout: grid; grid-size: 13 1; grid-columns: 1fr; grid-rows: 3; grid-gutter: 0 1; height: auto; }
+    NumberPad Horizontal { layout: grid; grid-size: 13 1; grid-columns: 1fr; grid-rows: 3; grid-gutter: 1 1; height: auto; }
     NumberPad Button.-style-flat { min-width: 3; width: 100%; height: 3; margin: 0; border: none;
                                    text-style: bold; }
     NumberPad Button.-style-flat:hover { border: none; }
@@ -177,6 +194,9 @@ class NumberPad(Widget):
         self.ok_label = ok_label
         self.signed = signed
         self.text = ""
+
+    def on_resize(self, event: events.Resize) -> None:
+        wrap_keys(self.query_one(Horizontal), event.size.width)
 
     def compose(self) -> ComposeResult:
         with Horizontal():

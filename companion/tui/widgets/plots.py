@@ -15,6 +15,7 @@ from companion.games.base import Match
 
 COLOURS = ("red", "blue", "green", "orange", "magenta", "cyan", "yellow", "white")
 ENTRIES = Msg("entries", "entrées")
+RACE_ROWS = 9  # a race's y axis, in rows (its height less the x axis, its labels and the legend)
 TARGET = Msg("target", "objectif")
 
 
@@ -51,10 +52,22 @@ def whole_ticks(last: int, count: int = 5) -> list[int]:
     return list(range(0, last + 1, step)) if last > 0 else [0]
 
 
+def spaced_ticks(wanted: Sequence[float], rows: int) -> list[float]:
+    """The ticks of ``wanted`` (most wanted first) that each get a row of their own on an axis ``rows`` high: two
+    on one row would leave plotext to pick the label it shows, differently from one process to the next."""
+    span = (max(wanted) - min(wanted)) if wanted else 0
+    gap = 1.5 * span / max(1, rows)  # a row and a half apart: rounding never puts two on one row
+    kept: list[float] = []
+    for tick in wanted:
+        if all(tick != other and abs(tick - other) >= gap for other in kept):
+            kept.append(tick)
+    return sorted(kept)
+
+
 class ScoreRace(PlotextPlot):
     """The race of one match."""
 
-    DEFAULT_CSS = "ScoreRace { height: 12; }"
+    DEFAULT_CSS = "ScoreRace { height: 12; }"  # the y axis: about RACE_ROWS of them
 
     def __init__(self, match: Match, lang: str, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -77,7 +90,7 @@ class ScoreRace(PlotextPlot):
             plt.hline(value, "gray")
         top = max((v for values in series for v in values), default=0)
         low = min((v for values in series for v in values), default=0)
-        ticks: list[float] = sorted({low, 0, top, *(v for v, _ in marks)})
+        ticks = spaced_ticks([0, *(v for v, _ in marks), top, low], RACE_ROWS)
         plt.yticks(ticks, [str(t) for t in ticks])
         plt.xticks([*whole_ticks(max((len(v) for v in series), default=1) - 1)])
         plt.xlabel(ENTRIES.text(self.lang))

@@ -12,12 +12,14 @@ Nothing here presses a key: a tap is a click on a widget's own region, scrolled 
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import pkgutil
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+from textual.errors import NoWidget
 from textual.widget import Widget
 from textual.widgets import Select
 from textual.widgets._select import SelectOverlay
@@ -53,11 +55,19 @@ def load_all() -> dict[str, Journey]:
 async def tap(pilot, target: str | Widget, times: int = 1) -> None:
     """Tap a widget (a selector on the current screen, or the widget), after scrolling it into view."""
     widget = pilot.app.screen.query_one(target) if isinstance(target, str) else target
-    if not pilot.app.screen.find_widget(widget).region.size or not _in_view(pilot, widget):
+    if not _laid_out(pilot, widget) or not _in_view(pilot, widget):
         widget.scroll_visible(animate=False, immediate=True)  # a swipe brings it into view
         await pilot.pause()
     for _ in range(times):
         await tap_at(pilot, widget)
+
+
+def _laid_out(pilot, widget: Widget) -> bool:
+    """The widget has a place on the screen (one scrolled out of a container's view has none yet)."""
+    try:
+        return bool(pilot.app.screen.find_widget(widget).region.size)
+    except NoWidget:
+        return False
 
 
 def _in_view(pilot, widget: Widget) -> bool:
@@ -70,13 +80,23 @@ def _in_view(pilot, widget: Widget) -> bool:
     return widget in under.ancestors_with_self
 
 
-async def tap_at(pilot, widget: Widget, offset: tuple[int, int] | None = None) -> None:
-    """One tap on ``widget`` (at ``offset`` from its top-left, else its middle), checked to land on it."""
-    region = widget.content_region if offset is None else widget.region
-    x, y = (region.x + region.width // 2, region.y + region.height // 2) if offset is None else (
-        region.x + offset[0], region.y + offset[1])
-    under, _ = pilot.app.get_widget_at(x, y)
-    assert widget in under.ancestors_with_self, f"a tap at {x},{y} on {widget!r} would land on {under!r}"
+async def tap_at(pilot, widget: Widget, offset: tuple[int, int] | None = None, timeout: float = 10.0) -> None:
+    """One tap on ``widget`` (at ``offset`` from its top-left, else its middle), checked to land on it. A widget
+    not yet drawn (a busy machine lays a new screen out later) is waited for, as a player waits to see it."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        region = widget.content_region if offset is None else widget.region
+        x, y = (region.x + region.width // 2, region.y + region.height // 2) if offset is None else (
+            region.x + offset[0], region.y + offset[1])
+        try:
+            under, _ = pilot.app.get_widget_at(x, y)
+        except Exception:  # not on the screen yet
+            under = None
+        if under is not None and widget in under.ancestors_with_self:
+            break
+        assert loop.time() < deadline, f"a tap at {x},{y} on {widget!r} would land on {under!r}"
+        await pilot.pause(0.02)
     await pilot.click(offset=(x, y))
 
 

@@ -11,9 +11,11 @@ from textual.containers import Horizontal, Vertical
 from companion.core.cards import Card, CardList
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
+from companion.games.cribbage import advice
 from companion.games.cribbage.engine import CribbageMatch
 from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.keypad import CardKeypad, Key
+from companion.tui.widgets.layout import Bar
 from companion.tui.widgets.plain import Button, Select, Static
 
 TITLE_DISCARD = Msg("Discard advice: tap the {n} cards you were dealt", "Conseil d'écart : touchez vos {n} cartes")
@@ -58,7 +60,7 @@ class AdviceDialog(BaseModal):
             yield Static("", id="advice")
             yield CardKeypad(self.app.lang, id="keypad")
             yield Static(self.tr(PRIVATE), classes="message")
-            with Horizontal(classes="bar"):
+            with Bar(classes="bar"):
                 yield Key(self.tr(CLEAR), id="clear")
                 yield Key(self.tr(CLOSE), id="close", variant="primary")
 
@@ -70,8 +72,6 @@ class AdviceDialog(BaseModal):
         return self.match.cards_left(self.match.live.turn) if self.playing else self.match.rules.hand_size
 
     def refresh_advice(self) -> None:
-        from companion.games.cribbage import advice
-
         m = self.match
         self.query_one("#cards", Static).update(self.tr(YOURS, cards=CardList(self.cards) if self.cards else "—"))
         keypad = self.query_one("#keypad", CardKeypad)

@@ -20,6 +20,7 @@ from textual.widget import Widget
 
 from companion.core.i18n import Msg, check_lang
 from companion.tui.games.cribbage.board_layout import (
+    FOLDED_STREETS,
     GAME_STREET,
     GROUP,
     START_STREET,
@@ -64,12 +65,21 @@ LEFT = "←"
 
 @dataclass(frozen=True)
 class _Mode:
-    """How big the drawing is: compact (one cell per hole) or wide (a space between holes)."""
+    """How big the drawing is: wide (a space between holes), compact (one cell per hole) or folded (compact,
+    in twice as many streets, for a phone held upright)."""
 
     step: int  # columns from one hole to the next
     gap: int  # extra blank columns between groups of five
     box: int  # outer width of the game-hole box
     street_gap_rows: int  # blank wood rows between streets (and above and below the board)
+    streets: int = STREETS
+
+    def fits(self, target: int) -> bool:
+        return (target - 1) % self.streets == 0
+
+    def box_on_the_right(self) -> bool:
+        """The game hole ends the last street: on the right when that street runs left to right."""
+        return runs_left_to_right(self.streets - 1)
 
     @property
     def start_holes(self) -> tuple[int, int]:
@@ -84,6 +94,7 @@ class _Mode:
 
 COMPACT = _Mode(step=1, gap=1, box=5, street_gap_rows=0)
 WIDE = _Mode(step=2, gap=2, box=7, street_gap_rows=1)
+FOLDED = _Mode(step=1, gap=1, box=5, street_gap_rows=0, streets=FOLDED_STREETS)
 
 
 class _Canvas:
@@ -182,8 +193,24 @@ def _fit(name: str, width: int) -> str:
 
 def _board_width(target: int, mode: _Mode, breaks: frozenset[int] = frozenset()) -> int:
     """Columns taken by the board alone (without the legend) in ``mode``."""
-    street = street_columns(holes_per_street(target), mode.step, mode.gap, breaks)
-    return mode.x_street + 1 + street.width + 1 + mode.box
+    street = street_columns(holes_per_street(target, mode.streets), mode.step, mode.gap, breaks)
+    return mode.x_street + 1 + street.width + (1 + mode.box if mode.box_on_the_right() else 0)
+
+
+def _rule_lines(mode: _Mode, target: int, skunk_line: int, double_skunk_line: int,
+                lang: str) -> list[tuple[tuple[int, int], str]]:
+    """The skunk lines that can be drawn on ``mode``'s streets: ((street, boundary), label)."""
+    rules = []
+    for line, words in ((skunk_line, SKUNK_LABEL), (double_skunk_line, DOUBLE_SKUNK_LABEL)):
+        where = rule_boundary(line, target, mode.streets)
+        if where is not None:
+            rules.append((where, words.text(lang)))
+    return rules
+
+
+def _breaks(rules: Sequence[tuple[tuple[int, int], str]], holes: int) -> frozenset[int]:
+    """Boundaries inside a group of five that need a blank column for a skunk line."""
+    return frozenset(b for (_, b), _ in rules if 0 < b < holes and b % GROUP)
 
 
 def render_board(
@@ -198,41 +225,39 @@ def render_board(
     """Draw the board ``width`` cells wide: streets, pegs, skunk lines, game hole, legend.
 
     Wide (a space between holes) when the wide board fits in ``width`` (about 106 cells
-    for 121), else compact (one cell per hole, 61 cells). The legend (name, score, points
-    to go) goes beside the board when there is room, else under it. Every line is exactly
-    ``width`` cells: what is drawn is centred, and cropped below 61 cells. No tracks draws
+    for 121), else compact (one cell per hole, 61 cells), else folded (six streets of 20,
+    about 33 cells: a phone held upright). The legend (name, score, points to go) goes
+    beside the board when there is room, else under it. Every line is exactly ``width``
+    cells: what is drawn is centred, and cropped below the narrowest board. No tracks draws
     two empty lanes; more than four is an error (partners share a track).
     """
     lang = check_lang(lang)
     tracks = checked_tracks(tracks, target)
     lanes = tracks or (Track("", HOLE), Track("", HOLE))
     named = [track for track in tracks if track.name]
-    holes = holes_per_street(target)
 
-    rules = []
-    for line, words in ((skunk_line, SKUNK_LABEL), (double_skunk_line, DOUBLE_SKUNK_LABEL)):
-        where = rule_boundary(line, target)
-        if where is not None:
-            rules.append((where, words.text(lang)))
-    breaks = frozenset(b for (_, b), _ in rules if 0 < b < holes and b % GROUP)
-
-    mode = WIDE if width >= _board_width(target, WIDE, breaks) else COMPACT
+    for mode in [m for m in (WIDE, COMPACT, FOLDED) if m.fits(target)]:
+        holes = holes_per_street(target, mode.streets)
+        rules = _rule_lines(mode, target, skunk_line, double_skunk_line, lang)
+        breaks = _breaks(rules, holes)
+        if width >= _board_width(target, mode, breaks):
+            break  # the first that fits; else the narrowest, cropped
     street = street_columns(holes, mode.step, mode.gap, breaks)
     board_w = _board_width(target, mode, breaks)
     canvas = _Canvas(max(width, board_w), shown=width)
 
     n_lanes = len(lanes)
     margin = mode.street_gap_rows
-    top = [margin + s * (1 + n_lanes + mode.street_gap_rows) for s in range(STREETS)]
+    top = [margin + s * (1 + n_lanes + mode.street_gap_rows) for s in range(mode.streets)]
     x_edge = mode.x_street  # the lane edge, in the track's colour
     x0 = x_edge + 1  # column 0 of the street layout (a margin for rules)
-    x_box = x0 + street.width + 1
+    x_box = x0 + street.width + 1 if mode.box_on_the_right() else x_edge - mode.box
 
     def hole_x(index: int) -> int:
         return x0 + street.columns[index]
 
     # Lanes: inlaid wood with the track's colour on the edge, and empty holes.
-    for s in range(STREETS):
+    for s in range(mode.streets):
         for lane, track in enumerate(lanes):
             y = top[s] + 1 + lane
             canvas.shade(y, x_edge, x0 + street.width, LANES[lane % 2])
@@ -258,7 +283,7 @@ def render_board(
                 break
 
     # Direction of play at the start of each street, and marks every five holes.
-    for s in range(STREETS):
+    for s in range(mode.streets):
         first = s * holes + 1
         if runs_left_to_right(s):
             canvas.put_if_free(top[s], hole_x(0), f"{first}{RIGHT}", MARK, bold=True)
@@ -295,7 +320,7 @@ def render_board(
 
     # Pegs: the back peg hollow, the front peg solid; the gap between them is the last score.
     for lane, track in enumerate(tracks):
-        front, back = peg_holes(track, target)
+        front, back = peg_holes(track, target, mode.streets)
         for (s, index), glyph in ((back, BACK_PEG), (front, FRONT_PEG)):
             if s == GAME_STREET:
                 continue  # the winner's peg is drawn in the game box

@@ -14,7 +14,11 @@ laid out as a serpentine::
               street 2:  81 → 120  ◉ 121 (left to right, then the game hole)
 
 Holes come in groups of five with a gap between groups, as on a wooden board.
-The single *game hole* at the end of street 2 is shared by every track.
+The single *game hole* at the end of the last street is shared by every track.
+
+On a phone held upright the same board is *folded*: the 120 holes of a game of 121 in
+six streets of 20 (``FOLDED_STREETS``), still a serpentine; the last street then runs
+right to left, and the game hole sits at its left end.
 
 Peg positions
 -------------
@@ -40,9 +44,10 @@ START_BACK = -1
 START_FRONT = 0
 
 STREETS = 3
+FOLDED_STREETS = 6  # a game of 121 on a phone held upright: streets of 20 holes
 GROUP = 5  # holes per group; a gap separates groups
 START_STREET = -1  # hole_position() street of the two start holes
-GAME_STREET = STREETS  # hole_position() street of the game hole
+GAME_STREET = -2  # hole_position() street of the game hole
 
 
 @dataclass(frozen=True)
@@ -86,11 +91,11 @@ def points_to_go(track: Track, target: int) -> int:
     return max(target - track.front, 0)
 
 
-def holes_per_street(target: int) -> int:
-    """40 for a game of 121, 20 for a game of 61."""
-    holes, rest = divmod(target - 1, STREETS)
+def holes_per_street(target: int, streets: int = STREETS) -> int:
+    """40 for a game of 121, 20 for a game of 61 (on three streets)."""
+    holes, rest = divmod(target - 1, streets)
     if rest or holes < 1:
-        raise ValueError(f"target {target} does not make three equal streets (use 121 or 61)")
+        raise ValueError(f"target {target} does not make {streets} equal streets (use 121 or 61)")
     return holes
 
 
@@ -100,17 +105,17 @@ def runs_left_to_right(street: int) -> bool:
 
 
 class HolePosition(NamedTuple):
-    street: int  # 0..2; START_STREET for the start holes; GAME_STREET for the game hole
+    street: int  # 0..streets-1; START_STREET for the start holes; GAME_STREET for the game hole
     column: int  # column index from the left within the street (0 .. holes_per_street - 1)
 
 
-def hole_position(score: int, target: int) -> HolePosition:
+def hole_position(score: int, target: int, streets: int = STREETS) -> HolePosition:
     """Where the hole for ``score`` is: its street and its index counted from the left.
 
     ``-1`` and ``0`` are the two start holes (``START_STREET``, index 0 outer and 1 inner);
     ``target`` is the game hole (``GAME_STREET``, index 0).
     """
-    holes = holes_per_street(target)
+    holes = holes_per_street(target, streets)
     if score in (START_BACK, START_FRONT):
         return HolePosition(START_STREET, score - START_BACK)
     if score == target:
@@ -122,15 +127,15 @@ def hole_position(score: int, target: int) -> HolePosition:
     return HolePosition(street, index)
 
 
-def peg_holes(track: Track, target: int) -> tuple[HolePosition, HolePosition]:
+def peg_holes(track: Track, target: int, streets: int = STREETS) -> tuple[HolePosition, HolePosition]:
     """The holes of the (front, back) pegs; at the start, one peg in each start hole."""
     if track.front > target:
         raise ValueError(f"{track.name!r} has {track.front}, more than the target {target}")
     back = START_BACK if track.front == START_FRONT else track.back
-    return hole_position(track.front, target), hole_position(back, target)
+    return hole_position(track.front, target, streets), hole_position(back, target, streets)
 
 
-def rule_boundary(line: int, target: int) -> tuple[int, int] | None:
+def rule_boundary(line: int, target: int, streets: int = STREETS) -> tuple[int, int] | None:
     """Where a line "between holes line-1 and line" crosses the board.
 
     Returns ``(street, boundary)``: the boundary ``b`` lies between indexes ``b-1`` and
@@ -139,7 +144,7 @@ def rule_boundary(line: int, target: int) -> tuple[int, int] | None:
     """
     if line <= 1 or line >= target:
         return None
-    street, index = hole_position(line, target)
+    street, index = hole_position(line, target, streets)
     return street, (index if runs_left_to_right(street) else index + 1)
 
 

@@ -9,16 +9,19 @@ import random
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Input
 
 from companion.core.cards import Card, CardList, parse_card, standard_deck
 from companion.core.errors import CompanionError
 from companion.core.i18n import Decimal, Msg
 from companion.core.typed import check_length, is_number, parse_number
+from companion.games.cribbage.advice import discard_review
+from companion.games.cribbage.advisor import analyse
 from companion.games.cribbage.rules import DEFAULT_RULES
+from companion.games.cribbage.scoring import count_hand
 from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.keypad import Key, NumberPad
-from companion.tui.widgets.plain import Button, Static
+from companion.tui.widgets.layout import Bar
+from companion.tui.widgets.plain import Button, Input, Static
 
 TITLE = Msg("Cribbage practice", "Entraînement au cribbage")
 B_COUNT = Msg("Count this hand", "Compter cette main")
@@ -73,7 +76,7 @@ class PracticeScreen(BaseScreen):
     def compose(self) -> ComposeResult:
         yield Static(self.tr(TITLE), classes="title")
         with Vertical(id="body"):
-            with Horizontal(classes="bar"):
+            with Bar(classes="bar"):
                 yield Key(self.tr(B_COUNT), id="drill-count", compact=True)
                 yield Key(self.tr(B_THROW), id="drill-throw", compact=True)
             yield Static("", id="question", classes="prompt")
@@ -83,7 +86,7 @@ class PracticeScreen(BaseScreen):
             yield NumberPad(self.tr(Msg("OK", "OK")), id="pad")
             yield Static("", id="answer", classes="message")
             yield Static("", id="score")
-            with Horizontal(classes="bar"):
+            with Bar(classes="bar"):
                 yield Key(self.tr(B_LAY), id="lay", variant="primary", compact=True)
                 yield Key(self.tr(B_NEXT), id="next", compact=True)
                 yield Key(self.tr(B_BACK), id="back", compact=True)
@@ -138,8 +141,6 @@ class PracticeScreen(BaseScreen):
 
     # ------------------------------------------------------------ answers
     def answer_count(self, claimed: int) -> None:
-        from companion.games.cribbage.scoring import count_hand
-
         if self.drill != "count" or self.answered or self.starter is None:
             return
         count = count_hand(self.hand, self.starter, self.crib, DEFAULT_RULES)
@@ -164,9 +165,6 @@ class PracticeScreen(BaseScreen):
         self.refresh_view()
 
     def lay_away(self) -> None:
-        from companion.games.cribbage.advice import discard_review
-        from companion.games.cribbage.advisor import analyse
-
         if self.drill != "throw" or self.answered:
             return
         if len(self.picked) != 2:

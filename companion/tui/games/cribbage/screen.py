@@ -11,7 +11,6 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Input
 
 from companion.core.cards import Card, format_cards, parse_card
 from companion.core.errors import CompanionError
@@ -23,10 +22,13 @@ from companion.games.cribbage.ops import Crib, Cut, EndDeal, Go, Muggins, Op, Pl
 from companion.store.session import MatchSession
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.dialogs.points import NumberDialog
+from companion.tui.games.cribbage.advice_dialog import AdviceDialog
 from companion.tui.games.cribbage.view import CribbageView
-from companion.tui.screens.match_base import MatchScreenBase
+from companion.tui.screens.help import HelpScreen
+from companion.tui.screens.match_base import B_PHONES, MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad, Key
-from companion.tui.widgets.plain import Button, Static
+from companion.tui.widgets.layout import Bar, Body, Controls
+from companion.tui.widgets.plain import Button, Input, Static
 
 P_CUT = Msg("Enter the starter (a jack: 2 for {dealer}, his heels)",
             "Entrez la carte coupée (un valet : 2 pour {dealer})")
@@ -78,10 +80,11 @@ SKIP_BODY = Msg("Its remaining cards are not entered; points already pegged stay
 YES_SKIP = Msg("Skip the deal", "Passer la donne")
 NO_KEEP = Msg("Keep entering", "Continuer")
 
-# Peg colours close to real plastic pegs, readable on the brown board.
-MIN_WIDTH, MIN_HEIGHT = 80, 24
-TOO_SMALL = Msg("The window is too small for the board: make it at least 80×24.",
-                "La fenêtre est trop petite pour la planche : agrandissez-la à au moins 80×24.")
+# The folded board of a phone held upright (about 35 columns) with its keys, or the compact board of a phone
+# held sideways (9 rows for two players) with one-row keys.
+MIN_WIDTH, MIN_HEIGHT = 40, 18
+TOO_SMALL = Msg("The window is too small for the board: make it at least 40×18.",
+                "La fenêtre est trop petite pour la planche : agrandissez-la à au moins 40×18.")
 
 _COMMANDS = {
     "go": "go", "count": "count", "compter": "count", "c": "count",
@@ -105,7 +108,6 @@ class MatchScreen(CribbageView, MatchScreenBase):
     MatchScreen #message { height: auto; min-height: 1; max-height: 4; }
     MatchScreen.-small #message { max-height: 2; }
     MatchScreen #entry { margin: 0; }
-    MatchScreen #spacer { height: 1fr; }
     MatchScreen #actions { margin: 1 0 0 0; height: auto; }
     MatchScreen #actions Button.-style-flat { width: auto; padding: 0; }  /* each word whole, in both languages */
     MatchScreen.-small #actions { margin: 0; grid-rows: 1; }
@@ -132,30 +134,31 @@ class MatchScreen(CribbageView, MatchScreenBase):
         yield Static(self.tr(TOO_SMALL), id="too-small")
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield self.board()
-                yield Static("", classes="prompt", id="prompt")
-                yield Static("", classes="message", id="message")
-                yield Static("", id="spacer")
-                yield CardKeypad(self.app.lang, id="keypad")
-                with Horizontal(classes="bar", id="actions"):
-                    yield Key(self.tr(B_GO), id="go", flat=True)
-                    yield Key(self.tr(B_COUNT), id="count", variant="primary", flat=True)
-                    yield Key(self.tr(B_BACK), id="back", flat=True)
-                    yield Key(self.tr(B_CLEAR), id="clear", flat=True)
-                    yield Key(self.tr(B_UNDO), id="undo", flat=True)
-                    yield Key(self.tr(B_REDO), id="redo", flat=True)
-                    yield Key(self.tr(B_POINTS), id="points", flat=True)
-                    yield Key(self.tr(B_END), id="end", flat=True)
-                    yield Key(self.tr(B_ADVICE), id="advice", flat=True)
-                    yield Key(self.tr(B_HISTORY), id="history-button", flat=True)
-                    yield Key(self.tr(B_HOME), id="home", flat=True)
-                yield Input(placeholder=self.tr(ENTRY, name=self.match.names[-1]), id="entry", compact=True)
+                with Body():
+                    yield self.board()
+                with Controls():
+                    yield from self.entry_lines()
+                    yield CardKeypad(self.app.lang, id="keypad")
+                    with Bar(classes="bar", id="actions"):
+                        yield Key(self.tr(B_GO), id="go", flat=True)
+                        yield Key(self.tr(B_COUNT), id="count", variant="primary", flat=True)
+                        yield Key(self.tr(B_BACK), id="back", flat=True)
+                        yield Key(self.tr(B_CLEAR), id="clear", flat=True)
+                        yield Key(self.tr(B_UNDO), id="undo", flat=True)
+                        yield Key(self.tr(B_REDO), id="redo", flat=True)
+                        yield Key(self.tr(B_POINTS), id="points", flat=True)
+                        yield Key(self.tr(B_END), id="end", flat=True)
+                        yield Key(self.tr(B_ADVICE), id="advice", flat=True)
+                        yield Key(self.tr(B_HISTORY), id="history-button", flat=True)
+                        yield Key(self.tr(B_PHONES), id="phones", flat=True)
+                        yield Key(self.tr(B_HOME), id="home", flat=True)
+                    yield Input(placeholder=self.tr(ENTRY, name=self.match.names[-1]), id="entry", compact=True)
             with VerticalScroll(id="history-scroll"):
                 yield Static("", id="history")
 
     def _fit_window(self, width: int, height: int) -> None:
         self.set_class(width >= 110, "-wide")
-        # Below 80×24 the board would be cut: say so instead of drawing half of it.
+        # Below 40×18 the board would be cut: say so instead of drawing half of it.
         self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
 
     def on_mount(self) -> None:
@@ -267,8 +270,6 @@ class MatchScreen(CribbageView, MatchScreenBase):
         return {"show": [c.code for c in self.pending]} if self.match.phase == "show" else None
 
     def restore_draft(self, data: dict) -> None:
-        from companion.core.cards import parse_card
-
         codes = data.get("show")
         if self.match.phase == "show" and isinstance(codes, list):
             try:
@@ -434,8 +435,6 @@ class MatchScreen(CribbageView, MatchScreenBase):
             self.message = None
             self.refresh_view()
         elif command == "rules":
-            from companion.tui.screens.help import HelpScreen
-
             self.app.push_screen(HelpScreen("cribbage"))
         elif command == "undo":
             self.undo()
@@ -448,11 +447,9 @@ class MatchScreen(CribbageView, MatchScreenBase):
         elif command == "history-button":
             self.open_history()
         elif command == "advice":
-            from companion.tui.games.cribbage.advice_dialog import AdviceDialog
-
             self.app.push_screen(AdviceDialog(self.match))
-        elif command == "home":
-            self.action_home()
+        else:
+            self.run_shared(command, "cribbage")  # home, phones
 
     @on(Input.Submitted, "#entry")
     def typed(self, event: Input.Submitted) -> None:

@@ -8,27 +8,29 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Input
 
 from companion.core.cards import Card, format_cards, parse_card
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, Of
 from companion.core.typed import check_length
 from companion.games.base import Event
+from companion.games.cribbage import advice
+from companion.games.cribbage.advice import discard_review
 from companion.games.cribbage.ops import Deal, Discard, Play
 from companion.store.session import MatchSession
 from companion.tui.games.cribbage.view import CribbageView
+from companion.tui.screens.match_base import B_PHONES
 from companion.tui.screens.virtual_base import VirtualScreenBase
 from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.keypad import Key
+from companion.tui.widgets.layout import Bar, Body, Controls
 from companion.tui.widgets.moves import MoveList
-from companion.tui.widgets.plain import Button, Static
+from companion.tui.widgets.plain import Button, Input, Static
 
 P_DISCARD = Msg("{name}: tap {n} card(s) to lay away in {whose}, then Lay away",
                 "{name} : touchez {n} carte(s) à jeter dans {whose}, puis Jeter")
 P_PLAY = Msg("{name}: tap a card to play · count {count}", "{name} : touchez une carte à jouer · compte {count}")
 P_WAIT = Msg("{name} is thinking…", "{name} réfléchit…")
-P_HIDDEN = Msg("Cards hidden: pass the device", "Cartes cachées : passez l'appareil")
 P_OVER = Msg("Game over", "Partie terminée")
 TABLE = Msg("Count {count}: {cards} · {left}", "Compte {count} : {cards} · {left}")
 LEFT = Msg("{name} {n}", "{name} {n}")
@@ -83,20 +85,21 @@ class VirtualCribbageScreen(CribbageView, VirtualScreenBase):
     def compose(self) -> ComposeResult:
         yield Static("", id="header")
         with Vertical():
-            yield self.board()
-            yield Static("", id="table")
-            with Horizontal(id="hand-row"):
-                yield Static("", id="hand-name")
-                yield HandRow(SLOTS, id="hand")
-            yield Static("", id="advice")
-            yield Static("", id="prompt", classes="prompt")
-            yield Static("", id="message", classes="message")
-            yield MoveList(id="moves")
-            with Horizontal(classes="bar", id="actions"):
-                for key, label in (("lay", B_LAY), ("hints", B_HINTS), ("pace", B_PACE), ("undo", B_UNDO),
-                                   ("log", B_LOG), ("home", B_HOME)):
-                    yield Key(self.tr(label), id=key, compact=True)
-            yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
+            with Body():
+                yield self.board()
+                yield Static("", id="table")
+                with Horizontal(id="hand-row"):
+                    yield Static("", id="hand-name")
+                    yield HandRow(SLOTS, id="hand")
+                yield Static("", id="advice")
+                yield MoveList(id="moves")
+            with Controls():
+                yield from self.entry_lines()
+                with Bar(classes="bar", id="actions"):
+                    for key, label in (("lay", B_LAY), ("hints", B_HINTS), ("pace", B_PACE), ("undo", B_UNDO),
+                                       ("log", B_LOG), ("phones", B_PHONES), ("home", B_HOME)):
+                        yield Key(self.tr(label), id=key, compact=True)
+                yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -131,7 +134,7 @@ class VirtualCribbageScreen(CribbageView, VirtualScreenBase):
         cards = list(match.hand(seat) or ()) if seat is not None and match.d is not None else []
         self.picked = [c for c in self.picked if c in cards]
         self.query_one("#hand-name", Static).update(self.tr(YOUR_HAND, name=match.names[seat]) if seat is not None
-                                                    else self.tr(P_HIDDEN))
+                                                    else self.hidden_words())
         playable = set(match.playable(seat)) if seat is not None and match.phase == "play" else set()
         self.query_one("#hand", HandRow).show(cards, lambda c: c.display(lang), red=lambda c: c.is_red,
                                               picked=self.picked, playable=playable if match.phase == "play" else None)
@@ -155,8 +158,6 @@ class VirtualCribbageScreen(CribbageView, VirtualScreenBase):
         key = (len(match.log), seat, match.phase)
         if self._hints_of is not None and self._hints_of[0] == key:
             return self._hints_of[1]
-        from companion.games.cribbage import advice
-
         hints: list[Msg] = []
         if match.phase == "discard":
             own = match.side_of(seat) == match.side_of(match.dealer)
@@ -173,7 +174,7 @@ class VirtualCribbageScreen(CribbageView, VirtualScreenBase):
         if match.is_over or match.phase in ("game_over", "match_over"):
             return self.tr(P_OVER)
         if self._passing:
-            return self.tr(P_HIDDEN)
+            return self.hidden_words()
         human = self.acting_human()
         if human is not None and human == self.shown_seat:
             if match.phase == "discard":
@@ -185,7 +186,7 @@ class VirtualCribbageScreen(CribbageView, VirtualScreenBase):
         if actor is not None and match.phase in ("discard", "play"):
             if match.phase == "discard":
                 actor = next((s for s in range(match.players) if s not in match.live.discarded), actor)
-            return self.tr(P_WAIT, name=match.names[actor])
+            return self.waiting_words(actor, P_WAIT)
         return ""
 
     def show_message(self, selector: str = "#message", last: bool = False) -> None:
@@ -231,8 +232,6 @@ class VirtualCribbageScreen(CribbageView, VirtualScreenBase):
             self.message = (PICK(n=n), "error")
             self.refresh_view()
             return
-        from companion.games.cribbage.advice import discard_review
-
         hand = match.hand(seat) or ()
         own = match.side_of(seat) == match.side_of(match.dealer)
         review = discard_review(hand, self.picked, own, match.rules)

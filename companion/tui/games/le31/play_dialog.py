@@ -90,7 +90,9 @@ class PlayDialog(BaseModal):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.call_after_refresh(self.show)
+        # Next in the dialog's queue, not after a refresh: the plays offered are there as soon as its first
+        # messages are handled (a refresh waits for a timer, and a quick tap came before it).
+        self.call_later(self.show)
 
     def chosen_cards(self) -> list:
         return [self.match.r.loose[i] for i in self.chosen]

@@ -6,7 +6,6 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Input
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, Of
@@ -15,7 +14,8 @@ from companion.games.le31.engine import Le31Match
 from companion.games.le31.ops import QuickRound
 from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.keypad import NumberPad
-from companion.tui.widgets.plain import Button, Label, Select, Static
+from companion.tui.widgets.layout import Bar
+from companion.tui.widgets.plain import Button, Input, Label, Select, Static
 
 TITLE = Msg("Quick tally of round {n}", "Décompte rapide de la manche {n}")
 CARDS = Msg("{name} cards", "Cartes {name}")  # name: Of(...)
@@ -39,6 +39,8 @@ class QuickTallyDialog(BaseModal):
     QuickTallyDialog .row Label { width: 26; }
     QuickTallyDialog .row Input { width: 10; }
     QuickTallyDialog .row Select { width: 30; }
+    QuickTallyDialog.-narrow .row Label { width: 14; }
+    QuickTallyDialog.-narrow .row Select { width: 1fr; }
     """
 
     def __init__(self, match: Le31Match) -> None:
@@ -78,7 +80,7 @@ class QuickTallyDialog(BaseModal):
             yield NumberPad(None, id="digits")  # the tapped field takes the digits: no keyboard needed
             yield Static("", id="rest", classes="prompt")
             yield Static("", id="error", classes="error")
-            with Horizontal(classes="bar"):
+            with Bar(classes="bar"):
                 yield Button(self.tr(OK), id="ok", variant="primary")
                 yield Button(self.tr(CANCEL), id="cancel")
 

@@ -11,8 +11,7 @@ from collections import Counter
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Input
+from textual.containers import Vertical
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
@@ -25,9 +24,10 @@ from companion.games.le31.ops import CountOut, Deal, Trail
 from companion.games.le31.plays import completions, continuations
 from companion.store.session import MatchSession
 from companion.tui.games.le31.view import B_HOME, B_LOG, B_RULES, B_UNDO, P_ONLY_TRAIL, Le31View
-from companion.tui.screens.match_base import SHARED_WORDS, MatchScreenBase
+from companion.tui.screens.match_base import B_PHONES, SHARED_WORDS, MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad, Key
-from companion.tui.widgets.plain import Button, Static
+from companion.tui.widgets.layout import Bar, Body, Controls
+from companion.tui.widgets.plain import Button, Input, Static
 from companion.tui.widgets.standings import ScoreSheet
 
 P_TABLE = Msg("First deal: tap the 4 cards laid face up on the table ({cards})",
@@ -51,7 +51,6 @@ class Le31Screen(Le31View, MatchScreenBase):
     Le31Screen #sheet { height: auto; max-height: 12; }
     Le31Screen #table { height: auto; padding: 0 1; color: $text; background: #1d5c35; }
     Le31Screen #prompt, Le31Screen #message { height: auto; padding: 0 1; }
-    Le31Screen #spacer { height: 1fr; }
     Le31Screen #actions { height: auto; margin: 1 0 0 0; }
     Le31Screen #actions Button { margin: 0 1 0 0; }
     Le31Screen.-small #actions { margin: 0; }
@@ -64,17 +63,17 @@ class Le31Screen(Le31View, MatchScreenBase):
     def compose(self) -> ComposeResult:
         yield Static("", id="header")
         with Vertical():
-            yield ScoreSheet(id="sheet")
-            yield Static("", id="table")
-            yield Static("", id="prompt", classes="prompt")
-            yield Static("", id="message", classes="message")
-            yield Static("", id="spacer")
-            yield CardKeypad(self.app.lang, deck=self.match.deck.spec(), id="keypad")
-            with Horizontal(classes="bar", id="actions"):
-                for key, label in (("deal", B_DEAL), ("quick", B_QUICK), ("undo", B_UNDO), ("redo", B_REDO),
-                                   ("log", B_LOG), ("rules", B_RULES), ("home", B_HOME)):
-                    yield Key(self.tr(label), id=key, compact=True)
-            yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
+            with Body():
+                yield ScoreSheet(id="sheet")
+                yield Static("", id="table")
+            with Controls():
+                yield from self.entry_lines()
+                yield CardKeypad(self.app.lang, deck=self.match.deck.spec(), id="keypad")
+                with Bar(classes="bar", id="actions"):
+                    for key, label in (("deal", B_DEAL), ("quick", B_QUICK), ("undo", B_UNDO), ("redo", B_REDO),
+                                       ("log", B_LOG), ("phones", B_PHONES), ("rules", B_RULES), ("home", B_HOME)):
+                        yield Key(self.tr(label), id=key, compact=True)
+                yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Input
+from textual.containers import Vertical
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
@@ -17,16 +16,16 @@ from companion.games.le31.notation import read_play
 from companion.store.session import MatchSession
 from companion.tui.games.le31.screen import offer_plays
 from companion.tui.games.le31.view import B_HOME, B_LOG, B_RULES, B_UNDO, P_ONLY_TRAIL, Le31View
-from companion.tui.screens.match_base import SHARED_WORDS
+from companion.tui.screens.match_base import B_PHONES, SHARED_WORDS
 from companion.tui.screens.virtual_base import VirtualScreenBase
 from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.keypad import Key
+from companion.tui.widgets.layout import Bar, Body, Controls
 from companion.tui.widgets.moves import MoveList
-from companion.tui.widgets.plain import Button, Static
+from companion.tui.widgets.plain import Button, Input, Static
 from companion.tui.widgets.standings import ScoreSheet
 
 YOUR_HAND = Msg("{name}:", "{name} :")
-P_HIDDEN = Msg("Cards hidden: pass the device", "Cartes cachées : passez l'appareil")
 P_PLAY = Msg("{name}: tap a card to play it (or type 6r x 2b 3g)",
              "{name} : touchez une carte pour la jouer (ou tapez 6r x 2b 3v)")
 P_WAIT = Msg("{name} is playing…", "{name} joue…")
@@ -59,17 +58,19 @@ class VirtualLe31Screen(Le31View, VirtualScreenBase):
     def compose(self) -> ComposeResult:
         yield Static("", id="header")
         with Vertical():
-            yield ScoreSheet(id="sheet")
-            yield Static("", id="table")
-            yield HandRow(SLOTS, named=True, id="hand")
-            yield Static("", id="prompt", classes="prompt")
-            yield Static("", id="message", classes="message")
-            yield MoveList(id="moves")
-            with Horizontal(classes="bar", id="actions"):
-                for key, label in (("pace", B_PACE), ("undo", B_UNDO), ("log", B_LOG), ("rules", B_RULES),
-                                   ("home", B_HOME)):
-                    yield Key(self.tr(label), id=key, compact=True)
-            yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
+            with Body():
+                yield ScoreSheet(id="sheet")
+                yield Static("", id="table")
+                yield HandRow(SLOTS, named=True, id="hand")
+                yield MoveList(id="moves")
+            with Controls():
+                yield from self.entry_lines()
+                with Bar(classes="bar", id="actions"):
+                    for key, label in (("pace", B_PACE), ("undo", B_UNDO), ("log", B_LOG),
+                                       ("phones", B_PHONES), ("rules", B_RULES),
+                                       ("home", B_HOME)):
+                        yield Key(self.tr(label), id=key, compact=True)
+                yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -84,16 +85,16 @@ class VirtualLe31Screen(Le31View, VirtualScreenBase):
         hand = sorted(r.hands[seat], key=lambda c: c.sort_key) if r.hands is not None and seat is not None else []
         self.query_one("#hand", HandRow).show(hand, self.label, red=m.deck.is_red)
         self.query_one("#hand-name", Static).update(
-            self.tr(YOUR_HAND, name=m.names[seat]) if seat is not None else self.tr(P_HIDDEN))
+            self.tr(YOUR_HAND, name=m.names[seat]) if seat is not None else self.hidden_words())
         human = self.acting_human()
         if m.is_over:
             prompt = ""
         elif self._passing:
-            prompt = self.tr(P_HIDDEN)
+            prompt = self.hidden_words()
         elif human is not None and human == seat:
             prompt = self.tr(P_PLAY, name=m.names[human]) + (self.tr(P_ONLY_TRAIL) if r.trail_only else "")
         elif m.phase == "play":
-            prompt = self.tr(P_WAIT, name=m.names[r.turn])
+            prompt = self.waiting_words(r.turn, P_WAIT)
         else:
             prompt = ""
         self.query_one("#prompt", Static).update(prompt)

@@ -13,12 +13,12 @@ from collections import Counter
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Input
 
-from companion.core.cards import Card, CardList, format_cards, parse_cards
+from companion.core.cards import Card, CardList, Rank, format_card, format_cards, parse_cards, rank_text
 from companion.core.decks import pack_2500_spec
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
+from companion.core.typed import check_length
 from companion.games.rummy2500.engine import Rummy2500Match
 from companion.games.rummy2500.ops import Brasse
 from companion.games.rummy2500.scoring import parse_frime, parse_groups
@@ -26,9 +26,10 @@ from companion.store.session import MatchSession
 from companion.tui.games.rummy2500.turns import OpenDialog, TurnEntry, card_words
 from companion.tui.games.rummy2500.view import Rummy2500View
 from companion.tui.screens.base import BaseModal
-from companion.tui.screens.match_base import MatchScreenBase
+from companion.tui.screens.match_base import B_PHONES, SHARED_WORDS, MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad, Key
-from companion.tui.widgets.plain import Button, Label, Static
+from companion.tui.widgets.layout import Bar, Body, Controls
+from companion.tui.widgets.plain import Button, Input, Label, Static
 from companion.tui.widgets.standings import ScoreSheet
 
 HEADER = Msg("2500 · brasse {n} · {dealer} deals · to {target}", "2500 · brasse {n} · {dealer} brasse · en {target}")
@@ -112,12 +113,12 @@ class BrasseDialog(BaseModal):
                         yield Label(self.tr(HAND, name=name))
                         yield Input(id=f"hand-{seat}", compact=True, placeholder="7H KD")
             yield CardKeypad(self.app.lang, deck=pack_2500_spec(m.packs), id="keypad")
-            with Horizontal(classes="bar", id="group-keys"):
+            with Bar(classes="bar", id="group-keys"):
                 yield Key(self.tr(B_GROUP), id="group")
                 yield Key(self.tr(B_ADD_ON), id="add-on")
                 yield Key(self.tr(B_BACK), id="erase")
             yield Static("", id="error", classes="error")
-            with Horizontal(classes="bar"):
+            with Bar(classes="bar"):
                 yield Key(self.tr(OK), id="ok", variant="primary")
                 yield Key(self.tr(CANCEL), id="cancel")
             yield Static(self.tr(DIALOG_KEYS), classes="keys")
@@ -128,8 +129,6 @@ class BrasseDialog(BaseModal):
             self.fill_from(self.entered)
         if played is None:
             return
-        from companion.core.cards import Rank, rank_text
-
         frime = self.query_one("#frime", Input)
         frime.value, frime.disabled = rank_text(Rank(played.frime), lang), True
         bp = m.live
@@ -149,8 +148,6 @@ class BrasseDialog(BaseModal):
 
     def fill_from(self, op: Brasse) -> None:
         """Every field from an entry (a correction starts from what was entered)."""
-        from companion.core.cards import Rank, rank_text
-
         lang = self.app.lang
         self.query_one("#frime", Input).value = rank_text(Rank(op.frime), lang)
         for seat in range(self.match.players):
@@ -168,8 +165,6 @@ class BrasseDialog(BaseModal):
 
     @on(CardKeypad.Picked)
     def picked(self, event: CardKeypad.Picked) -> None:
-        from companion.core.cards import format_card, rank_text
-
         target, card = self.target, event.card_as(Card)
         if target is None or target.disabled:
             self._say(PICK_FIELD)
@@ -240,7 +235,6 @@ class Rummy2500Screen(Rummy2500View, TurnEntry, MatchScreenBase):
     Rummy2500Screen #sheet { height: auto; }
     Rummy2500Screen #table, Rummy2500Screen #selection { height: auto; padding: 0 1; }
     Rummy2500Screen #prompt, Rummy2500Screen #message { height: auto; padding: 0 1; }
-    Rummy2500Screen #spacer { height: 1fr; }
     Rummy2500Screen .bar Button { margin: 0 1 0 0; }
     """
 
@@ -251,22 +245,22 @@ class Rummy2500Screen(Rummy2500View, TurnEntry, MatchScreenBase):
     def compose(self) -> ComposeResult:
         yield Static("", id="header")
         with Vertical():
-            yield ScoreSheet(id="sheet")
-            yield Static("", id="table")
-            yield Static("", id="selection")
-            yield Static("", id="prompt", classes="prompt")
-            yield Static("", id="message", classes="message")
-            yield Static("", id="spacer")
-            yield CardKeypad(self.app.lang, deck=pack_2500_spec(self.match.packs), id="keypad")
-            with Horizontal(classes="bar", id="plays"):
-                for key, label in (("stock", B_STOCK), ("pige", B_PIGE), ("trio", B_TRIO), ("layoff", B_LAYOFF),
-                                   ("throw", B_THROW), ("clear", B_CLEAR)):
-                    yield Key(self.tr(label), id=key, compact=True)
-            with Horizontal(classes="bar", id="actions"):
-                for key, label in (("brasse", B_BRASSE), ("turns", B_TURNS), ("undo", B_UNDO), ("redo", B_REDO),
-                                   ("log", B_LOG), ("home", B_HOME)):
-                    yield Key(self.tr(label), id=key, compact=True)
-            yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
+            with Body():
+                yield ScoreSheet(id="sheet")
+                yield Static("", id="table")
+                yield Static("", id="selection")
+            with Controls():
+                yield from self.entry_lines()
+                yield CardKeypad(self.app.lang, deck=pack_2500_spec(self.match.packs), id="keypad")
+                with Bar(classes="bar", id="plays"):
+                    for key, label in (("stock", B_STOCK), ("pige", B_PIGE), ("trio", B_TRIO), ("layoff", B_LAYOFF),
+                                       ("throw", B_THROW), ("clear", B_CLEAR)):
+                        yield Key(self.tr(label), id=key, compact=True)
+                with Bar(classes="bar", id="actions"):
+                    for key, label in (("brasse", B_BRASSE), ("turns", B_TURNS), ("undo", B_UNDO), ("redo", B_REDO),
+                                       ("log", B_LOG), ("phones", B_PHONES), ("home", B_HOME)):
+                        yield Key(self.tr(label), id=key, compact=True)
+                yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -334,9 +328,6 @@ class Rummy2500Screen(Rummy2500View, TurnEntry, MatchScreenBase):
 
     @on(Input.Submitted, "#entry")
     def typed(self, event: Input.Submitted) -> None:
-        from companion.core.typed import check_length
-        from companion.tui.screens.match_base import SHARED_WORDS
-
         text, event.input.value = event.value.strip(), ""
         if not text:
             return

@@ -9,19 +9,21 @@ from typing import cast
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Input
 
 from companion.core.cards import Card, CardList, format_card, parse_card, rank_text
 from companion.core.decks import pack_2500_spec
 from companion.core.errors import CompanionError, NotationError
 from companion.core.i18n import Msg, Of
 from companion.games.base import Operation
-from companion.games.rummy2500.engine import Rummy2500Match
-from companion.games.rummy2500.ops import LayOff, OpenBrasse, TakePige
+from companion.games.rummy2500.engine import NO_RANK_PIGE, NO_TRIO_FOR, Rummy2500Match, trio_rank
+from companion.games.rummy2500.ops import DrawStock, LayOff, Meld, OpenBrasse, TakePige, Throw
+from companion.games.rummy2500.words import rank_said
+from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.screens.base import BaseModal
 from companion.tui.screens.mixin import MatchScreenMixin
 from companion.tui.widgets.keypad import CardKeypad, Key
-from companion.tui.widgets.plain import Button, Label, Static
+from companion.tui.widgets.layout import Bar
+from companion.tui.widgets.plain import Button, Input, Label, Static
 
 M = Msg
 OPEN_TITLE = M("Brasse {n} turn by turn: the card turned for each player, then the pige's first card",
@@ -120,7 +122,7 @@ class OpenDialog(BaseModal):
                     yield Input(id="pige", compact=True, max_length=4)
             yield CardKeypad(self.app.lang, deck=pack_2500_spec(m.packs), id="keypad")
             yield Static("", id="error", classes="error")
-            with Horizontal(classes="bar"):
+            with Bar(classes="bar"):
                 yield Key(self.tr(START), id="ok", variant="primary")
                 yield Key(self.tr(CANCEL), id="cancel")
 
@@ -204,9 +206,6 @@ class TurnEntry(MatchScreenMixin):
         return True
 
     def play(self, command: str) -> None:
-        from companion.games.rummy2500.ops import DrawStock, Meld, Throw
-        from companion.tui.dialogs.choice import ChoiceDialog
-
         m, lang = self.match, self.app.lang
         if not m.playing():
             return
@@ -227,9 +226,6 @@ class TurnEntry(MatchScreenMixin):
                 self.app.push_screen(ChoiceDialog(self.tr(WHICH_PIGE), "", [*options, ("✕", None)]),
                                      self.done_answer)
             else:  # refused: the engine says why, for the card of the pair's rank nearest the top
-                from companion.games.rummy2500.engine import NO_RANK_PIGE
-                from companion.games.rummy2500.words import rank_said
-
                 same = [i for i, c in enumerate(m.live.pige) if c.rank == chosen[0].rank]
                 if same:
                     self.done(TakePige(seat, same[-1], tuple(chosen)))
@@ -249,8 +245,6 @@ class TurnEntry(MatchScreenMixin):
                 self.app.push_screen(ChoiceDialog(title, "", [*trios, ("✕", None)]),
                                      self.done_answer)
             else:  # no trio takes it: the engine says why, for a trio of its rank if there is one
-                from companion.games.rummy2500.engine import NO_TRIO_FOR, trio_rank
-
                 bp = m.live
                 groups = [(o, i) for o in [seat, *range(m.players)] for i in range(len(bp.laid[o]))]
                 of_rank = [(o, i) for o, i in groups if trio_rank(bp.laid[o][i], bp.frime) == chosen[0].rank]

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Input
+from textual.containers import Vertical
 
 from companion.core.cards import Card, rank_text
 from companion.core.errors import CompanionError
@@ -25,12 +24,13 @@ from companion.tui.games.rummy2500.screen import (
 )
 from companion.tui.games.rummy2500.turns import TurnEntry, card_words
 from companion.tui.games.rummy2500.view import Rummy2500View
-from companion.tui.screens.match_base import SHARED_WORDS
+from companion.tui.screens.match_base import B_PHONES, SHARED_WORDS
 from companion.tui.screens.virtual_base import VirtualScreenBase
 from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.keypad import Key
+from companion.tui.widgets.layout import Bar, Body, Controls
 from companion.tui.widgets.moves import MoveList
-from companion.tui.widgets.plain import Button, Static
+from companion.tui.widgets.plain import Button, Input, Static
 from companion.tui.widgets.standings import ScoreSheet
 
 HEADER = Msg("2500 · brasse {n} · {dealer} deals · frime {frime} · to {target}",
@@ -38,7 +38,6 @@ HEADER = Msg("2500 · brasse {n} · {dealer} deals · frime {frime} · to {targe
 P_TURN = Msg("{name}: tap cards, then Stock or Pige (with a pair), Trio, Lay off, Discard",
              "{name} : touchez des cartes, puis Paquet ou Pige (avec une paire), Trio, Ajouter, Jeter")
 P_WAIT = Msg("{name} is playing…", "{name} joue…")
-P_HIDDEN = Msg("Cards hidden: pass the device", "Cartes cachées : passez l'appareil")
 YOUR_HAND = Msg("{name} ({n}):", "{name} ({n}) :")
 B_PACE = Msg("Pace", "Rythme")
 B_UNDO = Msg("Undo", "Annuler")
@@ -58,6 +57,7 @@ class VirtualRummyScreen(Rummy2500View, TurnEntry, VirtualScreenBase):
     VirtualRummyScreen #hand-name { height: 1; padding: 0 1; }
     VirtualRummyScreen #hand { layout: grid; grid-size: 12; grid-gutter: 0 1; height: auto; padding: 0 1; grid-rows: 3; }
     VirtualRummyScreen.-small #hand { grid-rows: 1; }
+    VirtualRummyScreen.-narrow #hand { grid-size: 8; }  /* upright, keys wide enough for « 10♠ » */
     VirtualRummyScreen #hand Button.-style-flat { width: 100%; min-width: 4; height: 1; border: none;
                                                   background: #f2eee3; color: #1a1a1a; text-style: bold; }
     VirtualRummyScreen #hand Button.-style-flat.red { color: #c81e1e; }
@@ -79,21 +79,23 @@ class VirtualRummyScreen(Rummy2500View, TurnEntry, VirtualScreenBase):
     def compose(self) -> ComposeResult:
         yield Static("", id="header")
         with Vertical():
-            yield ScoreSheet(id="sheet")
-            yield Static("", id="table")
-            yield Static("", id="hand-name")
-            yield HandRow(SLOTS, id="hand")
-            yield Static("", id="prompt", classes="prompt")
-            yield Static("", id="message", classes="message")
-            yield MoveList(id="moves")
-            with Horizontal(classes="bar", id="plays"):
-                for key, label in (("stock", B_STOCK), ("pige", B_PIGE), ("trio", B_TRIO), ("layoff", B_LAYOFF),
-                                   ("throw", B_THROW), ("clear", B_CLEAR)):
-                    yield Key(self.tr(label), id=key, compact=True)
-            with Horizontal(classes="bar", id="actions"):
-                for key, label in (("pace", B_PACE), ("undo", B_UNDO), ("log", B_LOG), ("home", B_HOME)):
-                    yield Key(self.tr(label), id=key, compact=True)
-            yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
+            with Body():
+                yield ScoreSheet(id="sheet")
+                yield Static("", id="table")
+                yield Static("", id="hand-name")
+                yield HandRow(SLOTS, id="hand")
+                yield MoveList(id="moves")
+            with Controls():
+                yield from self.entry_lines()
+                with Bar(classes="bar", id="plays"):
+                    for key, label in (("stock", B_STOCK), ("pige", B_PIGE), ("trio", B_TRIO), ("layoff", B_LAYOFF),
+                                       ("throw", B_THROW), ("clear", B_CLEAR)):
+                        yield Key(self.tr(label), id=key, compact=True)
+                with Bar(classes="bar", id="actions"):
+                    for key, label in (("pace", B_PACE), ("undo", B_UNDO), ("log", B_LOG),
+                                       ("phones", B_PHONES), ("home", B_HOME)):
+                        yield Key(self.tr(label), id=key, compact=True)
+                yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -115,7 +117,7 @@ class VirtualRummyScreen(Rummy2500View, TurnEntry, VirtualScreenBase):
             cards, lambda c: c.display(lang), red=lambda c: c.is_red, picked=self.selected,
             marks={"frime": lambda c: bp is not None and c.rank == bp.frime})  # wild cards stand out
         self.query_one("#hand-name", Static).update(
-            self.tr(YOUR_HAND, name=m.names[seat], n=len(cards)) if seat is not None else self.tr(P_HIDDEN))
+            self.tr(YOUR_HAND, name=m.names[seat], n=len(cards)) if seat is not None else self.hidden_words())
         human = self.acting_human()
         mine = human is not None and human == seat
         self.query_one("#plays").display = mine
@@ -124,9 +126,9 @@ class VirtualRummyScreen(Rummy2500View, TurnEntry, VirtualScreenBase):
         elif mine and seat is not None:
             prompt = self.tr(P_TURN, name=m.names[seat])
         elif self._passing:
-            prompt = self.tr(P_HIDDEN)
+            prompt = self.hidden_words()
         elif bp is not None and not bp.over:
-            prompt = self.tr(P_WAIT, name=m.names[bp.turn])
+            prompt = self.waiting_words(bp.turn, P_WAIT)
         else:
             prompt = ""
         self.query_one("#prompt", Static).update(prompt)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Input
 
 from companion.core.cards import Card, CardList, parse_card
 from companion.core.decks import PIQUET_32, STANDARD_52
@@ -23,9 +22,10 @@ from companion.games.trente_et_un.scoring import hand_value
 from companion.store.session import MatchSession
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.games.trente_et_un.view import TrenteView
-from companion.tui.screens.match_base import SHARED_WORDS, MatchScreenBase
+from companion.tui.screens.match_base import B_PHONES, SHARED_WORDS, MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad, Key
-from companion.tui.widgets.plain import Button, Select, Static
+from companion.tui.widgets.layout import Bar, Body, Controls
+from companion.tui.widgets.plain import Button, Input, Select, Static
 from companion.tui.widgets.standings import TokenRack
 
 HEADER = Msg("{game} · showdown {n} · {dealer} deals", "{game} · abattage {n} · {dealer} donne")
@@ -76,9 +76,10 @@ class TrenteScreen(TrenteView, MatchScreenBase):
     TrenteScreen #hands { height: auto; padding: 0 1; }
     TrenteScreen #who { height: auto; }
     TrenteScreen #who Select { width: 30; }
+    TrenteScreen.-narrow #who { layout: vertical; }  /* a phone upright: who knocked, then who was dealt 31 */
+    TrenteScreen.-narrow #who Select { width: 1fr; }
     TrenteScreen #who Static { width: auto; padding: 0 1; }
     TrenteScreen #prompt, TrenteScreen #message { height: auto; padding: 0 1; }
-    TrenteScreen #spacer { height: 1fr; }
     TrenteScreen #actions { height: auto; }
     TrenteScreen #actions Button { margin: 0 1 0 0; }
     """
@@ -93,24 +94,24 @@ class TrenteScreen(TrenteView, MatchScreenBase):
         players = [(self.tr(NOBODY), -1)] + [(name, s) for s, name in enumerate(match.names)]
         yield Static("", id="header")
         with Vertical():
-            yield TokenRack(id="rack")
-            yield Static("", id="hands")
-            with Horizontal(id="who"):
-                yield Static(self.tr(KNOCKER_BANKER if match.banker else KNOCKER))
-                yield Select(players, value=-1, allow_blank=False, id="knocker", compact=True)
-                if match.banker:
-                    yield Select([("—", False), (self.tr(DEALT_31), True)], value=False, allow_blank=False,
-                                 id="dealt31", compact=True)
-            yield Static("", id="prompt", classes="prompt")
-            yield Static("", id="message", classes="message")
-            yield Static("", id="spacer")
-            yield CardKeypad(self.app.lang, deck=deck, id="keypad")
-            with Horizontal(classes="bar", id="actions"):
-                keys = [("show", B_SHOW), ("back", B_BACK)] + ([("give", B_GIVE)] if match.banker else [])
-                for key, label in keys + [("undo", B_UNDO), ("redo", B_REDO), ("log", B_LOG), ("rules", B_RULES),
-                                          ("home", B_HOME)]:
-                    yield Key(self.tr(label), id=key, compact=True)
-            yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
+            with Body():
+                yield TokenRack(id="rack")
+                yield Static("", id="hands")
+                with Horizontal(id="who"):
+                    yield Static(self.tr(KNOCKER_BANKER if match.banker else KNOCKER))
+                    yield Select(players, value=-1, allow_blank=False, id="knocker", compact=True)
+                    if match.banker:
+                        yield Select([("—", False), (self.tr(DEALT_31), True)], value=False, allow_blank=False,
+                                     id="dealt31", compact=True)
+            with Controls():
+                yield from self.entry_lines()
+                yield CardKeypad(self.app.lang, deck=deck, id="keypad")
+                with Bar(classes="bar", id="actions"):
+                    keys = [("show", B_SHOW), ("back", B_BACK)] + ([("give", B_GIVE)] if match.banker else [])
+                    for key, label in keys + [("undo", B_UNDO), ("redo", B_REDO), ("log", B_LOG), ("phones", B_PHONES),
+                                              ("rules", B_RULES), ("home", B_HOME)]:
+                        yield Key(self.tr(label), id=key, compact=True)
+                yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -12,7 +12,6 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Input
 
 from companion.core.cards import Card, CardList, parse_card
 from companion.core.errors import CompanionError
@@ -24,12 +23,13 @@ from companion.games.trente_et_un.scoring import hand_value
 from companion.store.session import MatchSession
 from companion.tui.games.trente_et_un.screen import TURN_WORDS, turn_entry
 from companion.tui.games.trente_et_un.view import TrenteView
-from companion.tui.screens.match_base import SHARED_WORDS
+from companion.tui.screens.match_base import B_PHONES, SHARED_WORDS
 from companion.tui.screens.virtual_base import VirtualScreenBase
 from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.keypad import Key
+from companion.tui.widgets.layout import Bar, Body, Controls
 from companion.tui.widgets.moves import MoveList
-from companion.tui.widgets.plain import Button, Static
+from companion.tui.widgets.plain import Button, Input, Static
 from companion.tui.widgets.standings import TokenRack
 
 HEADER = Msg("{game} · deal {n} · {dealer} deals", "{game} · donne {n} · {dealer} donne")
@@ -38,7 +38,6 @@ FACE_UP = Msg("Face up:", "Visibles :")
 YOUR_HAND = Msg("{name}: {value}", "{name} : {value}")
 HIDDEN_BLIND = Msg("{name}: cards face down (take the face-up cards blind?)",
                    "{name} : cartes face cachée (prendre les cartes visibles sans regarder ?)")
-P_HIDDEN = Msg("Cards hidden: pass the device", "Cartes cachées : passez l'appareil")
 P_DRAW = Msg("{name}: Stock, Take {top}, or Knock", "{name} : Talon, Prendre {top}, ou Cogner")
 P_THROW = Msg("{name}: tap the card to throw", "{name} : touchez la carte à jeter")
 P_SWAP = Msg("{name}: tap one of your cards and a face-up card to swap them, or All three, or Pass",
@@ -98,24 +97,26 @@ class VirtualTrenteScreen(TrenteView, VirtualScreenBase):
     def compose(self) -> ComposeResult:
         yield Static("", id="header")
         with Vertical():
-            yield TokenRack(id="rack")
-            yield Static("", id="pile")
-            with Horizontal(classes="cards", id="faceup"):
-                yield Static(self.tr(FACE_UP))
-                for i in range(3):
-                    yield Key("", id=f"face-{i}", flat=True)
-            yield HandRow(SLOTS, named=True, classes="cards", id="hand")
-            yield Static("", id="prompt", classes="prompt")
-            yield Static("", id="message", classes="message")
-            yield MoveList(id="moves")
-            with Horizontal(classes="bar", id="plays"):
-                for key, label in (("stock", B_STOCK), ("take", B_TAKE), ("knock", B_KNOCK), ("pass", B_PASS),
-                                   ("all", B_ALL), ("hold", B_HOLD), ("blind", B_BLIND), ("keep", B_KEEP)):
-                    yield Key(self.tr(label), id=key, compact=True)
-            with Horizontal(classes="bar", id="actions"):
-                for key, label in (("pace", B_PACE), ("undo", B_UNDO), ("log", B_LOG), ("home", B_HOME)):
-                    yield Key(self.tr(label), id=key, compact=True)
-            yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
+            with Body():
+                yield TokenRack(id="rack")
+                yield Static("", id="pile")
+                with Horizontal(classes="cards", id="faceup"):
+                    yield Static(self.tr(FACE_UP))
+                    for i in range(3):
+                        yield Key("", id=f"face-{i}", flat=True)
+                yield HandRow(SLOTS, named=True, classes="cards", id="hand")
+                yield MoveList(id="moves")
+            with Controls():
+                yield from self.entry_lines()
+                with Bar(classes="bar", id="plays"):
+                    for key, label in (("stock", B_STOCK), ("take", B_TAKE), ("knock", B_KNOCK), ("pass", B_PASS),
+                                       ("all", B_ALL), ("hold", B_HOLD), ("blind", B_BLIND), ("keep", B_KEEP)):
+                        yield Key(self.tr(label), id=key, compact=True)
+                with Bar(classes="bar", id="actions"):
+                    for key, label in (("pace", B_PACE), ("undo", B_UNDO), ("log", B_LOG),
+                                       ("phones", B_PHONES), ("home", B_HOME)):
+                        yield Key(self.tr(label), id=key, compact=True)
+                yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -160,7 +161,7 @@ class VirtualTrenteScreen(TrenteView, VirtualScreenBase):
                                               red=lambda c: c.is_red, picked=[self.give] if self.give else [])
         name = self.query_one("#hand-name", Static)
         if seat is None:
-            name.update(self.tr(P_HIDDEN))
+            name.update(self.hidden_words())
         elif blind:
             name.update(self.tr(HIDDEN_BLIND, name=m.names[seat]))
         elif hand:
@@ -205,7 +206,7 @@ class VirtualTrenteScreen(TrenteView, VirtualScreenBase):
         if m.is_over or play is None:
             return ""
         if self._passing:
-            return self.tr(P_HIDDEN)
+            return self.hidden_words()
         name = m.names[self.shown_seat] if self.shown_seat is not None else ""
         if state == "draw":
             return self.tr(P_DRAW, name=name, top=play.public[-1].display(self.app.lang) if play.public else "—")
@@ -216,7 +217,7 @@ class VirtualTrenteScreen(TrenteView, VirtualScreenBase):
         if state == "blind":
             return self.tr(P_BLIND, name=name)
         if not play.ended and not play.void:
-            return self.tr(P_WAIT, name=m.names[m.dealer if self.exchanges and not play.blind_done else play.turn])
+            return self.waiting_words(m.dealer if self.exchanges and not play.blind_done else play.turn, P_WAIT)
         return ""
 
     # ------------------------------------------------------------ input

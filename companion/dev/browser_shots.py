@@ -1,0 +1,91 @@
+"""Pictures from a real browser for docs/tablet.md: ``python -m companion.dev.browser_shots [--out docs/images]``.
+
+It starts ``companion serve`` on loopback with the gallery's matches (one of each game, mid-game), opens each
+game's match by its tablet code in headless Chromium (Debian's ``chromium``, driven by Playwright: the test
+extra) on a 1024×768 tablet, a phone held sideways (844×390) and a phone held upright (390×844), and saves what
+the page shows as ``<game>-tablet.png``, ``<game>-phone-sideways.png`` and ``<game>-phone.png``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import shutil
+import signal
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+DEVICES = {"tablet": {"width": 1024, "height": 768}, "phone-sideways": {"width": 844, "height": 390},
+           "phone": {"width": 390, "height": 844}}
+
+
+def _matches(home: Path) -> dict[str, int]:
+    """One match of each game, as the gallery builds them: {game id: match id}, the first of each game."""
+    from companion.store.database import Store
+    from companion.tui.gallery import build_app
+
+    build_app(home).store.close()
+    with Store.open(home / "companion.sqlite3") as store:
+        return {record.game: record.id for record in sorted(store.list_matches(finished=False), key=lambda r: r.id, reverse=True)}
+
+
+async def _shoot(url_of: dict[str, str], out: Path) -> list[Path]:
+    from playwright.async_api import async_playwright
+
+    saved = []
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=chromium, args=["--headless", "--no-sandbox",
+                                                                          "--disable-gpu", "--no-first-run"])
+        try:
+            for game, url in url_of.items():
+                for device, viewport in DEVICES.items():
+                    size: Any = viewport  # Playwright's ViewportSize is this dict
+                    context = await browser.new_context(viewport=size, has_touch=True, is_mobile=True)
+                    page = await context.new_page()
+                    await page.goto(url, timeout=60_000)
+                    await page.wait_for_timeout(3500)  # the app started and drawn
+                    path = out / f"{game}-{device}.png"
+                    await page.screenshot(path=str(path))
+                    saved.append(path)
+                    await context.close()
+        finally:
+            await browser.close()
+    return saved
+
+
+def main(argv: list[str] | None = None) -> int:
+    from companion.dev.tablet_bench import _serve
+    from companion.serving.tablets import match_token
+
+    parser = argparse.ArgumentParser(prog="python -m companion.dev.browser_shots", description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path("docs/images"))
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="companion-shots-") as tmp:
+        home = Path(tmp)
+        matches = _matches(home)
+        process, url = _serve(home)
+        try:
+            secret = ""
+            for _ in range(100):
+                if (home / "serving.json").exists():
+                    secret = json.loads((home / "serving.json").read_text())["secret"]
+                    break
+                asyncio.run(asyncio.sleep(0.1))
+            base = url.split("/?", 1)[0]
+            url_of = {game: f"{base}/?token={match_token(secret, match_id)}" for game, match_id in matches.items()}
+            for path in asyncio.run(_shoot(url_of, args.out)):
+                print(path)
+        finally:
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait(10)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
