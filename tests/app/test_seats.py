@@ -119,7 +119,7 @@ async def test_a_players_phone_shows_his_own_hand_only_through_a_whole_deal(tmp_
             match = screen.match
             own = [format_card(card, "symbol", "en") for card in
                    (match.hand(1) if match.phase in ("discard", "play") else ())]
-            await until(pilot, lambda: all(card in screen_text(phone) for card in own))  # his own hand, drawn
+            await until(pilot, lambda own=own: all(card in screen_text(phone) for card in own))  # his own hand, drawn
             text = screen_text(phone)
             leaked = {card for card in hidden_from(match, 1) if card in text}
             assert not leaked, f"Paul's phone shows {leaked} at {match.phase}:\n{text}"
