@@ -28,6 +28,7 @@ from companion.store.settings import Settings
 from companion.tui.app import CompanionApp
 from companion.tui.screens.tablet_home import LET_GO
 from tests.helpers.journeys import tap, tap_at
+from tests.helpers.journeys.cribbage import tap_choice
 from tests.helpers.scripted import until
 
 NAMES = ("Marie", "Paul", "Ordi")
@@ -140,13 +141,7 @@ async def test_a_players_phone_shows_his_own_hand_only_through_a_whole_deal(tmp_
                 await pilot.pause()
                 assert phone.screen is screen
             op = importlib.import_module("companion.games.cribbage.players").next_op(match, ["normal"] * 3)
-            if isinstance(op, Discard):
-                for card in op.cards:
-                    await tap_at(pilot, screen.query_one(screen.slot_of(card)))
-                await tap(pilot, "#lay")
-            elif isinstance(op, Play):
-                await tap_at(pilot, screen.query_one(screen.slot_of(op.card)))
-            await pilot.pause()
+            await tap_choice(pilot, screen, op)
             session.reload()
             assert session.match.log[-1] == op, "Paul's tap did not reach the store"
         else:
@@ -362,10 +357,7 @@ async def test_an_undo_waits_for_the_players_whose_moves_it_takes_back(tmp_path)
     async def lay_away() -> Discard:
         op = players.next_op(screen.match, ["human", "normal", "human"])  # what Paul would lay away
         assert isinstance(op, Discard) and op.seat == 1
-        for card in op.cards:
-            await tap_at(pilot, screen.query_one(screen.slot_of(card)))
-        await tap(pilot, "#lay")
-        await pilot.pause()
+        await tap_choice(pilot, screen, op)
         return op
 
     async with table_device_open(table, match_id), phone.run_test(size=(45, 45)) as pilot:

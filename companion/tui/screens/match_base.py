@@ -32,6 +32,13 @@ SHARED_WORDS = {"undo": "undo", "annuler": "undo", "redo": "redo", "refaire": "r
                 "rules": "rules", "règles": "rules", "regles": "rules", "help": "rules", "aide": "rules"}
 NOTHING_TO_UNDO = Msg("nothing to undo", "rien à annuler")
 NOTHING_TO_REDO = Msg("nothing to redo", "rien à rétablir")
+# The keys every match screen has, in one place so they read the same in every game.
+B_UNDO = Msg("Undo", "Annuler")
+B_REDO = Msg("Redo", "Refaire")
+B_LOG = Msg("Log", "Journal")
+B_RULES = Msg("Rules", "Règles")
+B_HOME = Msg("Menu", "Menu")
+B_PACE = Msg("Pace", "Rythme")
 B_PHONES = Msg("Phones", "Téléphones")
 UPDATED = Msg("Updated from another device.", "Mis à jour depuis un autre appareil.")
 NOT_YOURS = Msg("This is {name}'s to enter, on {name}'s own device or the table's",

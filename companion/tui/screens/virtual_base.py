@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import importlib
 import time
+from collections.abc import Sequence
 from functools import partial
 
 from textual import on
@@ -39,8 +40,10 @@ from companion.store.devices import LEASE_S, Lease, drive, release
 from companion.store.session import MatchSession
 from companion.tui.dialogs.round_report import RoundReport
 from companion.tui.screens.base import BaseModal
-from companion.tui.screens.match_base import MatchScreenBase
+from companion.tui.screens.match_base import B_HOME, B_LOG, B_PACE, B_PHONES, B_UNDO, MatchScreenBase
 from companion.tui.widgets.hand import HandRow
+from companion.tui.widgets.keypad import Key
+from companion.tui.widgets.layout import Bar
 from companion.tui.widgets.plain import Button, Static
 
 
@@ -94,6 +97,15 @@ class VirtualScreenBase(MatchScreenBase):
         self._thinking = False  # a worker is finding the next automatic move
         self._decision: tuple[Worker, list[Operation], float] | None = None  # that worker, its log, when it began
         self._lease = Lease(False, 0.0)  # whether this device drives, among several (see ``drives``)
+
+    def action_bar(self, first: Sequence[tuple[str, Msg]] = (), last: Sequence[tuple[str, Msg]] = ()) -> ComposeResult:
+        """The row of keys every virtual screen has: its own ``first``, then pace, undo, log and phones, its own
+        ``last``, and the menu at the end."""
+        keys = (*first, ("pace", B_PACE), ("undo", B_UNDO), ("log", B_LOG), ("phones", B_PHONES), *last,
+                ("home", B_HOME))
+        with Bar(classes="bar", id="actions"):
+            for key, label in keys:
+                yield Key(self.tr(label), id=key, compact=True)
 
     @property
     def slot_cards(self) -> list:

@@ -15,6 +15,18 @@ from tests.helpers.scripted import scripted_match
 TARGET = 61
 
 
+async def tap_choice(pilot, screen, op) -> None:
+    """A player's choice on a virtual cribbage screen, by taps: the cards he lays away, then « Lay away », or the
+    card he plays."""
+    if isinstance(op, Discard):
+        for card in op.cards:
+            await tap_at(pilot, screen.query_one(screen.slot_of(card)))
+        await tap(pilot, "#lay")
+    elif isinstance(op, Play):
+        await tap_at(pilot, screen.query_one(screen.slot_of(op.card)))
+    await pilot.pause()
+
+
 def pips(card: Card) -> int:
     return min(int(card.rank), 10)
 
@@ -163,12 +175,5 @@ async def play_virtual(pilot) -> None:
             await read_report(pilot)
             continue
         if app.screen is screen and screen.waiting and screen.acting_human() == 0:
-            op = next_op(screen.match, ["normal", "normal"])
-            if isinstance(op, Discard):
-                for card in op.cards:
-                    await tap_at(pilot, screen.query_one(screen.slot_of(card)))
-                await tap(pilot, "#lay")
-            elif isinstance(op, Play):
-                await tap_at(pilot, screen.query_one(screen.slot_of(op.card)))
-            await pilot.pause()
+            await tap_choice(pilot, screen, next_op(screen.match, ["normal", "normal"]))
     raise AssertionError("the game never ended")

@@ -25,7 +25,7 @@ from companion.tui.dialogs.points import NumberDialog
 from companion.tui.games.cribbage.advice_dialog import AdviceDialog
 from companion.tui.games.cribbage.view import CribbageView
 from companion.tui.screens.help import HelpScreen
-from companion.tui.screens.match_base import B_PHONES, MatchScreenBase
+from companion.tui.screens.match_base import B_HOME, B_PHONES, B_REDO, B_UNDO, MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.layout import Bar, Body, Controls
 from companion.tui.widgets.plain import Button, Input, Static
@@ -46,13 +46,10 @@ B_GO = Msg("Go", "Go")
 B_COUNT = Msg("Count", "Compter")
 B_CLEAR = Msg("Clear", "Effacer")
 B_BACK = Msg("⌫", "⌫")
-B_UNDO = Msg("Undo", "Annuler")
-B_REDO = Msg("Redo", "Refaire")
 B_POINTS = Msg("+Pts", "+Pts")
 B_END = Msg("Skip", "Passer")
 B_HISTORY = Msg("Log", "Journal")
 B_ADVICE = Msg("Advice", "Avis")
-B_HOME = Msg("Menu", "Menu")
 ENTRY = Msg("type a card (5h, 10d), go, count, undo, redo, advice, rules, +7 {name}",
             "tapez une carte (5c, 10k), go, compter, annuler, refaire, avis, règles, +7 {name}")
 POINTS_TITLE = Msg("Peg points", "Marquer des points")

@@ -19,11 +19,9 @@ from companion.games.cribbage.advice import discard_review
 from companion.games.cribbage.ops import Deal, Discard, Play
 from companion.store.session import MatchSession
 from companion.tui.games.cribbage.view import CribbageView
-from companion.tui.screens.match_base import B_PHONES
 from companion.tui.screens.virtual_base import VirtualScreenBase
 from companion.tui.widgets.hand import HandRow
-from companion.tui.widgets.keypad import Key
-from companion.tui.widgets.layout import Bar, Body, Controls
+from companion.tui.widgets.layout import Body, Controls
 from companion.tui.widgets.moves import MoveList
 from companion.tui.widgets.plain import Button, Input, Static
 
@@ -37,10 +35,6 @@ LEFT = Msg("{name} {n}", "{name} {n}")
 YOUR_HAND = Msg("{name}:", "{name} :")
 B_LAY = Msg("Lay away", "Jeter")
 B_HINTS = Msg("Hints", "Conseils")
-B_PACE = Msg("Pace", "Rythme")
-B_UNDO = Msg("Undo", "Annuler")
-B_LOG = Msg("Log", "Journal")
-B_HOME = Msg("Menu", "Menu")
 PICK = Msg("tap {n} card(s) first", "touchez d'abord {n} carte(s)")
 NOT_YOURS = Msg("{card} is not in your hand", "{card} n'est pas dans votre main")
 HINTS_ON = Msg("Hints on", "Conseils affichés")
@@ -95,10 +89,7 @@ class VirtualCribbageScreen(CribbageView, VirtualScreenBase):
                 yield MoveList(id="moves")
             with Controls():
                 yield from self.entry_lines()
-                with Bar(classes="bar", id="actions"):
-                    for key, label in (("lay", B_LAY), ("hints", B_HINTS), ("pace", B_PACE), ("undo", B_UNDO),
-                                       ("log", B_LOG), ("phones", B_PHONES), ("home", B_HOME)):
-                        yield Key(self.tr(label), id=key, compact=True)
+                yield from self.action_bar((("lay", B_LAY), ("hints", B_HINTS)))
                 yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
 
     def on_mount(self) -> None:

@@ -23,8 +23,8 @@ from companion.games.le31.notation import read_play
 from companion.games.le31.ops import CountOut, Deal, Trail
 from companion.games.le31.plays import completions, continuations
 from companion.store.session import MatchSession
-from companion.tui.games.le31.view import B_HOME, B_LOG, B_RULES, B_UNDO, P_ONLY_TRAIL, Le31View
-from companion.tui.screens.match_base import B_PHONES, SHARED_WORDS, MatchScreenBase
+from companion.tui.games.le31.view import P_ONLY_TRAIL, Le31View
+from companion.tui.screens.match_base import B_HOME, B_LOG, B_PHONES, B_REDO, B_RULES, B_UNDO, SHARED_WORDS, MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.layout import Bar, Body, Controls
 from companion.tui.widgets.plain import Button, Input, Static
@@ -38,7 +38,6 @@ TABLE_FIRST = Msg("First the 4 cards laid face up on the table: tap or type each
                   "D'abord les 4 cartes posées sur la table : touchez ou tapez chaque carte seule")
 B_DEAL = Msg("Deal", "Donner")
 B_QUICK = Msg("Quick tally", "Décompte rapide")
-B_REDO = Msg("Redo", "Refaire")
 ENTRY = Msg("type a play: 6r x 2b 3g · 3r > 8 5b · 2r ^ 8 · 4r - · deal · undo",
             "tapez un coup : 6r x 2b 3v · 3r > 8 5b · 2r ^ 8 · 4r - · donner · annuler")
 _COMMANDS = {**SHARED_WORDS, "deal": "deal", "donner": "deal", "donne": "deal", "quick": "quick", "rapide": "quick",

@@ -21,10 +21,6 @@ TABLE = Msg("Table: {cards}", "Table : {cards}")
 EMPTY = Msg("empty", "vide")
 BUILD = Msg("[{value}: {cards}] {name}", "[{value} : {cards}] {name}")
 P_ONLY_TRAIL = Msg(" · after the récolte: lay a card down", " · après la récolte : poser une carte")
-B_UNDO = Msg("Undo", "Annuler")
-B_LOG = Msg("Log", "Journal")
-B_RULES = Msg("Rules", "Règles")
-B_HOME = Msg("Menu", "Menu")
 
 
 

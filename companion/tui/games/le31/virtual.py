@@ -15,12 +15,11 @@ from companion.games.le31.deck import Le31Card
 from companion.games.le31.notation import read_play
 from companion.store.session import MatchSession
 from companion.tui.games.le31.screen import offer_plays
-from companion.tui.games.le31.view import B_HOME, B_LOG, B_RULES, B_UNDO, P_ONLY_TRAIL, Le31View
-from companion.tui.screens.match_base import B_PHONES, SHARED_WORDS
+from companion.tui.games.le31.view import P_ONLY_TRAIL, Le31View
+from companion.tui.screens.match_base import B_RULES, SHARED_WORDS
 from companion.tui.screens.virtual_base import VirtualScreenBase
 from companion.tui.widgets.hand import HandRow
-from companion.tui.widgets.keypad import Key
-from companion.tui.widgets.layout import Bar, Body, Controls
+from companion.tui.widgets.layout import Body, Controls
 from companion.tui.widgets.moves import MoveList
 from companion.tui.widgets.plain import Button, Input, Static
 from companion.tui.widgets.standings import ScoreSheet
@@ -29,7 +28,6 @@ YOUR_HAND = Msg("{name}:", "{name} :")
 P_PLAY = Msg("{name}: tap a card to play it (or type 6r x 2b 3g)",
              "{name} : touchez une carte pour la jouer (ou tapez 6r x 2b 3v)")
 P_WAIT = Msg("{name} is playing…", "{name} joue…")
-B_PACE = Msg("Pace", "Rythme")
 ENTRY = Msg("type a card to play (6r), or a whole play: 6r x 2b 3g · 3r > 8 5b · pace · undo",
             "tapez une carte à jouer (6r), ou un coup : 6r x 2b 3v · 3r > 8 5b · rythme · annuler")
 NOT_YOURS = Msg("{card} is not in your hand", "{card} n'est pas dans votre main")
@@ -65,11 +63,7 @@ class VirtualLe31Screen(Le31View, VirtualScreenBase):
                 yield MoveList(id="moves")
             with Controls():
                 yield from self.entry_lines()
-                with Bar(classes="bar", id="actions"):
-                    for key, label in (("pace", B_PACE), ("undo", B_UNDO), ("log", B_LOG),
-                                       ("phones", B_PHONES), ("rules", B_RULES),
-                                       ("home", B_HOME)):
-                        yield Key(self.tr(label), id=key, compact=True)
+                yield from self.action_bar(last=(("rules", B_RULES),))
                 yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
 
     def on_mount(self) -> None:

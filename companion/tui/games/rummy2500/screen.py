@@ -26,7 +26,7 @@ from companion.store.session import MatchSession
 from companion.tui.games.rummy2500.turns import OpenDialog, TurnEntry, card_words
 from companion.tui.games.rummy2500.view import Rummy2500View
 from companion.tui.screens.base import BaseModal
-from companion.tui.screens.match_base import B_PHONES, SHARED_WORDS, MatchScreenBase
+from companion.tui.screens.match_base import B_HOME, B_LOG, B_PHONES, B_REDO, B_UNDO, SHARED_WORDS, MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.layout import Bar, Body, Controls
 from companion.tui.widgets.plain import Button, Input, Label, Static
@@ -56,10 +56,6 @@ TURN_WORDS = {"stock": "stock", "paquet": "stock", "talon": "stock", "pioche": "
               "take": "pige", "prendre": "pige", "trio": "trio", "meld": "trio", "off": "layoff", "layoff": "layoff",
               "ajout": "layoff", "ajouter": "layoff", "discard": "throw", "throw": "throw", "jeter": "throw",
               "jette": "throw", "clear": "clear", "effacer": "clear", "brasse": "brasse", "turns": "turns"}
-B_UNDO = Msg("Undo", "Annuler")
-B_REDO = Msg("Redo", "Refaire")
-B_LOG = Msg("Log", "Journal")
-B_HOME = Msg("Menu", "Menu")
 TITLE = Msg("Brasse {n}: tap a field, then cards: the frime (any card of its rank), each player's groups (New group "
             "between them, + Lay-off for a card added to another's trio) and the cards left in hand",
             "Brasse {n} : touchez un champ, puis des cartes : la frime (une carte de son rang), les groupes de chacun "

@@ -24,7 +24,7 @@ from companion.tui.games.rummy2500.screen import (
 )
 from companion.tui.games.rummy2500.turns import TurnEntry, card_words
 from companion.tui.games.rummy2500.view import Rummy2500View
-from companion.tui.screens.match_base import B_PHONES, SHARED_WORDS
+from companion.tui.screens.match_base import SHARED_WORDS
 from companion.tui.screens.virtual_base import VirtualScreenBase
 from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.keypad import Key
@@ -39,10 +39,6 @@ P_TURN = Msg("{name}: tap cards, then Stock or Pige (with a pair), Trio, Lay off
              "{name} : touchez des cartes, puis Paquet ou Pige (avec une paire), Trio, Ajouter, Jeter")
 P_WAIT = Msg("{name} is playing…", "{name} joue…")
 YOUR_HAND = Msg("{name} ({n}):", "{name} ({n}) :")
-B_PACE = Msg("Pace", "Rythme")
-B_UNDO = Msg("Undo", "Annuler")
-B_LOG = Msg("Log", "Journal")
-B_HOME = Msg("Menu", "Menu")
 ENTRY = Msg("type cards (7h 7s) or stock, pige, trio, off, discard, pace, undo…",
             "tapez des cartes (7c 7p) ou paquet, pige, trio, ajout, jeter, rythme, annuler…")
 NOT_YOURS = Msg("{card} is not in your hand", "{card} n'est pas dans votre main")
@@ -91,10 +87,7 @@ class VirtualRummyScreen(Rummy2500View, TurnEntry, VirtualScreenBase):
                     for key, label in (("stock", B_STOCK), ("pige", B_PIGE), ("trio", B_TRIO), ("layoff", B_LAYOFF),
                                        ("throw", B_THROW), ("clear", B_CLEAR)):
                         yield Key(self.tr(label), id=key, compact=True)
-                with Bar(classes="bar", id="actions"):
-                    for key, label in (("pace", B_PACE), ("undo", B_UNDO), ("log", B_LOG),
-                                       ("phones", B_PHONES), ("home", B_HOME)):
-                        yield Key(self.tr(label), id=key, compact=True)
+                yield from self.action_bar()
                 yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
 
     def on_mount(self) -> None:

@@ -22,7 +22,7 @@ from companion.games.trente_et_un.scoring import hand_value
 from companion.store.session import MatchSession
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.games.trente_et_un.view import TrenteView
-from companion.tui.screens.match_base import B_PHONES, SHARED_WORDS, MatchScreenBase
+from companion.tui.screens.match_base import B_HOME, B_LOG, B_PHONES, B_REDO, B_RULES, B_UNDO, SHARED_WORDS, MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.layout import Bar, Body, Controls
 from companion.tui.widgets.plain import Button, Input, Select, Static
@@ -50,11 +50,6 @@ DEALT_31 = Msg("31 served", "31 servi")
 B_SHOW = Msg("Show", "Abattre")
 B_BACK = Msg("⌫", "⌫")
 B_GIVE = Msg("Give a token", "Donner un jeton")
-B_UNDO = Msg("Undo", "Annuler")
-B_REDO = Msg("Redo", "Refaire")
-B_LOG = Msg("Log", "Journal")
-B_RULES = Msg("Rules", "Règles")
-B_HOME = Msg("Menu", "Menu")
 GIVER = Msg("Who gives a token?", "Qui donne un jeton ?")
 RECEIVER = Msg("To which mort?", "À quel mort ?")
 FULL = Msg("every hand has its 3 cards", "chaque main a ses 3 cartes")

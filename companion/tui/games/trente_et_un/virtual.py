@@ -23,7 +23,7 @@ from companion.games.trente_et_un.scoring import hand_value
 from companion.store.session import MatchSession
 from companion.tui.games.trente_et_un.screen import TURN_WORDS, turn_entry
 from companion.tui.games.trente_et_un.view import TrenteView
-from companion.tui.screens.match_base import B_PHONES, SHARED_WORDS
+from companion.tui.screens.match_base import SHARED_WORDS
 from companion.tui.screens.virtual_base import VirtualScreenBase
 from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.keypad import Key
@@ -58,10 +58,6 @@ B_STOP = Msg("J'arrête: off", "J'arrête : non")
 B_STOP_ON = Msg("J'arrête: ON", "J'arrête : OUI")
 B_BLIND = Msg("Take blind", "Prendre sans regarder")
 B_KEEP = Msg("Keep my hand", "Garder ma main")
-B_PACE = Msg("Pace", "Rythme")
-B_UNDO = Msg("Undo", "Annuler")
-B_LOG = Msg("Log", "Journal")
-B_HOME = Msg("Menu", "Menu")
 ENTRY = Msg("type stock, take, knock, a card to throw (9c), pass, all, swap 5h 7h, hold, pace, undo…",
             "tapez talon, prendre, cogne, une carte à jeter (9t), passe, tout, échange 5c 7c, tiens, rythme…")
 NOT_YOURS = Msg("{card} is not in your hand", "{card} n'est pas dans votre main")
@@ -112,10 +108,7 @@ class VirtualTrenteScreen(TrenteView, VirtualScreenBase):
                     for key, label in (("stock", B_STOCK), ("take", B_TAKE), ("knock", B_KNOCK), ("pass", B_PASS),
                                        ("all", B_ALL), ("hold", B_HOLD), ("blind", B_BLIND), ("keep", B_KEEP)):
                         yield Key(self.tr(label), id=key, compact=True)
-                with Bar(classes="bar", id="actions"):
-                    for key, label in (("pace", B_PACE), ("undo", B_UNDO), ("log", B_LOG),
-                                       ("phones", B_PHONES), ("home", B_HOME)):
-                        yield Key(self.tr(label), id=key, compact=True)
+                yield from self.action_bar()
                 yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
 
     def on_mount(self) -> None:
