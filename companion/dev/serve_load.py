@@ -3,12 +3,13 @@
 ``companion serve`` runs one app process per browser tab, all writing one SQLite store. This starts that many
 processes at once, each doing what a tab's app does when its player enters something: read the match, make
 the next entry through a ``MatchSession`` (saved before shown), and when another tab got there first, take
-the refusal (a ConflictError: nothing written), reload and go on. They race for a bounded time on one
+the refusal (a ConflictError, or the file busy past SQLite's wait when many race: nothing written), reload and
+go on. They race for a bounded time on one
 virtual Trente-et-un match (every entry is the next move of a computer player, so each is legal when made).
 
 Afterwards it checks what the players would: every accepted entry is in the stored log exactly once, the log
 holds nothing else, and the stored score equals the score replayed from the log. It prints entries per
-second, refused conflicts, and lost entries (0 when the checks hold).
+second, refused conflicts and busy waits, and lost entries (0 when the checks hold).
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ import argparse
 import json
 import multiprocessing
 import os
+import queue as queues
+import sqlite3
 import tempfile
 import time
 from pathlib import Path
@@ -38,11 +41,11 @@ def _client(path: str, match_id: int, start: float, seconds: float, out: multipr
     """One tab's app process: entries until the time is up or the match is over."""
     from companion.games.trente_et_un.players import next_op
     from companion.store.database import Store
-    from companion.store.errors import ConflictError
+    from companion.store.errors import ConflictError, StoreError, sqlite_code
     from companion.store.session import MatchSession
 
     accepted: list[tuple[int, dict]] = []
-    conflicts = 0
+    conflicts = busy = 0
     with Store.open(Path(path)) as store:
         session = MatchSession(store, match_id)
         while time.time() < start:
@@ -56,8 +59,15 @@ def _client(path: str, match_id: int, start: float, seconds: float, out: multipr
             except ConflictError:
                 conflicts += 1  # refused, nothing written; the session has reloaded what is stored
                 continue
+            except StoreError as error:
+                cause = error.__cause__
+                if not (isinstance(cause, sqlite3.Error) and sqlite_code(cause) == sqlite3.SQLITE_BUSY):
+                    raise
+                busy += 1  # the player is told the file is busy: nothing was written, he enters it again
+                session.reload()
+                continue
             accepted.append((session.head, op.to_json()))
-    out.put((accepted, conflicts, time.time() - start, op is None))
+    out.put((accepted, conflicts, time.time() - start, op is None, busy))
 
 
 def run(clients: int = 20, seconds: float = 10.0, home: Path | None = None, seed: int = 7) -> dict:
@@ -70,10 +80,23 @@ def run(clients: int = 20, seconds: float = 10.0, home: Path | None = None, seed
                  for _ in range(clients)]
         for proc in procs:
             proc.start()
-        results = [queue.get(timeout=seconds + 120) for _ in procs]
+        results = _results(queue, procs, deadline=time.time() + seconds + 120)
         for proc in procs:
             proc.join(30)
         return check(path, match_id, results, clients, seconds)
+
+
+def _results(queue: multiprocessing.Queue, procs: list, deadline: float) -> list:
+    """Each client's figures; a client that died says so at once (its error is printed above), not at the deadline."""
+    results: list = []
+    while len(results) < len(procs):
+        try:
+            results.append(queue.get(timeout=1.0))
+        except queues.Empty:
+            died = [proc.exitcode for proc in procs if proc.exitcode not in (None, 0)]
+            if died or time.time() > deadline:
+                raise RuntimeError(f"{len(died)} client(s) died, {len(procs) - len(results)} never answered") from None
+    return results
 
 
 def check(path: Path, match_id: int, results: list, clients: int, seconds: float) -> dict:
@@ -95,7 +118,8 @@ def check(path: Path, match_id: int, results: list, clients: int, seconds: float
     return {"clients": clients, "seconds": round(elapsed, 2), "accepted": len(accepted),
             "entries_per_second": round(len(accepted) / elapsed, 1) if elapsed > 0 else 0.0,
             "match_over": any(r[3] for r in results),
-            "refused_conflicts": sum(r[1] for r in results), "lost": lost, "duplicated": twice,
+            "refused_conflicts": sum(r[1] for r in results), "refused_busy": sum(r[4] for r in results),
+            "lost": lost, "duplicated": twice,
             "unclaimed": unclaimed, "score_matches_replay": replayed["scores"] == record.summary.get("scores"),
             "stored_entries": len(log)}
 
@@ -114,6 +138,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{figures['clients']} clients on one match for {figures['seconds']:g} s{ended} "
               f"({os.cpu_count()} cores): {figures['accepted']} entries accepted, "
               f"{figures['entries_per_second']} per second, {figures['refused_conflicts']} refused as conflicts, "
+              f"{figures['refused_busy']} as busy, "
               f"lost: {figures['lost']}, duplicated: {figures['duplicated']}, "
               f"score equals the replay: {'yes' if figures['score_matches_replay'] else 'NO'}")
     ok = figures["lost"] == 0 and figures["duplicated"] == 0 and figures["unclaimed"] == 0
