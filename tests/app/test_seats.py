@@ -27,7 +27,7 @@ from companion.store.session import MatchSession
 from companion.store.settings import Settings
 from companion.tui.app import CompanionApp
 from companion.tui.screens.tablet_home import LET_GO
-from tests.helpers.journeys import tap, tap_at
+from tests.helpers.journeys import tap
 from tests.helpers.journeys.cribbage import tap_choice
 from tests.helpers.scripted import until
 
@@ -415,6 +415,10 @@ async def test_with_no_tables_device_the_players_phones_deal_and_move_the_comput
                          only_match=match_id, seat=(1, binding))
     players = importlib.import_module("companion.games.cribbage.players")
 
+    def stored() -> int:
+        marie.reload()
+        return len(marie.match.log)
+
     def someone_to_act() -> bool:
         """Marie must choose (on her phone), or Paul's phone shows his turn, or the deal is being shown."""
         marie.reload()
@@ -436,12 +440,9 @@ async def test_with_no_tables_device_the_players_phones_deal_and_move_the_comput
             if 0 in match.awaiting() and op is not None and match.chooser(op) == 0:
                 marie.apply(op)  # Marie's own choice, on her phone
             elif isinstance(op, Discard | Play) and op.seat == 1:
-                if isinstance(op, Discard):
-                    for card in op.cards:
-                        await tap_at(pilot, screen.query_one(screen.slot_of(card)))
-                    await tap(pilot, "#lay")
-                else:
-                    await tap_at(pilot, screen.query_one(screen.slot_of(op.card)))
+                before = len(match.log)
+                await tap_choice(pilot, screen, op)
+                await until(pilot, lambda before=before: stored() > before, timeout=30)  # his tap, saved
         else:
             raise AssertionError("the deal never reached its show")
         assert screen.drives  # Paul's phone drove: nobody else could

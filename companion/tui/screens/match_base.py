@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from textual import on
 from textual.app import ComposeResult
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
+from companion.core.typed import check_length
 from companion.games.base import Event, Match, Operation
 from companion.store.devices import UndoRequest, answer_undo, ask_undo, drop_undo, undo_request
 from companion.store.errors import StoreError
@@ -24,7 +26,7 @@ from companion.tui.screens.base import BaseScreen
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.history import HistoryScreen
 from companion.tui.screens.match_end import MatchEndScreen
-from companion.tui.widgets.plain import Static
+from companion.tui.widgets.plain import Input, Static
 
 # Words every match screen understands in its entry line, in both languages (a game adds its own).
 SHARED_WORDS = {"undo": "undo", "annuler": "undo", "redo": "redo", "refaire": "redo", "rétablir": "redo",
@@ -155,6 +157,25 @@ class MatchScreenBase(BaseScreen):
         """The deal's moves as the players read them, with the points each moved (a ``MoveList`` shows them)."""
         return [self.tr(event.text) + "".join(f"  [{s.points:+d} {self.match.side_name(s.side)}]" for s in event.scores)
                 for event in self.match.deal_events()]
+
+    @on(Input.Submitted, "#entry")
+    def typed(self, event: Input.Submitted) -> None:
+        text, event.input.value = event.value.strip(), ""
+        if text:
+            self.interpret(text)
+
+    def interpret(self, text: str) -> None:
+        """A line typed in the entry field (keys on a laptop): its length checked, then read by the game's
+        ``enter_line``; a line that cannot be read is one error message, and nothing is entered."""
+        try:
+            self.enter_line(check_length(text))
+        except CompanionError as error:
+            self.message = (error.msg, "error")
+            self.refresh_view()
+
+    def enter_line(self, text: str) -> None:
+        """What a typed line means in this game: a card, a play, a command (CompanionError: unreadable)."""
+        raise NotImplementedError
 
     def entry_lines(self) -> ComposeResult:
         """What to enter now (``#prompt``) and why an entry was refused (``#message``): composed at the top of a

@@ -15,7 +15,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from companion.core.cards import Card, format_cards, parse_card
 from companion.core.errors import CompanionError
 from companion.core.i18n import Joined, Msg, Of
-from companion.core.typed import check_length, is_number, parse_number, parse_quick_points, short
+from companion.core.typed import is_number, parse_number, parse_quick_points, short
 from companion.games.base import Event
 from companion.games.cribbage.engine import CRIB
 from companion.games.cribbage.ops import Crib, Cut, EndDeal, Go, Muggins, Op, Play, Points, Show
@@ -448,22 +448,8 @@ class MatchScreen(CribbageView, MatchScreenBase):
         else:
             self.run_shared(command, "cribbage")  # home, phones
 
-    @on(Input.Submitted, "#entry")
-    def typed(self, event: Input.Submitted) -> None:
-        text = event.value.strip()
-        event.input.value = ""
-        if text:
-            self.interpret(text)
-
-    def interpret(self, text: str) -> None:
-        """Keys on a laptop: a card, a command, a claimed count or quick points."""
-        try:
-            self._interpret(check_length(text))
-        except CompanionError as error:  # unreadable: one line, nothing entered
-            self.message = (error.msg, "error")
-            self.refresh_view()
-
-    def _interpret(self, text: str) -> None:
+    def enter_line(self, text: str) -> None:
+        """A card, a command, a claimed count or quick points."""
         lowered = text.casefold()
         if lowered in _COMMANDS:
             self.run_command(_COMMANDS[lowered])

@@ -10,9 +10,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 
 from companion.core.cards import Card, format_cards, parse_card
-from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, Of
-from companion.core.typed import check_length
 from companion.games.base import Event
 from companion.games.cribbage import advice
 from companion.games.cribbage.advice import discard_review
@@ -256,20 +254,10 @@ class VirtualCribbageScreen(CribbageView, VirtualScreenBase):
     def action_rules(self) -> None:
         self.run_shared("rules", "cribbage")
 
-    @on(Input.Submitted, "#entry")
-    def typed(self, event: Input.Submitted) -> None:
-        text, event.input.value = event.value.strip(), ""
-        if not text:
+    def enter_line(self, text: str) -> None:
+        if text.casefold() in WORDS:
+            self.run_command(WORDS[text.casefold()])
             return
-        try:
-            text = check_length(text)
-            if text.casefold() in WORDS:
-                self.run_command(WORDS[text.casefold()])
-                return
-            cards = [parse_card(t, self.app.lang) for t in text.replace(",", " ").split()]
-        except CompanionError as error:
-            self.message = (error.msg, "error")
-            self.refresh_view()
-            return
+        cards = [parse_card(t, self.app.lang) for t in text.replace(",", " ").split()]
         for card in cards:
             self.tap(card)

@@ -15,7 +15,6 @@ from textual.containers import Vertical
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
-from companion.core.typed import check_length
 from companion.games.base import Event
 from companion.games.le31.deck import Le31Card
 from companion.games.le31.engine import MATCH_OVER, NEED_DEAL, Le31Match
@@ -163,24 +162,12 @@ class Le31Screen(Le31View, MatchScreenBase):
         else:
             self.run_shared(command, "le31")
 
-    @on(Input.Submitted, "#entry")
-    def typed(self, event: Input.Submitted) -> None:
-        text, event.input.value = event.value.strip(), ""
-        if text:
-            self.interpret(text)
-
-    def interpret(self, text: str) -> None:
-        try:
-            text = check_length(text)
-            if text.casefold() in _COMMANDS:
-                self.run_command(_COMMANDS[text.casefold()])
-                return
-            seat = self.match.r.turn if self.match.phase == "play" else 0
-            card, op = read_play(text, self.match.deck, self.app.lang, seat)
-        except CompanionError as error:
-            self.message = (error.msg, "error")
-            self.refresh_view()
+    def enter_line(self, text: str) -> None:
+        if text.casefold() in _COMMANDS:
+            self.run_command(_COMMANDS[text.casefold()])
             return
+        seat = self.match.r.turn if self.match.phase == "play" else 0
+        card, op = read_play(text, self.match.deck, self.app.lang, seat)
         if op is None:
             self.enter_card(card)
         elif self.match.phase == "deal" and self.match.r.deal == 0:

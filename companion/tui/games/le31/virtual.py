@@ -8,9 +8,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 
-from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
-from companion.core.typed import check_length
 from companion.games.le31.deck import Le31Card
 from companion.games.le31.notation import read_play
 from companion.store.session import MatchSession
@@ -121,26 +119,16 @@ class VirtualLe31Screen(Le31View, VirtualScreenBase):
         else:
             self.run_shared(command, "le31")
 
-    @on(Input.Submitted, "#entry")
-    def typed(self, event: Input.Submitted) -> None:
-        text, event.input.value = event.value.strip(), ""
-        if not text:
+    def enter_line(self, text: str) -> None:
+        word = text.casefold()
+        if word in ("pace", "rythme"):
+            self.cycle_pace()
             return
-        try:
-            text = check_length(text)
-            word = text.casefold()
-            if word in ("pace", "rythme"):
-                self.cycle_pace()
-                return
-            if word in SHARED_WORDS:
-                self.run_command(SHARED_WORDS[word])
-                return
-            seat = self.shown_seat if self.shown_seat is not None else 0
-            card, op = read_play(text, self.match.deck, self.app.lang, seat)
-        except CompanionError as error:
-            self.message = (error.msg, "error")
-            self.refresh_view()
+        if word in SHARED_WORDS:
+            self.run_command(SHARED_WORDS[word])
             return
+        seat = self.shown_seat if self.shown_seat is not None else 0
+        card, op = read_play(text, self.match.deck, self.app.lang, seat)
         if op is None:
             self.tap(card)
         elif self.acting_human() == self.shown_seat:

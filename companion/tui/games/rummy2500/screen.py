@@ -18,7 +18,6 @@ from companion.core.cards import Card, CardList, Rank, format_card, format_cards
 from companion.core.decks import pack_2500_spec
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
-from companion.core.typed import check_length
 from companion.games.rummy2500.engine import Rummy2500Match
 from companion.games.rummy2500.ops import Brasse
 from companion.games.rummy2500.scoring import parse_frime, parse_groups
@@ -322,28 +321,19 @@ class Rummy2500Screen(Rummy2500View, TurnEntry, MatchScreenBase):
         self.message = None
         self.refresh_view()
 
-    @on(Input.Submitted, "#entry")
-    def typed(self, event: Input.Submitted) -> None:
-        text, event.input.value = event.value.strip(), ""
-        if not text:
+    def enter_line(self, text: str) -> None:
+        words = text.split()
+        verb = words[0].casefold()
+        if verb in TURN_WORDS or verb in SHARED_WORDS:
+            kept = self.selected
+            if len(words) > 1:  # "trio 7h 7s 8d": the cards go with the word, not into the selection
+                self.selected = card_words(" ".join(words[1:]), self.app.lang)
+            self.run_command(TURN_WORDS.get(verb) or SHARED_WORDS[verb])
+            if len(words) > 1 and self.selected:  # refused (or a dialog is open): the taps are back
+                self.selected = kept
+                self.refresh_view()
             return
-        try:
-            words = check_length(text).split()
-            verb = words[0].casefold()
-            if verb in TURN_WORDS or verb in SHARED_WORDS:
-                kept = self.selected
-                if len(words) > 1:  # "trio 7h 7s 8d": the cards go with the word, not into the selection
-                    self.selected = card_words(" ".join(words[1:]), self.app.lang)
-                self.run_command(TURN_WORDS.get(verb) or SHARED_WORDS[verb])
-                if len(words) > 1 and self.selected:  # refused (or a dialog is open): the taps are back
-                    self.selected = kept
-                    self.refresh_view()
-                return
-            cards = card_words(text, self.app.lang)
-        except CompanionError as error:
-            self.message = (error.msg, "error")
-            self.refresh_view()
-            return
+        cards = card_words(text, self.app.lang)
         if not self.match.playing():
             self.message = (PROMPT, "error")
         else:

@@ -9,9 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 
 from companion.core.cards import Card, rank_text
-from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
-from companion.core.typed import check_length
 from companion.store.session import MatchSession
 from companion.tui.games.rummy2500.screen import (
     B_CLEAR,
@@ -169,20 +167,11 @@ class VirtualRummyScreen(Rummy2500View, TurnEntry, VirtualScreenBase):
         else:
             self.run_shared(command, "rummy2500")
 
-    @on(Input.Submitted, "#entry")
-    def typed(self, event: Input.Submitted) -> None:
-        text, event.input.value = event.value.strip(), ""
-        if not text:
-            return
-        try:
-            words = check_length(text).split()
-            verb = words[0].casefold()
-            cards = card_words(" ".join(words[1:] if (verb in TURN_WORDS or verb in SHARED_WORDS or verb in (
-                "pace", "rythme")) else words), self.app.lang)
-        except CompanionError as error:
-            self.message = (error.msg, "error")
-            self.refresh_view()
-            return
+    def enter_line(self, text: str) -> None:
+        words = text.split()
+        verb = words[0].casefold()
+        cards = card_words(" ".join(words[1:] if (verb in TURN_WORDS or verb in SHARED_WORDS or verb in (
+            "pace", "rythme")) else words), self.app.lang)
         before, entries = list(self.selected), len(self.match.log)
         for card in cards:
             self.tap(card)

@@ -15,7 +15,6 @@ from companion.core.cards import Card, CardList, parse_card
 from companion.core.decks import PIQUET_32, STANDARD_52
 from companion.core.errors import CompanionError, NotationError
 from companion.core.i18n import Msg
-from companion.core.typed import check_length
 from companion.games.trente_et_un.engine import TrenteMatch, showdown_of
 from companion.games.trente_et_un.ops import BlindSwap, Claim31, Discard, Draw, Exchange, GiveToken, Knock, Refresh, Start
 from companion.games.trente_et_un.scoring import hand_value
@@ -237,27 +236,15 @@ class TrenteScreen(TrenteView, MatchScreenBase):
 
         self.app.push_screen(ChoiceDialog(self.tr(GIVER), "", givers + [("✕", None)]), chosen_giver)
 
-    @on(Input.Submitted, "#entry")
-    def typed(self, event: Input.Submitted) -> None:
-        text, event.input.value = event.value.strip(), ""
-        if text:
-            self.interpret(text)
-
-    def interpret(self, text: str) -> None:
-        try:
-            text = check_length(text)
-            if text.casefold() in _COMMANDS:
-                self.run_command(_COMMANDS[text.casefold()])
-                return
-            op = turn_entry(self.match, text, self.app.lang)
-            if op is not None:
-                self.apply_ops(op)
-                return
-            cards = [parse_card(t, self.app.lang) for t in text.replace(",", " ").split()]
-        except CompanionError as error:
-            self.message = (error.msg, "error")
-            self.refresh_view()
+    def enter_line(self, text: str) -> None:
+        if text.casefold() in _COMMANDS:
+            self.run_command(_COMMANDS[text.casefold()])
             return
+        op = turn_entry(self.match, text, self.app.lang)
+        if op is not None:
+            self.apply_ops(op)
+            return
+        cards = [parse_card(t, self.app.lang) for t in text.replace(",", " ").split()]
         for card in cards:
             self.enter_card(card)
 

@@ -14,9 +14,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 
 from companion.core.cards import Card, CardList, parse_card
-from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
-from companion.core.typed import check_length
 from companion.games.base import Operation
 from companion.games.trente_et_un.ops import BlindSwap, Discard, Draw, Exchange, Knock
 from companion.games.trente_et_un.scoring import hand_value
@@ -286,38 +284,28 @@ class VirtualTrenteScreen(TrenteView, VirtualScreenBase):
         if self.human_op(op):
             self.give, self.hold = None, False
 
-    @on(Input.Submitted, "#entry")
-    def typed(self, event: Input.Submitted) -> None:
-        text, event.input.value = event.value.strip(), ""
-        if not text:
+    def enter_line(self, text: str) -> None:
+        word = text.split()[0].casefold()
+        if word in ("pace", "rythme"):
+            self.cycle_pace()
             return
-        try:
-            text = check_length(text)
-            word = text.split()[0].casefold()
-            if word in ("pace", "rythme"):
-                self.cycle_pace()
-                return
-            if word in SHARED_WORDS:
-                self.run_command(SHARED_WORDS[word])
-                return
-            verb = TURN_WORDS.get(word)
-            if verb == "hold" and len(text.split()) == 1:  # « tiens » alone: pass and hold
-                self.hold = True
-                self.run_command("pass")
-                return
-            if verb in ("stock", "take", "knock", "pass", "all", "blind", "keep") and len(text.split()) == 1:
-                self.run_command(verb)
-                return
-            if verb is not None:
-                op = turn_entry(self.match, text, self.app.lang)
-                if op is not None and self._state():
-                    self.human_op(op)
-                return
-            cards = [parse_card(t, self.app.lang) for t in text.replace(",", " ").split()]
-        except CompanionError as error:
-            self.message = (error.msg, "error")
-            self.refresh_view()
+        if word in SHARED_WORDS:
+            self.run_command(SHARED_WORDS[word])
             return
+        verb = TURN_WORDS.get(word)
+        if verb == "hold" and len(text.split()) == 1:  # « tiens » alone: pass and hold
+            self.hold = True
+            self.run_command("pass")
+            return
+        if verb in ("stock", "take", "knock", "pass", "all", "blind", "keep") and len(text.split()) == 1:
+            self.run_command(verb)
+            return
+        if verb is not None:
+            op = turn_entry(self.match, text, self.app.lang)
+            if op is not None and self._state():
+                self.human_op(op)
+            return
+        cards = [parse_card(t, self.app.lang) for t in text.replace(",", " ").split()]
         for card in cards:
             self.tap(card)
 
