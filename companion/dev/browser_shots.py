@@ -10,10 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
-import os
 import shutil
-import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -59,7 +56,7 @@ async def _shoot(url_of: dict[str, str], out: Path) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from companion.dev.tablet_bench import _serve
+    from companion.dev.tablet_bench import served
     from companion.serving.tablets import match_token
 
     parser = argparse.ArgumentParser(prog="python -m companion.dev.browser_shots", description=__doc__.splitlines()[0])
@@ -69,21 +66,11 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="companion-shots-") as tmp:
         home = Path(tmp)
         matches = _matches(home)
-        process, url = _serve(home)
-        try:
-            secret = ""
-            for _ in range(100):
-                if (home / "serving.json").exists():
-                    secret = json.loads((home / "serving.json").read_text())["secret"]
-                    break
-                asyncio.run(asyncio.sleep(0.1))
-            base = url.split("/?", 1)[0]
-            url_of = {game: f"{base}/?token={match_token(secret, match_id)}" for game, match_id in matches.items()}
+        with served(home) as server:
+            url_of = {game: f"{server.base}/?token={match_token(server.secret, match_id)}"
+                      for game, match_id in matches.items()}
             for path in asyncio.run(_shoot(url_of, args.out)):
                 print(path)
-        finally:
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait(10)
     return 0
 
 

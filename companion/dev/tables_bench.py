@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import signal
 import statistics
 import sys
 import tempfile
@@ -27,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.dev.tablet_bench import _children, _cpu_s, _rss_mb, _serve
+from companion.dev.tablet_bench import Server, _children, _cpu_s, _rss_mb, served
 
 PHONE, TABLET = (48, 52), (113, 42)  # cells: a 390×844 phone upright with its font, a 1024×768 tablet
 QUIET_S = 0.2
@@ -93,16 +92,13 @@ class Device:
         await self.client.close()
 
 
-async def _measure(home: Path, url: str, server_pid: int, made: list[tuple[int, list[int]]]) -> list[tuple[str, str]]:
-    import json
-
+async def _measure(home: Path, server: Server, made: list[tuple[int, list[int]]]) -> list[tuple[str, str]]:
     from companion.games.cribbage.ops import Discard
     from companion.serving.tablets import match_token, seat_token
     from companion.store.database import Store
     from companion.store.session import MatchSession
 
-    secret = json.loads((home / "serving.json").read_text())["secret"]
-    base = url.split("/?", 1)[0]
+    secret, base, server_pid = server.secret, server.base, server.pid
     tables: list[Device] = []
     devices: list[Device] = []
     for match_id, bindings in made:
@@ -158,19 +154,11 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="companion-tables-") as tmp:
         home = Path(tmp)
         made = _store(home, args.tables, args.phones)
-        process, url = _serve(home)
-        try:
-            for _ in range(100):
-                if (home / "serving.json").exists():
-                    break
-                time.sleep(0.1)
+        with served(home) as server:
             print(f"companion tables bench: {os.cpu_count()} cpu(s) seen, {args.tables} tables of {args.phones} "
                   f"phones and a tablet")
-            for name, figure in asyncio.run(_measure(home, url, process.pid, made)):
+            for name, figure in asyncio.run(_measure(home, server, made)):
                 print(f"{name + ':':48} {figure}")
-        finally:
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait(10)
     return 0
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import shutil
 import signal
@@ -25,6 +26,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 FIRST_SCREEN_GOAL_S = 1.5
@@ -49,21 +53,40 @@ def _store(home: Path) -> None:
                 session.apply(Points(n % 2, 3 + n))
 
 
-def _serve(home: Path) -> tuple[subprocess.Popen, str]:
-    from companion.dev.bench import _child_env
+@dataclass(frozen=True)
+class Server:
+    pid: int
+    url: str  # the address it printed, with the organiser's token
+    secret: str  # its play secret, from the file it writes beside the store (for match and seat tokens)
 
-    env = dict(_child_env(), COMPANION_HOME=str(home), COMPANION_LANG="en")  # started as on a player's machine
+    @property
+    def base(self) -> str:
+        return self.url.split("/?", 1)[0]
+
+
+@contextmanager
+def served(home: Path) -> Iterator[Server]:
+    """``companion serve`` on ``home``'s store, started as on a player's machine, until the block ends: then it is
+    stopped with every app it started. Its file beside the store is written before it prints its address."""
+    from companion.dev.bench import _child_env
+    from companion.serving.tablets import FILE_NAME
+
+    env = dict(_child_env(), COMPANION_HOME=str(home), COMPANION_LANG="en")
     process = subprocess.Popen([sys.executable, "-m", "companion.cli.main", "serve", "--port", "0"],
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
                                start_new_session=True)
-    assert process.stdout is not None
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        line = process.stdout.readline().strip()
-        if line.startswith("http://"):
-            return process, line
-    process.kill()
-    raise SystemExit("companion serve did not print its address")
+    try:
+        assert process.stdout is not None
+        deadline = time.monotonic() + 30
+        url = ""
+        while not url.startswith("http://"):
+            if time.monotonic() > deadline:
+                raise SystemExit("companion serve did not print its address")
+            url = process.stdout.readline().strip()
+        yield Server(process.pid, url, json.loads((home / FILE_NAME).read_text())["secret"])
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(10)
 
 
 def _children(server_pid: int) -> list[int]:
@@ -182,15 +205,11 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="companion-tablets-") as tmp:
         home = Path(tmp)
         _store(home)
-        process, url = _serve(home)
-        try:
+        with served(home) as server:
             print(f"companion tablet bench: {os.cpu_count()} cpu(s) seen, Chromium at {TABLET['width']}×"
                   f"{TABLET['height']}")
-            for name, figure in asyncio.run(_measure(url, process.pid, args.tablets, args.changes)):
+            for name, figure in asyncio.run(_measure(server.url, server.pid, args.tablets, args.changes)):
                 print(f"{name + ':':40} {figure}")
-        finally:
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait(10)
     return 0
 
 
