@@ -163,8 +163,7 @@ def table_match(store: Store, night_id: int, table: int) -> int:
     """The app's match of a table of the current round, to open on its tablet: the one started for it if it is
     still being played, else a new cribbage match between the table's two players (the night's target, the deal
     cut for), saved with the ``table_match`` entry that links them."""
-    record = load(store, night_id)
-    night = record.night
+    night = settle(store, night_id)  # a finished match's result first: that table is then decided, not replayed
     linked = night.table_matches.get((night.round, table))
     if linked is not None:
         try:

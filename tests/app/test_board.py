@@ -84,6 +84,8 @@ def test_hole_position_refuses_holes_off_the_board(score: int, target: int) -> N
 def test_a_target_that_does_not_make_three_streets_is_refused() -> None:
     with pytest.raises(ValueError):
         hole_position(1, 120)
+    with pytest.raises(ValueError):
+        render_board((), target=122)  # no track to check it by: the board itself says so
 
 
 def test_holes_come_in_groups_of_five_with_a_gap() -> None:

@@ -271,6 +271,22 @@ def test_a_table_played_in_the_app_brings_its_result_by_itself(tmp_path):
         assert "already has its result" in error.value.text("en")
 
 
+def test_a_finished_table_asked_for_its_match_before_the_night_settled_gets_its_result_not_a_new_match(tmp_path):
+    from companion.club.saved import table_match
+
+    with Store.open(tmp_path / "c.sqlite3") as store:
+        night_id = create(store, "Mardi", start_op(FOUR, rounds=3))
+        append(store, night_id, {"op": "pair"}, 1)
+        first = table_match(store, night_id, 1)
+        session = MatchSession(store, first)
+        session.apply(Points(session.match.names.index("Ann"), 121))  # over; the night's screen not yet told
+        with pytest.raises(NightError):
+            table_match(store, night_id, 1)  # the tablet asks again: decided, nothing created
+        result = load(store, night_id).night.results[(1, 1)]
+        assert (result.winner, result.match) == ("Ann", first)
+        assert [r.id for r in store.list_matches()] == [first]
+
+
 def test_a_table_s_match_is_checked_and_forgotten_when_its_players_change():
     night = ClubNight.replay([start_op(FOUR + ["Eve"], rounds=3)])
     night.apply({"op": "pair"})

@@ -179,3 +179,24 @@ def test_command_line_crib_model_players_keeps_the_json_keys():
     assert five["crib_model"] == "uniform"
     text = _cli("cribbage", "discard", "5H", "5D", "JS", "QC", "4S", "6D", "--dealer", "--crib-model", "players")
     assert text.returncode == 0 and "crib model" in text.stdout
+
+
+def test_a_play_hint_with_no_deal_that_fits_says_so_and_not_that_one_rank_fits(monkeypatch):
+    """A table's slip (what the others played fits no deal of the unseen cards) leaves no search: the hint says
+    that, and « the only rank that fits » stays for a hand with one playable rank."""
+    from companion.games.base import Setup
+    from companion.games.cribbage import hard
+    from companion.games.cribbage.advice import HINT_NO_DEAL, HINT_ONE_RANK, play_hint
+    from companion.games.cribbage.engine import CribbageMatch
+    from companion.games.cribbage.players import next_op
+
+    match = CribbageMatch(Setup(("A", "B"), DEFAULT_RULES, 0, "virtual", 5))
+    while match.phase != "play":
+        match.apply(next_op(match, ["normal", "normal"]))
+    seat = next(iter(match.awaiting()))
+    playable = [c for c in match.hand(seat) if match.count + min(int(c.rank), 10) <= 31]
+    assert len({c.rank for c in playable}) > 1
+    monkeypatch.setattr(hard, "search_play", lambda view, rng: hard.PlaySearch(((playable[0], 0.0),), 0, False))
+    hint = play_hint(match, seat)
+    assert hint is not None and HINT_NO_DEAL.text("en") in hint.text("en")
+    assert HINT_ONE_RANK.text("en") not in hint.text("en")

@@ -30,6 +30,8 @@ HINT_WIN = Msg("{chance}% chance to win the game, over {n} deals of the unseen c
                "{chance} % de chances de gagner la partie, sur {n} donnes des cartes cachées")
 HINT_ONLY = Msg("the only card that fits", "la seule carte qui passe")
 HINT_ONE_RANK = Msg("the only rank that fits", "le seul rang qui passe")
+HINT_NO_DEAL = Msg("no deal of the unseen cards fits the cards played: the usual choice",
+                   "aucune donne des cartes cachées ne concorde avec les cartes jouées : le choix habituel")
 ITEM = {"fifteen": Msg("fifteen for 2", "quinze pour 2"), "thirty_one": Msg("31 for 2", "31 pour 2"),
         "pair": Msg("a pair for {n}", "une paire pour {n}"), "run": Msg("a run for {n}", "une suite pour {n}")}
 
@@ -76,8 +78,10 @@ def play_hint(match: CribbageMatch, seat: int, hand: Sequence[Card] | None = Non
     elif items:
         said = tuple(ITEM[i.kind](n=i.points) if i.kind in ITEM else Msg(i.kind, i.kind) for i in items)
         why = HINT_POINTS(items=Joined(said, ", "))
-    elif not search.deals:
+    elif len({c.rank for c in playable}) == 1:
         why = HINT_ONE_RANK
+    elif not search.deals:  # a table's slip: what the others played fits no deal, so no search was made
+        why = HINT_NO_DEAL
     elif search.win:
         why = HINT_WIN(chance=Decimal(100 * margin, 0), n=search.deals)
     else:

@@ -236,7 +236,10 @@ def render_board(
     lanes = tracks or (Track("", HOLE), Track("", HOLE))
     named = [track for track in tracks if track.name]
 
-    for mode in [m for m in (WIDE, COMPACT, FOLDED) if m.fits(target)]:
+    modes = [m for m in (WIDE, COMPACT, FOLDED) if m.fits(target)]
+    if not modes:
+        raise ValueError(f"target {target} does not make equal streets (use 121 or 61)")
+    for mode in modes:
         holes = holes_per_street(target, mode.streets)
         rules = _rule_lines(mode, target, skunk_line, double_skunk_line, lang)
         breaks = _breaks(rules, holes)
