@@ -22,6 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from companion.core.i18n import Msg
+from companion.games.base import LEVELS  # a game's selfplay module may name more (cribbage: its previous hard player)
 
 Z95 = 1.959963984540054
 
@@ -62,7 +63,6 @@ MAX_GAMES, MAX_JOBS = 1_000_000, 256
 BAD_COUNT = Msg(f"--games is 1 to {MAX_GAMES:,} and --jobs 1 to {MAX_JOBS}",
                 f"--games vaut de 1 à {MAX_GAMES:,} et --jobs de 1 à {MAX_JOBS}".replace(",", "\u202f"))
 BAD_LEVEL = Msg("no level {level} for {game}: {levels}", "pas de niveau {level} pour {game} : {levels}")
-LEVELS = ("easy", "normal", "hard")  # a game's selfplay module may name more (cribbage: its previous hard player)
 NO_SELFPLAY = Msg("no computer players for {game} yet", "pas encore de joueurs ordinateur pour {game}")
 
 

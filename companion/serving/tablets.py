@@ -25,9 +25,14 @@ FILE_NAME = "serving.json"
 PREFIX = "m"  # a match token reads m<id>.<mac>: the id says which match, the mac that the server made it
 
 
+def _mac(secret: str, message: str) -> str:
+    """What only the server can write: the HMAC of ``message`` under its play secret, 32 URL-safe characters."""
+    mac = hmac.new(secret.encode(), message.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac).decode().rstrip("=")[:32]
+
+
 def match_token(secret: str, match_id: int) -> str:
-    mac = hmac.new(secret.encode(), f"match:{match_id}".encode(), hashlib.sha256).digest()
-    return f"{PREFIX}{match_id}.{base64.urlsafe_b64encode(mac).decode().rstrip('=')[:32]}"
+    return f"{PREFIX}{match_id}.{_mac(secret, f'match:{match_id}')}"
 
 
 def match_of(secret: str, token: str) -> int | None:
@@ -43,8 +48,7 @@ SEAT_PREFIX = "s"
 
 
 def seat_token(secret: str, match_id: int, seat: int, binding: int) -> str:
-    mac = hmac.new(secret.encode(), f"seat:{match_id}:{seat}:{binding}".encode(), hashlib.sha256).digest()
-    return f"{SEAT_PREFIX}{match_id}-{seat}-{binding}.{base64.urlsafe_b64encode(mac).decode().rstrip('=')[:32]}"
+    return f"{SEAT_PREFIX}{match_id}-{seat}-{binding}.{_mac(secret, f'seat:{match_id}:{seat}:{binding}')}"
 
 
 def seat_of(secret: str, token: str) -> tuple[int, int, int] | None:

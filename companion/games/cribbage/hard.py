@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from companion.core.cards import Card, card_from_index
 from companion.games.cribbage import endgame
+from companion.games.cribbage.pegging import MAX_COUNT
 from companion.games.cribbage.rules import CribbageRules
 from companion.games.cribbage.scoring import hand_score
 
@@ -54,7 +55,6 @@ RANK = tuple(i // 4 + 1 for i in range(52))
 PIP = tuple(min(i // 4 + 1, 10) for i in range(52))
 SUIT = tuple(i % 4 for i in range(52))
 CARD = tuple(card_from_index(i) for i in range(52))
-MAX_COUNT = 31
 JACK = 11
 
 W = TypeVar("W")

@@ -32,19 +32,17 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from companion.core.cards import Card, standard_deck
+from companion.games.base import LEVELS
 from companion.games.cribbage.engine import CRIB, CribbageMatch
 from companion.games.cribbage.ops import Crib, Cut, Deal, Discard, Go, Muggins, NewGame, Op, Play, Show
-from companion.games.cribbage.pegging import peg_points
+from companion.games.cribbage.pegging import MAX_COUNT, peg_points
 from companion.games.cribbage.rules import CribbageRules
 from companion.games.cribbage.scoring import hand_score, pip
 
 PREVIOUS = "hard-previous"  # the hard player before issue 29 (previous.py), for self-play only
 HARD_CRIB_MODEL = "players"  # the hard player's crib model with two players (the advisor's option)
-PEGGING_DISCARD = True  # two players, mid-game: the pegging margin counts in the discard (hard.search_discard_points)
 
-LEVELS = ("easy", "normal", "hard")  # offered to players
 SELFPLAY_LEVELS = (*LEVELS, PREVIOUS)  # and the previous hard player, for self-play only
-MAX_COUNT = 31
 
 
 @dataclass(frozen=True)
@@ -145,10 +143,10 @@ def hard_discard(match: CribbageMatch, seat: int, rng: random.Random) -> tuple[C
     assert hand is not None
     if near_end(match.scores, match.rules.target, match.players):
         return search_discard(hand, seat, match.dealer, match.scores, match.rules, rng).ranked[0][0]
-    if match.players == 2 and PEGGING_DISCARD:
+    if match.players == 2:  # mid-game: the pegging margin counts in the discard
         return search_discard_points(hand, seat, match.dealer, match.rules, rng, HARD_CRIB_MODEL).ranked[0][0]
     own_crib = match.side_of(seat) == match.side_of(match.dealer)
-    return analyse(hand, own_crib, match.rules, crib_model=HARD_CRIB_MODEL)[0].discard
+    return analyse(hand, own_crib, match.rules)[0].discard  # five-card hands: the exact, uniform crib
 
 
 def choose_discard(match: CribbageMatch, seat: int, level: str = "normal",

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from companion.core.cards import Card, standard_deck
-from companion.games.cribbage.pegging import peg_points
+from companion.games.cribbage.pegging import MAX_COUNT, peg_points
 from companion.games.cribbage.rules import CribbageRules
 from companion.games.cribbage.scoring import pip
 
@@ -22,9 +22,7 @@ if TYPE_CHECKING:
     from companion.games.cribbage.engine import CribbageMatch
     from companion.games.cribbage.players import View
 
-LEVEL = "hard-previous"
 SAMPLES = 32
-MAX_COUNT = 31
 
 
 def choose_discard(match: CribbageMatch, seat: int) -> tuple[Card, ...]:

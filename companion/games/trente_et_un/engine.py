@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from companion.core.cards import Card, CardList, standard_deck
+from companion.core.cards import Card, CardList, piquet_deck, standard_deck
 from companion.core.errors import IllegalMoveError, InconsistencyError, SetupError
 from companion.core.i18n import Joined, Msg, Of, Plural
 from companion.games import base
@@ -53,7 +53,7 @@ from companion.games.trente_et_un.ops import (
     Start,
 )
 from companion.games.trente_et_un.rules import BankerRules, KnockRules
-from companion.games.trente_et_un.scoring import PIQUET, Game, HandValue, check_distinct, check_hand, hand_value
+from companion.games.trente_et_un.scoring import OUTSIDE, PIQUET, Game, HandValue, check_distinct, check_hand, hand_value
 from companion.games.trente_et_un.words import (
     D_31,
     D_BLIND,
@@ -260,9 +260,7 @@ class TrenteMatch(base.Match):
         return Counter()
 
     def deck(self) -> list[Card]:
-        # In a fixed order: a set's order follows the cards' addresses, which differ from one process to the next,
-        # and a seeded deal would then differ too.
-        return sorted(PIQUET) if self.banker and self.rules.deck == 32 else standard_deck()
+        return piquet_deck() if self.banker and self.rules.deck == 32 else standard_deck()
 
     def rematch_setup(self) -> base.Setup:
         return base.Setup(self.setup.names, self.setup.rules, self._next_dealer(self.dealer), self.setup.mode,
@@ -532,8 +530,6 @@ class TrenteMatch(base.Match):
         if len(op.cards) != n or len(set(op.cards)) != n:
             raise IllegalMoveError(START_CARDS(n=n))
         if self.banker and self.rules.deck == 32:
-            from companion.games.trente_et_un.scoring import OUTSIDE, PIQUET
-
             for card in op.cards:
                 if card not in PIQUET:
                     raise IllegalMoveError(OUTSIDE(card=card))
