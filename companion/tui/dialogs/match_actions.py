@@ -10,6 +10,7 @@ from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.records.summary import score_line, sides_of
 from companion.store.database import MatchRecord
+from companion.tui.dialogs.seats import TITLE as PHONES
 from companion.tui.dialogs.seats import SeatsDialog
 from companion.tui.dialogs.share import QrDialog, ShareDialog
 from companion.tui.screens.base import BaseModal
@@ -27,7 +28,6 @@ TABLET = Msg("A tablet for this match", "Une tablette pour ce match")
 TABLET_TITLE = Msg("A tablet for this match: {players}", "Une tablette pour ce match : {players}")
 TABLET_SCAN = Msg("Scan it with the table's tablet: it opens this match, and only it.",
                   "Scannez-le avec la tablette de la table : il ouvre ce match, et lui seul.")
-PHONES = Msg("Each player's own phone", "Le téléphone de chaque joueur")
 WHO = Msg("{players} · {date} · {score}", "{players} · {date} · {score}")
 
 

@@ -36,15 +36,14 @@ CLOSE = Msg("Close", "Fermer")
 
 class SeatsDialog(BaseModal):
     BINDINGS = [("escape", "close", "Close")]
-    DEFAULT_CSS = """
-    SeatsDialog .menu Button { width: 100%; }
-    """
 
     def __init__(self, record: MatchRecord) -> None:
         super().__init__()
         self.record = record
 
     def humans(self) -> list[tuple[int, str]]:
+        # Read from the stored setup as it is, not through the game's checks: the past matches' list opens this
+        # dialog for any match, and it must list the players even of one whose setup no longer reads.
         setup = self.record.setup
         names = [str(n) for n in setup.get("names", [])]
         seats = setup.get("seats") or []

@@ -7,7 +7,7 @@ implements ``refresh_view``; it calls ``apply_ops`` for every entry.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from textual import on
 from textual.app import ComposeResult
@@ -26,6 +26,8 @@ from companion.tui.screens.base import BaseScreen
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.history import HistoryScreen
 from companion.tui.screens.match_end import MatchEndScreen
+from companion.tui.widgets.keypad import Key
+from companion.tui.widgets.layout import Bar
 from companion.tui.widgets.plain import Input, Static
 
 # Words every match screen understands in its entry line, in both languages (a game adds its own).
@@ -71,6 +73,8 @@ class MatchScreenBase(BaseScreen):
     # A new entry after undoing several asks first: the undone entries would be gone for good. (Virtual play
     # does not ask: the computers' moves follow at once.)
     ASKS_BEFORE_DROPPING_REDO = True
+    SHARED_KEYS: tuple[tuple[str, Msg], ...] = (("undo", B_UNDO), ("redo", B_REDO), ("log", B_LOG),
+                                                ("phones", B_PHONES))  # between a screen's own keys and Menu
 
     def __init__(self, session: MatchSession) -> None:
         super().__init__()
@@ -176,6 +180,13 @@ class MatchScreenBase(BaseScreen):
     def enter_line(self, text: str) -> None:
         """What a typed line means in this game: a card, a play, a command (CompanionError: unreadable)."""
         raise NotImplementedError
+
+    def action_bar(self, first: Sequence[tuple[str, Msg]] = (), last: Sequence[tuple[str, Msg]] = ()) -> ComposeResult:
+        """The row of keys every match screen has: its own ``first``, the ``SHARED_KEYS``, its own ``last``, and
+        the menu at the end."""
+        with Bar(classes="bar", id="actions"):
+            for key, label in (*first, *self.SHARED_KEYS, *last, ("home", B_HOME)):
+                yield Key(self.tr(label), id=key, compact=True)
 
     def entry_lines(self) -> ComposeResult:
         """What to enter now (``#prompt``) and why an entry was refused (``#message``): composed at the top of a

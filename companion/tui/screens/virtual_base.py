@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import importlib
 import time
-from collections.abc import Sequence
 from functools import partial
 
 from textual import on
@@ -40,10 +39,8 @@ from companion.store.devices import LEASE_S, Lease, drive, release
 from companion.store.session import MatchSession
 from companion.tui.dialogs.round_report import RoundReport
 from companion.tui.screens.base import BaseModal
-from companion.tui.screens.match_base import B_HOME, B_LOG, B_PACE, B_PHONES, B_UNDO, MatchScreenBase
+from companion.tui.screens.match_base import B_LOG, B_PACE, B_PHONES, B_UNDO, MatchScreenBase
 from companion.tui.widgets.hand import HandRow
-from companion.tui.widgets.keypad import Key
-from companion.tui.widgets.layout import Bar
 from companion.tui.widgets.plain import Button, Static
 
 
@@ -85,6 +82,7 @@ class PassDevice(BaseModal):
 
 class VirtualScreenBase(MatchScreenBase):
     ASKS_BEFORE_DROPPING_REDO = False  # the computers' moves follow an undo at once: nothing to ask
+    SHARED_KEYS = (("pace", B_PACE), ("undo", B_UNDO), ("log", B_LOG), ("phones", B_PHONES))  # no redo: see above
 
     def __init__(self, session: MatchSession) -> None:
         super().__init__(session)
@@ -97,15 +95,6 @@ class VirtualScreenBase(MatchScreenBase):
         self._thinking = False  # a worker is finding the next automatic move
         self._decision: tuple[Worker, list[Operation], float] | None = None  # that worker, its log, when it began
         self._lease = Lease(False, 0.0)  # whether this device drives, among several (see ``drives``)
-
-    def action_bar(self, first: Sequence[tuple[str, Msg]] = (), last: Sequence[tuple[str, Msg]] = ()) -> ComposeResult:
-        """The row of keys every virtual screen has: its own ``first``, then pace, undo, log and phones, its own
-        ``last``, and the menu at the end."""
-        keys = (*first, ("pace", B_PACE), ("undo", B_UNDO), ("log", B_LOG), ("phones", B_PHONES), *last,
-                ("home", B_HOME))
-        with Bar(classes="bar", id="actions"):
-            for key, label in keys:
-                yield Key(self.tr(label), id=key, compact=True)
 
     @property
     def slot_cards(self) -> list:
@@ -370,6 +359,13 @@ class VirtualScreenBase(MatchScreenBase):
         self.stop_pump()
         super().redo()
         self.call_later(self.pump)
+
+    def run_shared(self, command: str, rules: str) -> bool:
+        """The Pace key too, on every virtual screen."""
+        if command == "pace":
+            self.cycle_pace()
+            return True
+        return super().run_shared(command, rules)
 
     def cycle_pace(self) -> None:
         settings = self.app.settings

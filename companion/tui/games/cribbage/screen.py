@@ -24,7 +24,6 @@ from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.dialogs.points import NumberDialog
 from companion.tui.games.cribbage.advice_dialog import AdviceDialog
 from companion.tui.games.cribbage.view import CribbageView
-from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.match_base import B_HOME, B_PHONES, B_REDO, B_UNDO, MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.layout import Bar, Body, Controls
@@ -431,12 +430,6 @@ class MatchScreen(CribbageView, MatchScreenBase):
             self._refusals = []
             self.message = None
             self.refresh_view()
-        elif command == "rules":
-            self.app.push_screen(HelpScreen("cribbage"))
-        elif command == "undo":
-            self.undo()
-        elif command == "redo":
-            self.redo()
         elif command == "points":
             self.points()
         elif command == "end":
@@ -446,7 +439,7 @@ class MatchScreen(CribbageView, MatchScreenBase):
         elif command == "advice":
             self.app.push_screen(AdviceDialog(self.match))
         else:
-            self.run_shared(command, "cribbage")  # home, phones
+            self.run_shared(command, "cribbage")  # undo, redo, the rules, home, phones
 
     def enter_line(self, text: str) -> None:
         """A card, a command, a claimed count or quick points."""

@@ -246,8 +246,6 @@ class VirtualCribbageScreen(CribbageView, VirtualScreenBase):
             settings.save()
             self.message = (HINTS_ON if settings.hints else HINTS_OFF, "announce")
             self.refresh_view()
-        elif command == "pace":
-            self.cycle_pace()
         else:
             self.run_shared(command, "cribbage")
 

@@ -23,9 +23,9 @@ from companion.games.le31.ops import CountOut, Deal, Trail
 from companion.games.le31.plays import completions, continuations
 from companion.store.session import MatchSession
 from companion.tui.games.le31.view import P_ONLY_TRAIL, Le31View
-from companion.tui.screens.match_base import B_HOME, B_LOG, B_PHONES, B_REDO, B_RULES, B_UNDO, SHARED_WORDS, MatchScreenBase
-from companion.tui.widgets.keypad import CardKeypad, Key
-from companion.tui.widgets.layout import Bar, Body, Controls
+from companion.tui.screens.match_base import B_RULES, SHARED_WORDS, MatchScreenBase
+from companion.tui.widgets.keypad import CardKeypad
+from companion.tui.widgets.layout import Body, Controls
 from companion.tui.widgets.plain import Button, Input, Static
 from companion.tui.widgets.standings import ScoreSheet
 
@@ -67,10 +67,7 @@ class Le31Screen(Le31View, MatchScreenBase):
             with Controls():
                 yield from self.entry_lines()
                 yield CardKeypad(self.app.lang, deck=self.match.deck.spec(), id="keypad")
-                with Bar(classes="bar", id="actions"):
-                    for key, label in (("deal", B_DEAL), ("quick", B_QUICK), ("undo", B_UNDO), ("redo", B_REDO),
-                                       ("log", B_LOG), ("phones", B_PHONES), ("rules", B_RULES), ("home", B_HOME)):
-                        yield Key(self.tr(label), id=key, compact=True)
+                yield from self.action_bar((("deal", B_DEAL), ("quick", B_QUICK)), last=(("rules", B_RULES),))
                 yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
 
     def on_mount(self) -> None:

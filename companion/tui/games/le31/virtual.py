@@ -114,10 +114,7 @@ class VirtualLe31Screen(Le31View, VirtualScreenBase):
         self.run_command(event.button.id or "")
 
     def run_command(self, command: str) -> None:
-        if command == "pace":
-            self.cycle_pace()
-        else:
-            self.run_shared(command, "le31")
+        self.run_shared(command, "le31")
 
     def enter_line(self, text: str) -> None:
         word = text.casefold()

@@ -25,7 +25,7 @@ from companion.store.session import MatchSession
 from companion.tui.games.rummy2500.turns import OpenDialog, TurnEntry, card_words
 from companion.tui.games.rummy2500.view import Rummy2500View
 from companion.tui.screens.base import BaseModal
-from companion.tui.screens.match_base import B_HOME, B_LOG, B_PHONES, B_REDO, B_UNDO, SHARED_WORDS, MatchScreenBase
+from companion.tui.screens.match_base import SHARED_WORDS, MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.layout import Bar, Body, Controls
 from companion.tui.widgets.plain import Button, Input, Label, Static
@@ -251,10 +251,7 @@ class Rummy2500Screen(Rummy2500View, TurnEntry, MatchScreenBase):
                     for key, label in (("stock", B_STOCK), ("pige", B_PIGE), ("trio", B_TRIO), ("layoff", B_LAYOFF),
                                        ("throw", B_THROW), ("clear", B_CLEAR)):
                         yield Key(self.tr(label), id=key, compact=True)
-                with Bar(classes="bar", id="actions"):
-                    for key, label in (("brasse", B_BRASSE), ("turns", B_TURNS), ("undo", B_UNDO), ("redo", B_REDO),
-                                       ("log", B_LOG), ("phones", B_PHONES), ("home", B_HOME)):
-                        yield Key(self.tr(label), id=key, compact=True)
+                yield from self.action_bar((("brasse", B_BRASSE), ("turns", B_TURNS)))
                 yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
 
     def on_mount(self) -> None:

@@ -162,8 +162,6 @@ class VirtualRummyScreen(Rummy2500View, TurnEntry, VirtualScreenBase):
         if command in ("stock", "pige", "trio", "layoff", "throw", "clear"):
             if self.acting_human() == self.shown_seat:
                 self.play(command)
-        elif command == "pace":
-            self.cycle_pace()
         else:
             self.run_shared(command, "rummy2500")
 

@@ -21,9 +21,9 @@ from companion.games.trente_et_un.scoring import hand_value
 from companion.store.session import MatchSession
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.games.trente_et_un.view import TrenteView
-from companion.tui.screens.match_base import B_HOME, B_LOG, B_PHONES, B_REDO, B_RULES, B_UNDO, SHARED_WORDS, MatchScreenBase
-from companion.tui.widgets.keypad import CardKeypad, Key
-from companion.tui.widgets.layout import Bar, Body, Controls
+from companion.tui.screens.match_base import B_RULES, SHARED_WORDS, MatchScreenBase
+from companion.tui.widgets.keypad import CardKeypad
+from companion.tui.widgets.layout import Body, Controls
 from companion.tui.widgets.plain import Button, Input, Select, Static
 from companion.tui.widgets.standings import TokenRack
 
@@ -100,11 +100,8 @@ class TrenteScreen(TrenteView, MatchScreenBase):
             with Controls():
                 yield from self.entry_lines()
                 yield CardKeypad(self.app.lang, deck=deck, id="keypad")
-                with Bar(classes="bar", id="actions"):
-                    keys = [("show", B_SHOW), ("back", B_BACK)] + ([("give", B_GIVE)] if match.banker else [])
-                    for key, label in keys + [("undo", B_UNDO), ("redo", B_REDO), ("log", B_LOG), ("phones", B_PHONES),
-                                              ("rules", B_RULES), ("home", B_HOME)]:
-                        yield Key(self.tr(label), id=key, compact=True)
+                keys = [("show", B_SHOW), ("back", B_BACK)] + ([("give", B_GIVE)] if match.banker else [])
+                yield from self.action_bar(keys, last=(("rules", B_RULES),))
                 yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
 
     def on_mount(self) -> None:

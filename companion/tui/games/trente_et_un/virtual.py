@@ -273,9 +273,6 @@ class VirtualTrenteScreen(TrenteView, VirtualScreenBase):
             return
         elif command in ("blind", "keep") and state == "blind" and play is not None:
             op = BlindSwap(command == "blind", tuple(play.hands[m.dealer]) if command == "blind" else ())  # type: ignore[index]
-        elif command == "pace":
-            self.cycle_pace()
-            return
         elif command in ("stock", "take", "knock", "pass", "all", "hold", "blind", "keep"):
             return  # not this player's moment: the button is hidden anyway
         else:
