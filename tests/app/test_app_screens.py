@@ -3,14 +3,20 @@ quick points, corrections, the language, past matches, resume and rematch."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Select
 
+from companion.games import base, registry
 from companion.games.cribbage.engine import CRIB, Setup
 from companion.games.cribbage.rules import CribbageRules
+from companion.store.database import Store
 from companion.store.session import MatchSession
+from companion.store.settings import Settings
+from companion.tui.app import CompanionApp
 from companion.tui.dialogs.card import CardDialog
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.dialogs.points import NumberDialog
+from companion.tui.games import ui_for
 from companion.tui.games.cribbage.screen import MatchScreen
 from companion.tui.screens.history import HistoryScreen
 from companion.tui.screens.home import HomeScreen
@@ -364,3 +370,25 @@ async def test_the_past_match_actions_fit_80_columns_in_french_and_ask_in_view(t
         assert question.display and question.region.bottom <= 24 and question.region.right <= 80
         for button in question.query("Button"):
             assert button.region.right <= 80
+
+
+@pytest.mark.parametrize("game_id", ["cribbage", "le31", "rummy2500", "trente_et_un"])
+async def test_every_virtual_screen_has_the_shared_keys_and_its_pace_key_and_word_change_the_pace(tmp_path, game_id):
+    store = Store.open(tmp_path / "pace.sqlite3")
+    game = registry.get(game_id)
+    setup = base.Setup(("A", "B"), game.make_rules(2, {}), 0, "virtual", 1, ("human", "normal"))
+    session = MatchSession.create(store, setup, game_id)
+    app = CompanionApp(store, settings=Settings(lang="fr", pace=1.0))
+    async with app.run_test(size=(100, 40)) as pilot:
+        app.push_screen(ui_for(game_id).match_screen(session))
+        await pilot.pause(0.3)
+        keys = [key.id for key in app.screen.query("#actions > *")]
+        assert keys[-5:] in (["pace", "undo", "log", "phones", "home"], ["undo", "log", "phones", "rules", "home"])
+        app.screen.query_one("#pace").press()
+        await pilot.pause()
+        assert app.settings.pace == 0.4  # the next pace along
+        app.screen.query_one("#entry").value = "rythme"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.settings.pace == 0.0
+    store.close()
