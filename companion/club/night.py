@@ -207,11 +207,7 @@ class ClubNight:
 
     def _result(self, op: dict[str, Any]) -> None:
         round_no, t = int(op.get("round", self.round)), int(op.get("table", 0))
-        if not 1 <= round_no <= self.round or not 1 <= t <= len(self.tables(round_no)):
-            raise NightError(NO_TABLE(round=round_no, table=t))
-        a, b = self.tables(round_no)[t - 1]
-        if b is None:
-            raise NightError(BYE_TABLE(table=t))
+        a, b = self._pair_at(round_no, t)
         winner = str(op.get("winner", ""))
         if winner not in (a, b):
             raise NightError(NOT_AT_TABLE(name=winner, table=t))
@@ -221,14 +217,22 @@ class ClubNight:
             raise NightError(BAD_SCORE(top=top, n=score))
         self.results[(round_no, t)] = Result(winner, score, op.get("match"))
 
-    def check_playable(self, t: int) -> None:
-        """A NightError unless table ``t`` of the current round waits for its game (not a bye, not decided)."""
-        if not self.round or not 1 <= t <= len(self.tables(self.round)):
-            raise NightError(NO_TABLE(round=self.round, table=t))
-        if self.tables(self.round)[t - 1][1] is None:
+    def _pair_at(self, round_no: int, t: int) -> tuple[str, str]:
+        """The two players of table ``t`` in round ``round_no``; a NightError for no such table, or a bye."""
+        if not 1 <= round_no <= self.round or not 1 <= t <= len(self.tables(round_no)):
+            raise NightError(NO_TABLE(round=round_no, table=t))
+        a, b = self.tables(round_no)[t - 1]
+        if b is None:
             raise NightError(BYE_TABLE(table=t))
+        return a, b
+
+    def check_playable(self, t: int) -> tuple[str, str]:
+        """The two players of table ``t`` of the current round, which waits for its game; else a NightError (no
+        such table, a bye, decided)."""
+        pair = self._pair_at(self.round, t)
         if (self.round, t) in self.results:
             raise NightError(DECIDED(table=t))
+        return pair
 
     def _table_match(self, op: dict[str, Any]) -> None:
         t, match_id = int(op.get("table", 0)), op.get("match")

@@ -171,10 +171,8 @@ def table_match(store: Store, night_id: int, table: int) -> int:
                 return linked
         except CompanionError:
             pass  # deleted or unreadable: a new match for the table
-    night.check_playable(table)  # a bye, a decided table, no such table: said, nothing created
-    a, b = night.tables(night.round)[table - 1]
+    names = night.check_playable(table)  # a bye, a decided table, no such table: said, nothing created
     game = registry.get("cribbage")
-    names = (a, b or "")
     dealer, _ = game.choose_dealer(names, random.Random())
     rules = game.make_rules(2, {"target": night.rules.target})
     session = MatchSession.create(store, Setup(names, rules, dealer), game)

@@ -13,6 +13,7 @@ A file older than schema 6 (opened read-only) has neither: nobody drives from it
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from dataclasses import dataclass
 
@@ -34,16 +35,23 @@ def drive(store: Store, match_id: int, device: str, table: bool, now: float | No
     now = time.time() if now is None else now
     if store.read_only or store.version < DEVICES_SINCE:
         return Lease(False, now + LEASE_S)
-    with store.reading() as conn:
-        row = conn.execute("SELECT device, table_device, until FROM drivers WHERE match_id = ?",
-                           (match_id,)).fetchone()
-    if row is not None and row[0] != device and row[2] > now and not (table and not row[1]):
-        return Lease(False, float(row[2]))  # held by another: read only, nothing written
-    with store.writing() as conn:  # checked again under the write lock: two devices may ask at once
+
+    def held_by_another(conn: sqlite3.Connection) -> float | None:
+        """Until when another device holds the lease that this one may not take over; None: it may be taken."""
         row = conn.execute("SELECT device, table_device, until FROM drivers WHERE match_id = ?",
                            (match_id,)).fetchone()
         if row is not None and row[0] != device and row[2] > now and not (table and not row[1]):
-            return Lease(False, float(row[2]))
+            return float(row[2])
+        return None
+
+    with store.reading() as conn:
+        until = held_by_another(conn)
+    if until is not None:
+        return Lease(False, until)  # read only, nothing written
+    with store.writing() as conn:  # checked again under the write lock: two devices may ask at once
+        until = held_by_another(conn)
+        if until is not None:
+            return Lease(False, until)
         conn.execute("INSERT OR REPLACE INTO drivers (match_id, device, table_device, until) VALUES (?, ?, ?, ?)",
                      (match_id, device, int(table), now + LEASE_S))
     return Lease(True, now + LEASE_S)
