@@ -46,7 +46,7 @@ from companion.core.cards import Card, card_from_index
 from companion.games.cribbage import endgame
 from companion.games.cribbage.pegging import MAX_COUNT
 from companion.games.cribbage.rules import CribbageRules
-from companion.games.cribbage.scoring import hand_score
+from companion.games.cribbage.scoring import RANK_BITS, hand_score, rank_points
 
 if TYPE_CHECKING:
     from companion.games.cribbage.players import View
@@ -407,32 +407,8 @@ def search_play(view: View, rng: random.Random, budget: Budget | None = None) ->
 
 # ---------------------------------------------------------------- the discard near the end
 
-_FOUR: dict[tuple[int, ...], int] = {}
-
-
-def _four_points(ranks: tuple[int, ...]) -> int:
-    """Fifteens, pairs and runs of four ranks (sorted), without a starter: how a club player sizes up a keep."""
-    try:
-        return _FOUR[ranks]
-    except KeyError:
-        pass
-    values = [min(r, 10) for r in ranks]
-    points = 2 * sum(1 for k in range(2, 5) for combo in combinations(values, k) if sum(combo) == 15)
-    points += 2 * sum(1 for a, b in combinations(ranks, 2) if a == b)
-    distinct = sorted(set(ranks))
-    for length in (4, 3):
-        runs = [distinct[i:i + length] for i in range(len(distinct) - length + 1)
-                if distinct[i + length - 1] - distinct[i] == length - 1]
-        if runs:
-            for run in runs:
-                points += length * math.prod(ranks.count(r) for r in run)
-            break
-    _FOUR[ranks] = points
-    return points
-
-
 def _throw_guess(away: Sequence[int]) -> float:
-    """``players.crib_guess`` on card numbers."""
+    """``players.crib_guess`` on card numbers (players imports this module: it cannot be imported from here)."""
     value = 0.0
     for a, b in combinations(away, 2):
         if RANK[a] == RANK[b]:
@@ -447,7 +423,7 @@ def _throw_guess(away: Sequence[int]) -> float:
 def keep_value(keep: Sequence[int], away: Sequence[int], own_crib: bool) -> float:
     """How a club player sizes up keeping four cards: the points they hold, a four-card flush, and half a nudge
     for what the two laid away give the crib (his own or the other's)."""
-    value = float(_four_points(tuple(sorted(RANK[c] for c in keep))))
+    value = float(rank_points(sum(RANK_BITS[c] for c in keep)))
     if len({SUIT[c] for c in keep}) == 1:
         value += 4
     return value + 0.5 * _throw_guess(away) * (1 if own_crib else -1)

@@ -39,7 +39,7 @@ def pip(card: Card) -> int:
 
 # Three bits per rank hold that rank's count (at most 4 in a 5-card show), so the
 # sum of the cards' bits is a unique key for the multiset of ranks.
-_BITS: tuple[int, ...] = tuple(1 << (3 * (i // 4)) for i in range(52))
+RANK_BITS: tuple[int, ...] = tuple(1 << (3 * (i // 4)) for i in range(52))
 # _NOBS[starter.index] is the jack of the starter's suit.
 _NOBS: tuple[Card, ...] = tuple(Card.of(Rank.JACK, i % 4) for i in range(52))
 
@@ -88,7 +88,7 @@ _BASE: dict[int, int] = {}  # key -> fifteens + pairs + runs under default pair 
 
 
 def _template(cards: Sequence[Card]) -> _Template:
-    key = sum(_BITS[c.index] for c in cards)
+    key = sum(RANK_BITS[c.index] for c in cards)
     try:
         return _TEMPLATES[key]
     except KeyError:
@@ -103,7 +103,8 @@ def _template(cards: Sequence[Card]) -> _Template:
 
 
 def rank_points(key: int) -> int:
-    """Fifteens, pairs and runs of a five-rank multiset given by its key (three bits per rank, as ``_BITS``)."""
+    """Fifteens, pairs and runs of a multiset of ranks (a keep, a hand with its starter) given by its key: the sum
+    of its cards' ``RANK_BITS``, three bits per rank."""
     try:
         return _BASE[key]
     except KeyError:
@@ -134,7 +135,7 @@ def hand_score(hand: Sequence[Card], starter: Card, crib: bool = False,
     starter; ``count_hand`` checks that first.
     """
     a, b, c, d = hand
-    key = _BITS[a.index] + _BITS[b.index] + _BITS[c.index] + _BITS[d.index] + _BITS[starter.index]
+    key = RANK_BITS[a.index] + RANK_BITS[b.index] + RANK_BITS[c.index] + RANK_BITS[d.index] + RANK_BITS[starter.index]
     try:
         total = _BASE[key]
     except KeyError:
