@@ -71,7 +71,8 @@ class Parser(argparse.ArgumentParser):
     def _get_formatter(self) -> argparse.HelpFormatter:
         # argparse's own asks shutil for the terminal's width, and shutil brings compression modules a scoring
         # command never uses (a formatter is made at every add_argument): the terminal is asked directly.
-        return self.formatter_class(prog=self.prog, width=_columns())  # type: ignore[call-arg]
+        # The same width as argparse's own: two columns short of the terminal's.
+        return self.formatter_class(prog=self.prog, width=_columns() - 2)  # type: ignore[call-arg]
 
     def error(self, message: str) -> NoReturn:
         template = argparse._("%(prog)s: error: %(message)s\n")  # type: ignore[attr-defined]
