@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import json
 import os
 import random
@@ -24,6 +25,7 @@ from pathlib import Path
 
 from companion.games import registry
 from companion.games.base import Match, Setup
+from companion.games.selfplay import play_out
 
 NAMES = ["Marie", "Paul", "Léa", "Jean", "Zoé", "Luc", "Hugo", "Anne", "Éric", "Nadia", "Yves", "Chloé", "Rémi",
          "Sofia", "Théo", "Inès"]
@@ -32,26 +34,10 @@ NAMES = ["Marie", "Paul", "Léa", "Jean", "Zoé", "Luc", "Hugo", "Anne", "Éric"
 def _played(game: str, seed: int) -> Match:
     """One whole match between computer players (the levels that finish a match fastest)."""
     info = registry.get(game)
-    if game == "cribbage":
-        from companion.games.cribbage.players import play_turn
-        from companion.games.cribbage.rules import CribbageRules
-
-        match = info.match(Setup(("A", "B"), CribbageRules(), seed % 2, "virtual", seed))
-        while match.phase not in ("game_over", "match_over"):  # type: ignore[attr-defined]
-            play_turn(match, None)  # type: ignore[arg-type]
-        return match
-    players = {"le31": 2, "rummy2500": 3, "trente_et_un": 3, "trente_et_un_banker": 4}[game]
+    players = {"cribbage": 2, "le31": 2, "rummy2500": 3, "trente_et_un": 3, "trente_et_un_banker": 4}[game]
     level = "normal" if game == "rummy2500" else "easy"
     match = info.match(Setup(tuple("ABCD"[:players]), info.rules(), seed % players, "virtual", seed))
-    module = {"le31": "companion.games.le31.players", "rummy2500": "companion.games.rummy2500.players"}.get(
-        game, "companion.games.trente_et_un.players")
-    next_op = __import__(module, fromlist=["next_op"]).next_op
-    for _ in range(200_000):
-        op = next_op(match, [level] * players)
-        if op is None:
-            break
-        match.apply(op)
-    return match
+    return play_out(importlib.import_module(info.players or "").next_op, match, [level] * players)
 
 
 def build(path: Path, total: int, distinct: int) -> dict[str, float]:

@@ -18,11 +18,21 @@ import importlib
 import math
 import os
 import time
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from companion.core.i18n import Msg
-from companion.games.base import LEVELS  # a game's selfplay module may name more (cribbage: its previous hard player)
+from companion.games.base import (
+    LEVELS,  # a game's selfplay module may name more (cribbage: its previous hard player)
+    Match,
+    Operation,
+)
+
+M = TypeVar("M", bound=Match)
+NextOp = Callable[[M, Sequence[str]], "Operation | None"]
+MAX_OPS = 200_000  # a match that takes more has a loop in a player: an error, not a hang
 
 Z95 = 1.959963984540054
 
@@ -36,6 +46,27 @@ class GameRecord:
     totals: list[dict[str, float]]
     counts: list[dict[str, int]]
     decisions: list[float] = field(default_factory=list)  # seconds per decision of seat 0
+
+
+def computer_moves(next_op: NextOp[M], match: M, levels: Sequence[str]) -> Iterator[tuple[Operation, float]]:
+    """Every step of a match whose seats are all computers (``next_op`` is the game's ``players.next_op``), each
+    with the seconds it took to choose: yielded before it is applied, so that the match is still as it was when
+    chosen (``match.chooser(op)`` says whose choice it was)."""
+    for _ in range(MAX_OPS):
+        started = time.perf_counter()
+        op = next_op(match, levels)
+        if op is None:
+            return
+        yield op, time.perf_counter() - started
+        match.apply(op)
+    raise RuntimeError("match did not end")
+
+
+def play_out(next_op: NextOp[M], match: M, levels: Sequence[str]) -> M:
+    """The match played to its end by computer players, for tests and tools."""
+    for _ in computer_moves(next_op, match, levels):
+        pass
+    return match
 
 
 def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:

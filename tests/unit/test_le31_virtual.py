@@ -11,8 +11,9 @@ import pytest
 from companion.games.base import Setup
 from companion.games.le31.engine import Le31Match
 from companion.games.le31.ops import Capture, Deal, Trail
-from companion.games.le31.players import next_op, play_out, score, weight
+from companion.games.le31.players import next_op, score, weight
 from companion.games.le31.rules import Le31Rules
+from companion.games.selfplay import play_out
 from companion.store.session import MatchSession
 from tests.helpers.scripted import make_app
 from tests.helpers.scripted import settle_virtual as settle
@@ -47,15 +48,15 @@ def test_normal_takes_the_green_ten_before_a_plain_card():
 def test_every_level_plays_a_whole_match_by_the_engine_checks(level, players):
     m = virtual(players, 3, target=11)
     levels = [level] + ["normal"] * (players - 1)
-    play_out(m, levels)
+    play_out(next_op, m, levels)
     assert m.phase == "match_over" and max(m.points) >= 11
-    again = play_out(virtual(players, 3, target=11), levels)
+    again = play_out(next_op, virtual(players, 3, target=11), levels)
     assert [op.to_json() for op in again.log] == [op.to_json() for op in m.log]  # seeded: the same match
 
 
 @pytest.mark.slow
 def test_hard_plays_a_whole_match():
-    m = play_out(virtual(2, 5, target=11), ["hard", "normal"])
+    m = play_out(next_op, virtual(2, 5, target=11), ["hard", "normal"])
     assert m.phase == "match_over"
 
 

@@ -11,8 +11,9 @@ import pytest
 from companion.games.base import Setup
 from companion.games.rummy2500.engine import Rummy2500Match
 from companion.games.rummy2500.ops import DrawStock, LayOff, Meld, TakePige, Throw
-from companion.games.rummy2500.players import choose_lay, next_op, play_out
+from companion.games.rummy2500.players import choose_lay, next_op
 from companion.games.rummy2500.rules import Rummy2500Rules
+from companion.games.selfplay import play_out
 from companion.store.session import MatchSession
 from tests.helpers.scripted import make_app
 from tests.helpers.scripted import settle_virtual as settle
@@ -29,9 +30,9 @@ def virtual(players: int, seed: int, **rules) -> Rummy2500Match:
 def test_every_level_plays_a_whole_match_by_the_engine_checks(level, players):
     m = virtual(players, 3, target=1000)
     levels = [level] + ["normal"] * (players - 1)
-    play_out(m, levels)
+    play_out(next_op, m, levels)
     assert m.winner is not None and max(m.totals) >= 1000
-    again = play_out(virtual(players, 3, target=1000), levels)
+    again = play_out(next_op, virtual(players, 3, target=1000), levels)
     assert [op.to_json() for op in again.log] == [op.to_json() for op in m.log]  # seeded: the same match
 
 

@@ -11,9 +11,10 @@ import pytest
 from companion.core.cards import Card, parse_card, standard_deck
 from companion.core.errors import IllegalMoveError
 from companion.games.base import Setup
+from companion.games.selfplay import play_out
 from companion.games.trente_et_un.engine import BankerMatch, KnockMatch
 from companion.games.trente_et_un.ops import Claim31, DealPack, Discard, Draw, Exchange, Knock, Refresh, Showdown, Start
-from companion.games.trente_et_un.players import next_op, play_out
+from companion.games.trente_et_un.players import next_op
 from companion.games.trente_et_un.rules import BankerRules, KnockRules
 from companion.store.session import MatchSession
 from tests.helpers.scripted import make_app
@@ -133,9 +134,9 @@ def test_every_level_plays_whole_matches_by_the_engine_checks(game, players, rul
     make = knock if game == "knock" else banker
     m = make(players, 3, **rules)
     levels = [level] + ["normal"] * (players - 1)
-    play_out(m, levels)
+    play_out(next_op, m, levels)
     assert m.winner is not None
-    again = play_out(make(players, 3, **rules), levels)
+    again = play_out(next_op, make(players, 3, **rules), levels)
     assert [op.to_json() for op in again.log] == [op.to_json() for op in m.log]  # seeded: the same match
 
 
@@ -143,7 +144,7 @@ def test_every_level_plays_whole_matches_by_the_engine_checks(game, players, rul
 @pytest.mark.parametrize(("game", "players"), [("knock", 2), ("banker", 4)])
 def test_hard_plays_whole_matches(game, players):
     make = knock if game == "knock" else banker
-    m = play_out(make(players, 5, tokens=2) if game == "knock" else make(players, 5, lives=2),
+    m = play_out(next_op, make(players, 5, tokens=2) if game == "knock" else make(players, 5, lives=2),
                  ["hard"] + ["normal"] * (players - 1))
     assert m.winner is not None
 

@@ -206,11 +206,3 @@ def next_op(match: Le31Match, kinds: Sequence[str]) -> Operation | None:
         return None
     return choose(match, seat, level, position_rng(match, seat))
 
-
-def play_out(match: Le31Match, levels: Sequence[str], max_ops: int = 100_000) -> Le31Match:
-    for _ in range(max_ops):
-        op = next_op(match, levels)
-        if op is None:
-            return match
-        match.apply(op)
-    raise RuntimeError("match did not end")

@@ -276,11 +276,3 @@ def next_op(match: Rummy2500Match, kinds: Sequence[str]) -> Operation | None:
         return lay
     return choose_throw(match, seat, level, position_rng(match, seat))
 
-
-def play_out(match: Rummy2500Match, levels: Sequence[str], max_ops: int = 200_000) -> Rummy2500Match:
-    for _ in range(max_ops):
-        op = next_op(match, levels)
-        if op is None:
-            return match
-        match.apply(op)
-    raise RuntimeError("match did not end")

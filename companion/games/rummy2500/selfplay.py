@@ -3,15 +3,13 @@ in hand, and the total) and the time of seat 0's decisions."""
 
 from __future__ import annotations
 
-import time
-
 from companion.core.i18n import Msg
 from companion.games.base import Setup
 from companion.games.rummy2500.engine import Rummy2500Match
 from companion.games.rummy2500.ops import Brasse
 from companion.games.rummy2500.players import next_op
 from companion.games.rummy2500.rules import Rummy2500Rules
-from companion.games.selfplay import GameRecord
+from companion.games.selfplay import GameRecord, computer_moves
 
 FIGURES = (("brasse", Msg("points per brasse", "points par brasse")), ("laid", Msg("laid", "posé")),
            ("hand", Msg("left in hand", "resté en main")), ("out", Msg("went out", "sorti")))
@@ -23,21 +21,15 @@ def play_game(levels: tuple[str, ...], seed: int, first_dealer: int) -> GameReco
                                  seed))
     totals = [{"brasse": 0.0, "laid": 0.0, "hand": 0.0, "out": 0.0} for _ in range(players)]
     decisions: list[float] = []
-    for _ in range(200_000):
-        started = time.perf_counter()
-        op = next_op(match, levels)
-        if op is None:
-            break
-        seat = match.bp.turn if match.bp is not None and not match.bp.over else None
-        if seat == 0 and not isinstance(op, Brasse):
-            decisions.append(time.perf_counter() - started)
+    for op, seconds in computer_moves(next_op, match, levels):
+        if match.chooser(op) == 0:
+            decisions.append(seconds)
         if isinstance(op, Brasse):
             for s, score in enumerate(match.score(op)):
                 totals[s]["brasse"] += score.total
                 totals[s]["laid"] += score.laid
                 totals[s]["hand"] += score.hand
                 totals[s]["out"] += not op.hands[s]
-        match.apply(op)
     brasses = len(match.brasses)
     counts = [{name: brasses for name in totals[0]} for _ in range(players)]
     top = max(match.totals)

@@ -481,11 +481,3 @@ def next_op(match: TrenteMatch, kinds: Sequence[str]) -> Operation | None:
         return search(match, seat, discard_candidates(match, seat), rng, normal)
     return knock_turn(match, seat, level, rng)
 
-
-def play_out(match: TrenteMatch, levels: Sequence[str], max_ops: int = 200_000) -> TrenteMatch:
-    for _ in range(max_ops):
-        op = next_op(match, levels)
-        if op is None:
-            return match
-        match.apply(op)
-    raise RuntimeError("match did not end")

@@ -4,13 +4,10 @@ its 31s, and the time of seat 0's decisions."""
 
 from __future__ import annotations
 
-import time
-
 from companion.core.i18n import Msg
 from companion.games.base import Setup
-from companion.games.selfplay import GameRecord
+from companion.games.selfplay import GameRecord, computer_moves
 from companion.games.trente_et_un.engine import KnockMatch, TrenteMatch
-from companion.games.trente_et_un.ops import Claim31, DealPack, Showdown
 from companion.games.trente_et_un.players import next_op
 from companion.games.trente_et_un.rules import KnockRules
 from companion.games.trente_et_un.stats import seat_figures
@@ -21,17 +18,7 @@ FIGURES = (("won", Msg("deals won", "donnes gagnées")), ("lost", Msg("tokens or
 
 
 def play_match(match: TrenteMatch, levels: tuple[str, ...]) -> GameRecord:
-    decisions: list[float] = []
-    for _ in range(200_000):
-        play = match.play
-        acting = play.turn if play is not None and not play.ended and play.blind_done else None
-        started = time.perf_counter()
-        op = next_op(match, levels)
-        if op is None:
-            break
-        if acting == 0 and not isinstance(op, (DealPack, Showdown, Claim31)):
-            decisions.append(time.perf_counter() - started)
-        match.apply(op)
+    decisions = [seconds for op, seconds in computer_moves(next_op, match, levels) if match.chooser(op) == 0]
     # The figures are the statistics' own (replayed from the log): per deal played, and paid per knock.
     totals = seat_figures(match)
     counts = [{name: max(1, int(t["deals"])) for name, _ in FIGURES} for t in totals]

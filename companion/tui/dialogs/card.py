@@ -7,9 +7,8 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 
 from companion.core.cards import parse_card
-from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
-from companion.tui.screens.base import BaseModal
+from companion.tui.screens.base import EntryDialog
 from companion.tui.widgets.keypad import CardKeypad
 from companion.tui.widgets.layout import Bar
 from companion.tui.widgets.plain import Button, Input, Static
@@ -18,10 +17,8 @@ CANCEL = Msg("Cancel", "Annuler")
 TYPE = Msg("or type it (5h)", "ou tapez-la (5c)")
 
 
-class CardDialog(BaseModal):
+class CardDialog(EntryDialog):
     """Dismisses with the card picked, or None."""
-
-    BINDINGS = [("escape", "cancel", "Cancel")]
 
     def __init__(self, title: str) -> None:
         super().__init__()
@@ -42,11 +39,4 @@ class CardDialog(BaseModal):
 
     @on(Input.Submitted)
     def typed(self, event: Input.Submitted) -> None:
-        try:
-            self.dismiss(parse_card(event.value, self.app.lang))
-        except CompanionError as error:
-            self.query_one("#error", Static).update(error.text(self.app.lang))
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+        self.offer(lambda: parse_card(event.value, self.app.lang))

@@ -44,7 +44,6 @@ class ChoiceDialog(BaseModal):
                     yield Button(label, id=f"answer-{i}", variant="primary" if i == 0 else "default")
 
     def on_mount(self) -> None:
-        super().on_mount()
         for i, (_, value) in enumerate(self.answers):
             if value is self.safe or value == self.safe:
                 self.query_one(f"#answer-{i}", Button).focus()

@@ -54,7 +54,6 @@ class RoundReport(BaseModal):
             yield Button(self.tr(SEE_END if over else NEXT_DEAL), id="go-on", variant="primary")
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.query_one("#go-on", Button).focus()
 
     @on(Button.Pressed, "#go-on")

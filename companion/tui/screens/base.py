@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from textual import events
+from textual import events, on
 from textual._context import NoActiveAppError
 from textual.screen import ModalScreen, Screen
 
+from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
+from companion.tui.widgets.layout import NARROW_WIDTH, SMALL_HEIGHT, WIDE_WIDTH
+from companion.tui.widgets.plain import Button, Static
 
 if TYPE_CHECKING:
     from textual import getters
@@ -20,9 +24,6 @@ if TYPE_CHECKING:
 else:
     _Host = object
 
-SMALL_HEIGHT = 30  # below this many rows, buttons shrink to one row
-WIDE_WIDTH = 100  # from this many columns, a form may set its parts side by side (a tablet)
-NARROW_WIDTH = 80  # below this many columns (a phone held upright), rows of keys wrap and headers take two lines
 
 
 class _Localized(_Host):
@@ -88,3 +89,26 @@ class BaseModal(_Localized, ModalScreen):
     def on_mount(self) -> None:
         self._watch_lang()
         self._fit(*self.app.size)
+
+
+class EntryDialog(BaseModal):
+    """A dialog that makes one entry (an operation, a card) from what was tapped or typed in it: Escape or its
+    ``#cancel`` key closes it with None, and an entry that cannot be made keeps it open with the one-line reason
+    in its ``#error`` line."""
+
+    BINDINGS = [("escape", "cancel", "Cancel")]
+
+    def offer(self, make: Callable[[], Any], check: Callable[[Any], None] | None = None) -> None:
+        """Closes with what ``make`` returns, once ``check`` (the match's ``verify``) accepts it."""
+        try:
+            entry = make()
+            if check is not None:
+                check(entry)
+        except CompanionError as error:
+            self.query_one("#error", Static).update(error.text(self.app.lang))
+            return
+        self.dismiss(entry)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)

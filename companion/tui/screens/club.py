@@ -207,7 +207,6 @@ class ClubNightScreen(BaseScreen):
         yield Static(self.tr(KEYS), classes="keys")
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.set_interval(FOLLOW_S, self.follow)
 
     def on_screen_resume(self) -> None:

@@ -106,6 +106,8 @@ class MatchScreenBase(BaseScreen):
         if data:
             self.restore_draft(data)
             self.refresh_view()
+        for field in self.query("#entry"):
+            field.focus()  # a laptop's player types at once
 
     def sync(self) -> None:
         """Follow entries made on another device (another tab of ``companion serve``, another window): when the
@@ -181,12 +183,27 @@ class MatchScreenBase(BaseScreen):
         """What a typed line means in this game: a card, a play, a command (CompanionError: unreadable)."""
         raise NotImplementedError
 
+    def key_row(self, row: str, keys: Sequence[tuple[str, Msg]]) -> ComposeResult:
+        """A row of keys (``id``, label), wrapped on a narrow screen."""
+        with Bar(classes="bar", id=row):
+            for key, label in keys:
+                yield Key(self.tr(label), id=key, compact=True)
+
     def action_bar(self, first: Sequence[tuple[str, Msg]] = (), last: Sequence[tuple[str, Msg]] = ()) -> ComposeResult:
         """The row of keys every match screen has: its own ``first``, the ``SHARED_KEYS``, its own ``last``, and
         the menu at the end."""
-        with Bar(classes="bar", id="actions"):
-            for key, label in (*first, *self.SHARED_KEYS, *last, ("home", B_HOME)):
-                yield Key(self.tr(label), id=key, compact=True)
+        yield from self.key_row("actions", (*first, *self.SHARED_KEYS, *last, ("home", B_HOME)))
+
+    def entry_field(self, hint: Msg, **args: object) -> Input:
+        """The field a laptop's player types entries in (``#entry``, read by ``enter_line``; focused on mount)."""
+        return Input(placeholder=self.tr(hint, **args), id="entry", compact=True)
+
+    def show_steps(self) -> None:
+        """Undo and Redo, each offered only while there is something to take back or put back."""
+        for key in self.query("#undo"):
+            key.disabled = not self.session.can_undo
+        for key in self.query("#redo"):
+            key.disabled = not self.session.can_redo
 
     def entry_lines(self) -> ComposeResult:
         """What to enter now (``#prompt``) and why an entry was refused (``#message``): composed at the top of a

@@ -186,7 +186,6 @@ class SetupScreen(BaseScreen):
                       compact=compact)
 
     def on_mount(self) -> None:
-        super().on_mount()
         self._show_rows()
         self.query_one("#name-0", Input).focus()
 

@@ -70,7 +70,6 @@ class TabletHomeScreen(BaseScreen):
                 yield Button(self.tr(LANG), id="lang")
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.call_after_refresh(self.open)
 
     @on(Button.Pressed, "#open")

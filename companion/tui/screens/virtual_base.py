@@ -41,6 +41,7 @@ from companion.tui.dialogs.round_report import RoundReport
 from companion.tui.screens.base import BaseModal
 from companion.tui.screens.match_base import B_LOG, B_PACE, B_PHONES, B_UNDO, MatchScreenBase
 from companion.tui.widgets.hand import HandRow
+from companion.tui.widgets.moves import MoveList
 from companion.tui.widgets.plain import Button, Static
 
 
@@ -127,6 +128,14 @@ class VirtualScreenBase(MatchScreenBase):
         """What stands where no hand is shown: the device is being passed, or the hands are on phones."""
         return self.tr(P_ON_PHONES if self.on_devices and not self._passing else P_HIDDEN)
 
+    def show_turn(self, prompt: str) -> None:
+        """Below the table: what the player on screen is asked (``prompt``), what was refused or warned of, the
+        deal's moves so far, and whether Undo can take one back."""
+        self.query_one("#prompt", Static).update(prompt)
+        self.show_message(last=False)
+        self.query_one("#moves", MoveList).show(self.move_lines())
+        self.show_steps()
+
     def waiting_words(self, seat: int, words: Msg) -> str:
         """Who the table waits for: a player on his own phone, or ``words`` (a computer thinking, playing)."""
         if seat in self.on_devices and self.app.seat != seat:
@@ -188,7 +197,6 @@ class VirtualScreenBase(MatchScreenBase):
     def on_mount(self) -> None:
         self.follow_devices()
         self.claim()
-        super().on_mount()
         self.call_later(self.pump)
 
     def follow_devices(self) -> None:
@@ -319,7 +327,6 @@ class VirtualScreenBase(MatchScreenBase):
         self.app.push_screen(PassDevice(self.match.names[seat]), ready)
 
     def on_screen_resume(self) -> None:
-        super().on_screen_resume()
         self.follow_devices()  # seats given to phones from the dialog just closed
         self.call_later(self.pump)
 

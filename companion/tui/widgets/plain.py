@@ -21,6 +21,8 @@ from textual.widgets import Label as _Label  # noqa: TID251
 from textual.widgets import Select as _Select  # noqa: TID251
 from textual.widgets import Static as _Static  # noqa: TID251
 
+from companion.tui.widgets.layout import SMALL_HEIGHT
+
 
 def plain(text: Any) -> Any:
     """A string as plain content; anything else (Content, a Rich ``Text``, a renderable) unchanged."""
@@ -76,8 +78,6 @@ class DataTable(_DataTable):
 
     def add_row(self, *cells: Any, label: Any = None, **kwargs: Any) -> Any:
         if self.cursor_type == "row" and "height" not in kwargs:  # a row is chosen by a tap: 3 rows on a tablet
-            from companion.tui.screens.base import SMALL_HEIGHT
-
             kwargs["height"] = 1 if self.app.size.height < SMALL_HEIGHT else 3
         return super().add_row(*map(_cell, cells), label=_cell(label), **kwargs)
 

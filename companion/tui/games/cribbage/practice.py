@@ -93,7 +93,6 @@ class PracticeScreen(BaseScreen):
             yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.deal()
         self.query_one("#entry", Input).focus()
 

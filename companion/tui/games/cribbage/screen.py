@@ -27,7 +27,7 @@ from companion.tui.games.cribbage.view import CribbageView
 from companion.tui.screens.match_base import B_HOME, B_PHONES, B_REDO, B_UNDO, MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.layout import Bar, Body, Controls
-from companion.tui.widgets.plain import Button, Input, Static
+from companion.tui.widgets.plain import Button, Static
 
 P_CUT = Msg("Enter the starter (a jack: 2 for {dealer}, his heels)",
             "Entrez la carte coupée (un valet : 2 pour {dealer})")
@@ -148,25 +148,21 @@ class MatchScreen(CribbageView, MatchScreenBase):
                         yield Key(self.tr(B_HISTORY), id="history-button", flat=True)
                         yield Key(self.tr(B_PHONES), id="phones", flat=True)
                         yield Key(self.tr(B_HOME), id="home", flat=True)
-                    yield Input(placeholder=self.tr(ENTRY, name=self.match.names[-1]), id="entry", compact=True)
+                    yield self.entry_field(ENTRY, name=self.match.names[-1])
             with VerticalScroll(id="history-scroll"):
                 yield Static("", id="history")
 
     def _fit_window(self, width: int, height: int) -> None:
-        self.set_class(width >= 110, "-wide")
         # Below 40×18 the board would be cut: say so instead of drawing half of it.
         self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
 
     def on_mount(self) -> None:
         self._fit_window(self.app.size.width, self.app.size.height)
         self._prefill()  # resumed at the show: the hand is known from the cards its player pegged
-        super().on_mount()
-        self.query_one("#entry", Input).focus()
         if self.match.phase in ("game_over", "match_over", "muggins"):  # resumed where it was left
             self.after(self.match.events[-1])
 
     def on_resize(self, event) -> None:
-        super().on_resize(event)
         self._fit_window(event.size.width, event.size.height)
 
     # ------------------------------------------------------------ view
@@ -227,8 +223,7 @@ class MatchScreen(CribbageView, MatchScreenBase):
         self.query_one("#count", Button).disabled = phase not in ("show", "muggins")  # muggins: asks again
         self.query_one("#clear", Button).disabled = not (phase == "show" and self.pending)
         self.query_one("#back", Button).disabled = not (phase == "show" and self.pending)
-        self.query_one("#undo", Button).disabled = not self.session.can_undo
-        self.query_one("#redo", Button).disabled = not self.session.can_redo
+        self.show_steps()
         self.query_one("#end", Button).disabled = phase not in ("deal", "cut", "play", "show")
         self.query_one("#advice", Button).disabled = phase not in ("deal", "cut", "play")
 
@@ -484,12 +479,10 @@ class MatchScreen(CribbageView, MatchScreenBase):
 
     def on_screen_resume(self) -> None:
         """Back from the history (entries may have been corrected: the hand is filled in again from the cards
-        pegged) or a dialog: redraw from the state."""
-        if self.match.phase != "show":
-            self.pending = []
-        super().on_screen_resume()
+        pegged) or a dialog: the hand is built again from the state (the shared resume redraws after this)."""
         if self.match.phase == "show":
             self._prefill()
-            self.refresh_view()
+        else:
+            self.pending = []
 
 

@@ -21,7 +21,7 @@ from companion.tui.screens.virtual_base import VirtualScreenBase
 from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.layout import Body, Controls
 from companion.tui.widgets.moves import MoveList
-from companion.tui.widgets.plain import Button, Input, Static
+from companion.tui.widgets.plain import Button, Static
 
 P_DISCARD = Msg("{name}: tap {n} card(s) to lay away in {whose}, then Lay away",
                 "{name} : touchez {n} carte(s) à jeter dans {whose}, puis Jeter")
@@ -88,11 +88,7 @@ class VirtualCribbageScreen(CribbageView, VirtualScreenBase):
             with Controls():
                 yield from self.entry_lines()
                 yield from self.action_bar((("lay", B_LAY), ("hints", B_HINTS)))
-                yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.query_one("#entry", Input).focus()
+                yield self.entry_field(ENTRY)
 
     # ------------------------------------------------------------ view
     def refresh_view(self) -> None:
@@ -106,7 +102,7 @@ class VirtualCribbageScreen(CribbageView, VirtualScreenBase):
         human = self.acting_human()
         self.query_one("#lay", Button).disabled = not (match.phase == "discard" and human == self.shown_seat
                                                       and human is not None)
-        self.query_one("#undo", Button).disabled = not self.session.can_undo
+        self.show_steps()
 
     def _refresh_table(self) -> None:
         match = self.match

@@ -89,7 +89,6 @@ class PlayDialog(BaseModal):
             yield Button(self.tr(CANCEL), id="cancel")
 
     def on_mount(self) -> None:
-        super().on_mount()
         # Next in the dialog's queue, not after a refresh: the plays offered are there as soon as its first
         # messages are handled (a refresh waits for a timer, and a quick tap came before it).
         self.call_later(self.show)

@@ -12,7 +12,7 @@ from companion.core.i18n import Msg, Of
 from companion.core.typed import parse_number
 from companion.games.le31.engine import Le31Match
 from companion.games.le31.ops import QuickRound
-from companion.tui.screens.base import BaseModal
+from companion.tui.screens.base import EntryDialog
 from companion.tui.widgets.keypad import NumberPad
 from companion.tui.widgets.layout import Bar
 from companion.tui.widgets.plain import Button, Input, Label, Select, Static
@@ -30,10 +30,9 @@ OK = Msg("Count it", "Compter")
 CANCEL = Msg("Cancel", "Annuler")
 
 
-class QuickTallyDialog(BaseModal):
+class QuickTallyDialog(EntryDialog):
     """Dismisses with a QuickRound, or None."""
 
-    BINDINGS = [("escape", "cancel", "Cancel")]
     DEFAULT_CSS = """
     QuickTallyDialog .row { height: auto; }
     QuickTallyDialog .row Label { width: 26; }
@@ -101,20 +100,13 @@ class QuickTallyDialog(BaseModal):
     @on(Input.Submitted)
     @on(Button.Pressed, "#ok")
     def submit(self) -> None:
+        self.offer(self.tally, self.match.verify)
+
+    def tally(self) -> QuickRound:
         deck = self.match.deck
         ones = sum(n for card, n in deck.copies.items() if card.value == 1)
-        try:
-            cards, red, mine = self._number("cards"), self._number("red"), self._number("ones")
-            op = QuickRound((cards, deck.size - cards), (red, deck.red_cards - red), (mine, ones - mine),
-                            self.query_one("#red_two", Select).value if deck.red_two else None,  # type: ignore[arg-type]
-                            self.query_one("#green_ten", Select).value if deck.green_ten else None,  # type: ignore[arg-type]
-                            (self._number("rec_a"), self._number("rec_b")))
-            self.match.verify(op)
-        except CompanionError as error:
-            self.query_one("#error", Static).update(error.text(self.app.lang))
-            return
-        self.dismiss(op)
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+        cards, red, mine = self._number("cards"), self._number("red"), self._number("ones")
+        return QuickRound((cards, deck.size - cards), (red, deck.red_cards - red), (mine, ones - mine),
+                          self.query_one("#red_two", Select).value if deck.red_two else None,  # type: ignore[arg-type]
+                          self.query_one("#green_ten", Select).value if deck.green_ten else None,  # type: ignore[arg-type]
+                          (self._number("rec_a"), self._number("rec_b")))

@@ -26,7 +26,7 @@ from companion.tui.games.le31.view import P_ONLY_TRAIL, Le31View
 from companion.tui.screens.match_base import B_RULES, SHARED_WORDS, MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad
 from companion.tui.widgets.layout import Body, Controls
-from companion.tui.widgets.plain import Button, Input, Static
+from companion.tui.widgets.plain import Button, Static
 from companion.tui.widgets.standings import ScoreSheet
 
 P_TABLE = Msg("First deal: tap the 4 cards laid face up on the table ({cards})",
@@ -68,11 +68,7 @@ class Le31Screen(Le31View, MatchScreenBase):
                 yield from self.entry_lines()
                 yield CardKeypad(self.app.lang, deck=self.match.deck.spec(), id="keypad")
                 yield from self.action_bar((("deal", B_DEAL), ("quick", B_QUICK)), last=(("rules", B_RULES),))
-                yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.query_one("#entry", Input).focus()
+                yield self.entry_field(ENTRY)
 
     # ------------------------------------------------------------ view
     def refresh_view(self) -> None:
@@ -85,8 +81,7 @@ class Le31Screen(Le31View, MatchScreenBase):
         first = match.phase == "deal" and r.deal == 0
         self.query_one("#deal", Button).disabled = not (match.phase == "deal" and not first)
         self.query_one("#quick", Button).disabled = not first
-        self.query_one("#undo", Button).disabled = not self.session.can_undo
-        self.query_one("#redo", Button).disabled = not self.session.can_redo
+        self.show_steps()
 
     def _prompt(self) -> str:
         match = self.match

@@ -19,7 +19,7 @@ from companion.tui.screens.virtual_base import VirtualScreenBase
 from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.layout import Body, Controls
 from companion.tui.widgets.moves import MoveList
-from companion.tui.widgets.plain import Button, Input, Static
+from companion.tui.widgets.plain import Button, Static
 from companion.tui.widgets.standings import ScoreSheet
 
 YOUR_HAND = Msg("{name}:", "{name} :")
@@ -62,11 +62,7 @@ class VirtualLe31Screen(Le31View, VirtualScreenBase):
             with Controls():
                 yield from self.entry_lines()
                 yield from self.action_bar(last=(("rules", B_RULES),))
-                yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.query_one("#entry", Input).focus()
+                yield self.entry_field(ENTRY)
 
     # ------------------------------------------------------------ view
     def refresh_view(self) -> None:
@@ -89,10 +85,7 @@ class VirtualLe31Screen(Le31View, VirtualScreenBase):
             prompt = self.waiting_words(r.turn, P_WAIT)
         else:
             prompt = ""
-        self.query_one("#prompt", Static).update(prompt)
-        self.show_message(last=False)
-        self.query_one("#moves", MoveList).show(self.move_lines())
-        self.query_one("#undo", Button).disabled = not self.session.can_undo
+        self.show_turn(prompt)
 
     # ------------------------------------------------------------ input
     def tap(self, card: Le31Card) -> None:

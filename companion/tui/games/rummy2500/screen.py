@@ -16,7 +16,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 
 from companion.core.cards import Card, CardList, Rank, format_card, format_cards, parse_cards, rank_text
 from companion.core.decks import pack_2500_spec
-from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.games.rummy2500.engine import Rummy2500Match
 from companion.games.rummy2500.ops import Brasse
@@ -24,7 +23,7 @@ from companion.games.rummy2500.scoring import parse_frime, parse_groups
 from companion.store.session import MatchSession
 from companion.tui.games.rummy2500.turns import OpenDialog, TurnEntry, card_words
 from companion.tui.games.rummy2500.view import Rummy2500View
-from companion.tui.screens.base import BaseModal
+from companion.tui.screens.base import EntryDialog
 from companion.tui.screens.match_base import SHARED_WORDS, MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.layout import Bar, Body, Controls
@@ -43,6 +42,8 @@ B_TRIO = Msg("Trio", "Trio")
 B_LAYOFF = Msg("Lay off", "Ajouter")
 B_THROW = Msg("Discard", "Jeter")
 B_CLEAR = Msg("Clear", "Effacer")
+PLAY_KEYS = (("stock", B_STOCK), ("pige", B_PIGE), ("trio", B_TRIO), ("layoff", B_LAYOFF), ("throw", B_THROW),
+             ("clear", B_CLEAR))  # a turn's keys, at the table and against the computer
 P_TURN = Msg("{name} to play: tap cards, then Stock or Pige (with a pair), Trio, Lay off, Discard",
              "À {name} : touchez des cartes, puis Talon ou Pige (avec une paire), Trio, Ajouter, Jeter")
 P_OVER = Msg("The brasse is over: tap Brasse and enter the cards left in each hand",
@@ -74,10 +75,10 @@ DIALOG_KEYS = Msg("ctrl+s: count the brasse · Esc: cancel", "ctrl+s : compter l
 CANCEL = Msg("Cancel", "Annuler")
 
 
-class BrasseDialog(BaseModal):
+class BrasseDialog(EntryDialog):
     """Dismisses with a Brasse, or None. A tapped card goes into the field that has the focus."""
 
-    BINDINGS = [("escape", "cancel", "Cancel"), ("ctrl+s", "submit", "Count")]
+    BINDINGS = [("ctrl+s", "submit", "Count")]
     DEFAULT_CSS = """
     BrasseDialog .row { height: auto; }
     BrasseDialog .row Label { width: 18; }
@@ -211,17 +212,7 @@ class BrasseDialog(BaseModal):
 
     @on(Button.Pressed, "#ok")
     def submit(self) -> None:
-        try:
-            op = self.brasse()
-            self.match.verify(op)
-        except CompanionError as error:
-            self.query_one("#error", Static).update(error.text(self.app.lang))
-            return
-        self.dismiss(op)
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+        self.offer(self.brasse, self.match.verify)
 
 
 class Rummy2500Screen(Rummy2500View, TurnEntry, MatchScreenBase):
@@ -247,16 +238,9 @@ class Rummy2500Screen(Rummy2500View, TurnEntry, MatchScreenBase):
             with Controls():
                 yield from self.entry_lines()
                 yield CardKeypad(self.app.lang, deck=pack_2500_spec(self.match.packs), id="keypad")
-                with Bar(classes="bar", id="plays"):
-                    for key, label in (("stock", B_STOCK), ("pige", B_PIGE), ("trio", B_TRIO), ("layoff", B_LAYOFF),
-                                       ("throw", B_THROW), ("clear", B_CLEAR)):
-                        yield Key(self.tr(label), id=key, compact=True)
+                yield from self.key_row("plays", PLAY_KEYS)
                 yield from self.action_bar((("brasse", B_BRASSE), ("turns", B_TURNS)))
-                yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.query_one("#entry", Input).focus()
+                yield self.entry_field(ENTRY)
 
     def refresh_view(self) -> None:
         m = self.match
@@ -286,8 +270,7 @@ class Rummy2500Screen(Rummy2500View, TurnEntry, MatchScreenBase):
         self.show_message()
         self.query_one("#brasse", Button).disabled = m.is_over or playing
         self.query_one("#turns", Button).disabled = m.is_over or bp is not None
-        self.query_one("#undo", Button).disabled = not self.session.can_undo
-        self.query_one("#redo", Button).disabled = not self.session.can_redo
+        self.show_steps()
 
     def after_step(self) -> None:
         self.selected = []

@@ -12,14 +12,14 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 
 from companion.core.cards import Card, CardList, format_card, parse_card, rank_text
 from companion.core.decks import pack_2500_spec
-from companion.core.errors import CompanionError, NotationError
+from companion.core.errors import NotationError
 from companion.core.i18n import Msg, Of
 from companion.games.base import Operation
 from companion.games.rummy2500.engine import NO_RANK_PIGE, NO_TRIO_FOR, Rummy2500Match, trio_rank
 from companion.games.rummy2500.ops import DrawStock, LayOff, Meld, OpenBrasse, TakePige, Throw
 from companion.games.rummy2500.words import rank_said
 from companion.tui.dialogs.choice import ChoiceDialog
-from companion.tui.screens.base import BaseModal
+from companion.tui.screens.base import EntryDialog
 from companion.tui.screens.mixin import MatchScreenMixin
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.layout import Bar
@@ -87,11 +87,10 @@ def layoff_options(match: Rummy2500Match, seat: int, card: Card, lang: str) -> l
     return options
 
 
-class OpenDialog(BaseModal):
+class OpenDialog(EntryDialog):
     """Dismisses with the OpenBrasse of a brasse dealt at the table, or None. Taps fill the focused field and
     move on to the next."""
 
-    BINDINGS = [("escape", "cancel", "Cancel")]
     DEFAULT_CSS = """
     OpenDialog .row { height: auto; }
     OpenDialog .row Label { width: 20; }
@@ -155,17 +154,7 @@ class OpenDialog(BaseModal):
     @on(Input.Submitted)
     @on(Button.Pressed, "#ok")
     def submit(self) -> None:
-        try:
-            op = self.opening()
-            self.match.verify(op)
-        except CompanionError as error:
-            self.query_one("#error", Static).update(error.text(self.app.lang))
-            return
-        self.dismiss(op)
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+        self.offer(self.opening, self.match.verify)
 
 
 NEED = M("select {n} card(s) first", "choisissez d'abord {n} carte(s)")

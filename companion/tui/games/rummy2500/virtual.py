@@ -11,24 +11,15 @@ from textual.containers import Vertical
 from companion.core.cards import Card, rank_text
 from companion.core.i18n import Msg
 from companion.store.session import MatchSession
-from companion.tui.games.rummy2500.screen import (
-    B_CLEAR,
-    B_LAYOFF,
-    B_PIGE,
-    B_STOCK,
-    B_THROW,
-    B_TRIO,
-    TURN_WORDS,
-)
+from companion.tui.games.rummy2500.screen import PLAY_KEYS, TURN_WORDS
 from companion.tui.games.rummy2500.turns import TurnEntry, card_words
 from companion.tui.games.rummy2500.view import Rummy2500View
 from companion.tui.screens.match_base import SHARED_WORDS
 from companion.tui.screens.virtual_base import VirtualScreenBase
 from companion.tui.widgets.hand import HandRow
-from companion.tui.widgets.keypad import Key
-from companion.tui.widgets.layout import Bar, Body, Controls
+from companion.tui.widgets.layout import Body, Controls
 from companion.tui.widgets.moves import MoveList
-from companion.tui.widgets.plain import Button, Input, Static
+from companion.tui.widgets.plain import Button, Static
 from companion.tui.widgets.standings import ScoreSheet
 
 HEADER = Msg("2500 · brasse {n} · {dealer} deals · frime {frime} · to {target}",
@@ -81,16 +72,9 @@ class VirtualRummyScreen(Rummy2500View, TurnEntry, VirtualScreenBase):
                 yield MoveList(id="moves")
             with Controls():
                 yield from self.entry_lines()
-                with Bar(classes="bar", id="plays"):
-                    for key, label in (("stock", B_STOCK), ("pige", B_PIGE), ("trio", B_TRIO), ("layoff", B_LAYOFF),
-                                       ("throw", B_THROW), ("clear", B_CLEAR)):
-                        yield Key(self.tr(label), id=key, compact=True)
+                yield from self.key_row("plays", PLAY_KEYS)
                 yield from self.action_bar()
-                yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.query_one("#entry", Input).focus()
+                yield self.entry_field(ENTRY)
 
     # ------------------------------------------------------------ view
     def refresh_view(self) -> None:
@@ -122,10 +106,7 @@ class VirtualRummyScreen(Rummy2500View, TurnEntry, VirtualScreenBase):
             prompt = self.waiting_words(bp.turn, P_WAIT)
         else:
             prompt = ""
-        self.query_one("#prompt", Static).update(prompt)
-        self.show_message(last=False)
-        self.query_one("#moves", MoveList).show(self.move_lines())
-        self.query_one("#undo", Button).disabled = not self.session.can_undo
+        self.show_turn(prompt)
 
     # ------------------------------------------------------------ input
     def tap(self, card: Card) -> None:

@@ -24,7 +24,7 @@ from companion.tui.games.trente_et_un.view import TrenteView
 from companion.tui.screens.match_base import B_RULES, SHARED_WORDS, MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad
 from companion.tui.widgets.layout import Body, Controls
-from companion.tui.widgets.plain import Button, Input, Select, Static
+from companion.tui.widgets.plain import Button, Select, Static
 from companion.tui.widgets.standings import TokenRack
 
 HEADER = Msg("{game} · showdown {n} · {dealer} deals", "{game} · abattage {n} · {dealer} donne")
@@ -102,11 +102,7 @@ class TrenteScreen(TrenteView, MatchScreenBase):
                 yield CardKeypad(self.app.lang, deck=deck, id="keypad")
                 keys = [("show", B_SHOW), ("back", B_BACK)] + ([("give", B_GIVE)] if match.banker else [])
                 yield from self.action_bar(keys, last=(("rules", B_RULES),))
-                yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.query_one("#entry", Input).focus()
+                yield self.entry_field(ENTRY)
 
     # ------------------------------------------------------------ view
     def _current(self) -> int | None:
@@ -150,8 +146,7 @@ class TrenteScreen(TrenteView, MatchScreenBase):
         taken = [c for cards in self.hands.values() for c in cards]
         self.query_one("#keypad", CardKeypad).set_unavailable(taken)
         self.query_one("#show", Button).disabled = current is not None or match.is_over
-        self.query_one("#undo", Button).disabled = not self.session.can_undo
-        self.query_one("#redo", Button).disabled = not self.session.can_redo
+        self.show_steps()
 
     # ------------------------------------------------------------ entries
     def after_step(self) -> None:

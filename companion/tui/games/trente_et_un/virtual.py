@@ -25,9 +25,9 @@ from companion.tui.screens.match_base import SHARED_WORDS
 from companion.tui.screens.virtual_base import VirtualScreenBase
 from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.keypad import Key
-from companion.tui.widgets.layout import Bar, Body, Controls
+from companion.tui.widgets.layout import Body, Controls
 from companion.tui.widgets.moves import MoveList
-from companion.tui.widgets.plain import Button, Input, Static
+from companion.tui.widgets.plain import Button, Static
 from companion.tui.widgets.standings import TokenRack
 
 HEADER = Msg("{game} · deal {n} · {dealer} deals", "{game} · donne {n} · {dealer} donne")
@@ -102,16 +102,11 @@ class VirtualTrenteScreen(TrenteView, VirtualScreenBase):
                 yield MoveList(id="moves")
             with Controls():
                 yield from self.entry_lines()
-                with Bar(classes="bar", id="plays"):
-                    for key, label in (("stock", B_STOCK), ("take", B_TAKE), ("knock", B_KNOCK), ("pass", B_PASS),
-                                       ("all", B_ALL), ("hold", B_HOLD), ("blind", B_BLIND), ("keep", B_KEEP)):
-                        yield Key(self.tr(label), id=key, compact=True)
+                yield from self.key_row("plays", (("stock", B_STOCK), ("take", B_TAKE), ("knock", B_KNOCK),
+                                                   ("pass", B_PASS), ("all", B_ALL), ("hold", B_HOLD),
+                                                   ("blind", B_BLIND), ("keep", B_KEEP)))
                 yield from self.action_bar()
-                yield Input(placeholder=self.tr(ENTRY), id="entry", compact=True)
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.query_one("#entry", Input).focus()
+                yield self.entry_field(ENTRY)
 
     # ------------------------------------------------------------ view
     def _state(self) -> str:
@@ -174,10 +169,7 @@ class VirtualTrenteScreen(TrenteView, VirtualScreenBase):
             hold.label = self.tr((B_STOP_ON if self.hold else B_STOP) if widow else (B_HOLD_ON if self.hold else B_HOLD))
             hold.disabled = deal.knocker is not None and not widow
         self.query_one("#plays").display = bool(shown)
-        self.query_one("#prompt", Static).update(self._prompt(state))
-        self.show_message(last=False)
-        self.query_one("#moves", MoveList).show(self.move_lines())
-        self.query_one("#undo", Button).disabled = not self.session.can_undo
+        self.show_turn(self._prompt(state))
 
     def _closing_note(self) -> str:
         play = self.match.play
