@@ -27,14 +27,29 @@ else:
 
 
 class _Localized(_Host):
+    """What screens and dialogs share: the player's language (drawn again when it changes) and the size classes
+    (``-small``, ``-wide``, ``-narrow``), set before the first styling and again at every resize."""
+
     if TYPE_CHECKING:
         app = getters.app(CompanionApp)  # Textual's way to type ``self.app`` as our app
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        try:
+            self._fit(*self.app.size)  # set before the first styling (set on mount, they restyle every widget)
+        except NoActiveAppError:  # built outside a running app (a test): fitted on mount
+            pass
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "lang", self._lang_changed, init=False)
+        self._fit(*self.app.size)
+        self.fill()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(*event.size)
+
     def tr(self, msg: Msg, **args: Any) -> str:
         return self.app.tr(msg, **args)
-
-    def _watch_lang(self) -> None:
-        self.watch(self.app, "lang", self._lang_changed, init=False)
 
     async def _lang_changed(self, _lang: str) -> None:
         self.before_recompose()
@@ -53,42 +68,18 @@ class _Localized(_Host):
         self.set_class(width < NARROW_WIDTH, "-narrow")
 
 
-def _sized(screen: _Localized) -> None:
-    """Size classes set before the screen is first styled (set on mount, they restyle every widget again)."""
-    try:
-        screen._fit(*screen.app.size)
-    except NoActiveAppError:  # built outside a running app (a test): fitted on mount
-        pass
-
-
 class BaseScreen(_Localized, Screen):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        _sized(self)
-
-    def on_mount(self) -> None:
-        self._watch_lang()
-        self._fit(*self.app.size)
-        self.fill()
-
-    def on_resize(self, event: events.Resize) -> None:
-        self._fit(*event.size)
+    """Every full screen of the app."""
 
 
 class BaseModal(_Localized, ModalScreen):
+    """Every dialog of the app."""
+
     DEFAULT_CSS = """
     BaseModal { align: center middle; background: $background 60%; }
     BaseModal > Vertical { width: 90%; max-width: 90; height: auto; max-height: 100%;
                            border: thick $accent; background: $surface; padding: 0 1; }
     """
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        _sized(self)
-
-    def on_mount(self) -> None:
-        self._watch_lang()
-        self._fit(*self.app.size)
 
 
 class EntryDialog(BaseModal):
