@@ -22,28 +22,7 @@ from companion.tui.screens.history import HistoryScreen
 from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.match_end import MatchEndScreen
 from companion.tui.screens.past import PastMatchesScreen
-from tests.helpers.scripted import make_app
-
-# The hand-worked deal of test_app_flow: dealer Marie, starter 5♥, Paul's hand 10♦ K♦ 4♥ 9♠ = 4,
-# Marie's 5♣ 6♠ 7♦ 8♣ = 12, crib 2♠ 3♠ Q♥ J♥ = 9; pegging gives Marie 8, Paul 0.
-DEAL = "5h 10d 5c kd 6s 4h 7d 9s 8c".split()
-
-
-async def open_session(pilot, app, rules=CribbageRules(), names=("Marie", "Paul")) -> MatchScreen:
-    session = MatchSession.create(app.store, Setup(names, rules, 0))
-    app.push_screen(MatchScreen(session))
-    await pilot.pause()
-    return app.screen
-
-
-async def type_in(pilot, screen, *texts):
-    for text in texts:
-        screen.interpret(text)
-        await pilot.pause()
-
-
-def message(screen) -> str:
-    return str(screen.query_one("#message").render())
+from tests.helpers.scripted import DEAL, make_app, message, open_session, type_in
 
 
 async def test_a_claim_below_the_true_count_offers_muggins_to_the_opponent(tmp_path):

@@ -68,14 +68,21 @@ async def play_by_taps(pilot, op) -> None:
     await pilot.pause()
 
 
+
+async def open_le31(pilot, app) -> Le31Screen:
+    """A new Le 31 match at the table (Ann and Bob, Ann deals), its screen open."""
+    session = MatchSession.create(app.store, Setup(NAMES, Le31Rules(), 0), "le31")
+    app.push_screen(Le31Screen(session))
+    await pilot.pause()
+    return app.screen
+
+
 async def test_a_whole_round_entered_by_taps(tmp_path):
     plays = a_virtual_round(seed=11)
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        session = MatchSession.create(app.store, Setup(NAMES, Le31Rules(), 0), "le31")
-        app.push_screen(Le31Screen(session))
-        await pilot.pause()
-        screen = app.screen
+        screen = await open_le31(pilot, app)
+        session = screen.session
         for op in plays:
             if isinstance(op, Deal):
                 if op.table:
@@ -98,9 +105,7 @@ async def test_a_whole_round_entered_by_taps(tmp_path):
 async def test_a_match_kept_by_quick_tally(tmp_path):
     app = make_app(tmp_path, lang="fr")
     async with app.run_test(size=(120, 40)) as pilot:
-        session = MatchSession.create(app.store, Setup(NAMES, Le31Rules(), 0), "le31")
-        app.push_screen(Le31Screen(session))
-        await pilot.pause()
+        session = (await open_le31(pilot, app)).session
         # Ann: 30 cards, 10 red, three 1s, the red 2 and the green 10 → 3 + 1 + 1 + 2 + 3 = 10 a round.
         for _ in range(4):
             await pilot.click("#quick")
@@ -120,9 +125,7 @@ async def test_a_match_kept_by_quick_tally(tmp_path):
 async def test_quick_tally_refuses_counts_that_do_not_add_up(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        session = MatchSession.create(app.store, Setup(NAMES, Le31Rules(), 0), "le31")
-        app.push_screen(Le31Screen(session))
-        await pilot.pause()
+        session = (await open_le31(pilot, app)).session
         await pilot.click("#quick")
         await pilot.pause()
         dialog = app.screen
@@ -136,10 +139,8 @@ async def test_quick_tally_refuses_counts_that_do_not_add_up(tmp_path):
 async def test_plays_typed_at_the_wrong_moment_are_refused_with_the_reason(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 34)) as pilot:
-        session = MatchSession.create(app.store, Setup(NAMES, Le31Rules(), 0), "le31")
-        app.push_screen(Le31Screen(session))
-        await pilot.pause()
-        screen = app.screen
+        screen = await open_le31(pilot, app)
+        session = screen.session
 
         def said() -> str:
             return str(screen.query_one("#message").render())

@@ -12,7 +12,7 @@ from companion.store.errors import CONFLICT
 from companion.store.session import MatchSession
 from companion.tui.games.le31.screen import Le31Screen
 from companion.tui.screens.match_base import UPDATED
-from tests.app.test_le31_app import NAMES, a_virtual_round
+from tests.app.test_le31_app import NAMES, a_virtual_round, open_le31
 from tests.helpers.scripted import make_app
 
 
@@ -27,10 +27,8 @@ async def test_an_entry_on_another_device_shows_within_a_second(tmp_path):
     plays = a_virtual_round(seed=11)
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        session = MatchSession.create(app.store, Setup(NAMES, Le31Rules(), 0), "le31")
-        app.push_screen(Le31Screen(session))
-        await pilot.pause()
-        screen = app.screen
+        screen = await open_le31(pilot, app)
+        session = screen.session
         with Store.open(app.store.path) as other_store:  # the other tablet's app process
             other = MatchSession(other_store, session.match_id)
             other.apply(plays[0])

@@ -18,8 +18,10 @@ from companion.games.cribbage.ops import Crib, Cut, Go, NewGame, Op, Play, Show
 from companion.games.cribbage.players import play_out, table_entries
 from companion.games.cribbage.rules import CribbageRules
 from companion.store.database import Store
+from companion.store.session import MatchSession
 from companion.store.settings import Settings
 from companion.tui.app import CompanionApp
+from companion.tui.games.cribbage.screen import MatchScreen
 from tests.helpers.journeys import tap_at
 
 
@@ -116,3 +118,27 @@ async def settle_virtual(pilot, screen, rounds: int = 600) -> None:
                                or screen.acting_human() is not None):
             return
     raise AssertionError("the computers never handed over")
+
+
+# A deal worked by hand, typed at the table: dealer Marie, starter 5♥; Paul 10♦ K♦ 4♥ 9♠ (4), Marie 5♣ 6♠ 7♦ 8♣
+# (12), crib 2♠ 3♠ Q♥ J♥ (9); the pegging gives Marie 8 and Paul 0.
+DEAL = "5h 10d 5c kd 6s 4h 7d 9s 8c".split()
+
+
+async def open_session(pilot, app, rules=CribbageRules(), names=("Marie", "Paul")) -> MatchScreen:
+    """A new cribbage match at the table, its screen open (Marie deals first)."""
+    session = MatchSession.create(app.store, Setup(names, rules, 0), "cribbage")
+    app.push_screen(MatchScreen(session))
+    await pilot.pause()
+    return app.screen
+
+
+async def type_in(pilot, screen, *texts) -> None:
+    """Lines typed in the match screen's entry field, one after the other."""
+    for text in texts:
+        screen.interpret(text)
+        await pilot.pause()
+
+
+def message(screen) -> str:
+    return str(screen.query_one("#message").render())

@@ -19,27 +19,7 @@ from companion.tui.screens.history import HistoryScreen
 from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.past import PastMatchesScreen
 from companion.tui.screens.setup import SetupScreen
-from tests.helpers.scripted import make_app
-
-# Dealer Marie, starter 5♥; Paul 10♦ K♦ 4♥ 9♠ (4), Marie 5♣ 6♠ 7♦ 8♣ (12), crib 2♠ 3♠ Q♥ J♥ (9).
-DEAL = "5h 10d 5c kd 6s 4h 7d 9s 8c".split()
-
-
-async def open_session(pilot, app, rules=CribbageRules(), names=("Marie", "Paul")) -> MatchScreen:
-    session = MatchSession.create(app.store, Setup(names, rules, 0), "cribbage")
-    app.push_screen(MatchScreen(session))
-    await pilot.pause()
-    return app.screen
-
-
-async def type_in(pilot, screen, *texts):
-    for text in texts:
-        screen.interpret(text)
-        await pilot.pause()
-
-
-def message(screen) -> str:
-    return str(screen.query_one("#message").render())
+from tests.helpers.scripted import DEAL, make_app, message, open_session, type_in
 
 
 def prompt(screen) -> str:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 
 from textual import on
 from textual.app import ComposeResult
+from textual.containers import Vertical
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
@@ -27,7 +28,7 @@ from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.history import HistoryScreen
 from companion.tui.screens.match_end import MatchEndScreen
 from companion.tui.widgets.keypad import Key
-from companion.tui.widgets.layout import Bar
+from companion.tui.widgets.layout import Bar, Body, Controls
 from companion.tui.widgets.plain import Input, Static
 
 # Words every match screen understands in its entry line, in both languages (a game adds its own).
@@ -182,6 +183,21 @@ class MatchScreenBase(BaseScreen):
     def enter_line(self, text: str) -> None:
         """What a typed line means in this game: a card, a play, a command (CompanionError: unreadable)."""
         raise NotImplementedError
+
+    def frame(self, view: ComposeResult, hint: Msg, keys: ComposeResult = (), first: Sequence[tuple[str, Msg]] = (),
+              last: Sequence[tuple[str, Msg]] = ()) -> ComposeResult:
+        """The layout of a match screen: a header line (``#header``), the game's ``view`` (it scrolls on a small
+        screen), and below it, always in sight, the prompt and message lines, the game's own ``keys``, the
+        ``action_bar`` (with ``first`` and ``last``) and the typed-entry field (its placeholder: ``hint``)."""
+        yield Static("", id="header")
+        with Vertical():
+            with Body():
+                yield from view
+            with Controls():
+                yield from self.entry_lines()
+                yield from keys
+                yield from self.action_bar(first, last)
+                yield self.entry_field(hint)
 
     def key_row(self, row: str, keys: Sequence[tuple[str, Msg]]) -> ComposeResult:
         """A row of keys (``id``, label), wrapped on a narrow screen."""

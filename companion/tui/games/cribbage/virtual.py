@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 
 from companion.core.cards import Card, format_cards, parse_card
 from companion.core.i18n import Msg, Of
@@ -19,7 +19,6 @@ from companion.store.session import MatchSession
 from companion.tui.games.cribbage.view import CribbageView
 from companion.tui.screens.virtual_base import VirtualScreenBase
 from companion.tui.widgets.hand import HandRow
-from companion.tui.widgets.layout import Body, Controls
 from companion.tui.widgets.moves import MoveList
 from companion.tui.widgets.plain import Button, Static
 
@@ -75,20 +74,16 @@ class VirtualCribbageScreen(CribbageView, VirtualScreenBase):
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
-        yield Static("", id="header")
-        with Vertical():
-            with Body():
-                yield self.board()
-                yield Static("", id="table")
-                with Horizontal(id="hand-row"):
-                    yield Static("", id="hand-name")
-                    yield HandRow(SLOTS, id="hand")
-                yield Static("", id="advice")
-                yield MoveList(id="moves")
-            with Controls():
-                yield from self.entry_lines()
-                yield from self.action_bar((("lay", B_LAY), ("hints", B_HINTS)))
-                yield self.entry_field(ENTRY)
+        yield from self.frame(self.view(), ENTRY, first=(("lay", B_LAY), ("hints", B_HINTS)))
+
+    def view(self) -> ComposeResult:
+        yield self.board()
+        yield Static("", id="table")
+        with Horizontal(id="hand-row"):
+            yield Static("", id="hand-name")
+            yield HandRow(SLOTS, id="hand")
+        yield Static("", id="advice")
+        yield MoveList(id="moves")
 
     # ------------------------------------------------------------ view
     def refresh_view(self) -> None:

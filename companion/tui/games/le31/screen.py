@@ -11,7 +11,6 @@ from collections import Counter
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Vertical
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
@@ -25,9 +24,7 @@ from companion.store.session import MatchSession
 from companion.tui.games.le31.view import P_ONLY_TRAIL, Le31View
 from companion.tui.screens.match_base import B_RULES, SHARED_WORDS, MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad
-from companion.tui.widgets.layout import Body, Controls
 from companion.tui.widgets.plain import Button, Static
-from companion.tui.widgets.standings import ScoreSheet
 
 P_TABLE = Msg("First deal: tap the 4 cards laid face up on the table ({cards})",
               "Première donne : touchez les 4 cartes posées sur la table ({cards})")
@@ -59,16 +56,8 @@ class Le31Screen(Le31View, MatchScreenBase):
         self.pending_table: list[Le31Card] = []
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="header")
-        with Vertical():
-            with Body():
-                yield ScoreSheet(id="sheet")
-                yield Static("", id="table")
-            with Controls():
-                yield from self.entry_lines()
-                yield CardKeypad(self.app.lang, deck=self.match.deck.spec(), id="keypad")
-                yield from self.action_bar((("deal", B_DEAL), ("quick", B_QUICK)), last=(("rules", B_RULES),))
-                yield self.entry_field(ENTRY)
+        yield from self.frame(self.table_view(), ENTRY, [CardKeypad(self.app.lang, deck=self.match.deck.spec(), id="keypad")],
+                              (("deal", B_DEAL), ("quick", B_QUICK)), last=(("rules", B_RULES),))
 
     # ------------------------------------------------------------ view
     def refresh_view(self) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import cast
 
 from rich.text import Text
+from textual.app import ComposeResult
 
 from companion.core.i18n import Msg
 from companion.games.le31.deck import Le31Card
@@ -30,6 +31,11 @@ class Le31View(MatchScreenMixin):
     @property
     def match(self) -> Le31Match:
         return cast(Le31Match, self.session.match)
+
+    def table_view(self) -> ComposeResult:
+        """What both screens show first: the score sheet and the table."""
+        yield ScoreSheet(id="sheet")
+        yield Static("", id="table")
 
     def label(self, card: Le31Card) -> str:
         return self.match.deck.label(card, self.app.lang)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Vertical
 
 from companion.core.i18n import Msg
 from companion.games.le31.deck import Le31Card
@@ -17,10 +16,8 @@ from companion.tui.games.le31.view import P_ONLY_TRAIL, Le31View
 from companion.tui.screens.match_base import B_RULES, SHARED_WORDS
 from companion.tui.screens.virtual_base import VirtualScreenBase
 from companion.tui.widgets.hand import HandRow
-from companion.tui.widgets.layout import Body, Controls
 from companion.tui.widgets.moves import MoveList
 from companion.tui.widgets.plain import Button, Static
-from companion.tui.widgets.standings import ScoreSheet
 
 YOUR_HAND = Msg("{name}:", "{name} :")
 P_PLAY = Msg("{name}: tap a card to play it (or type 6r x 2b 3g)",
@@ -52,17 +49,12 @@ class VirtualLe31Screen(Le31View, VirtualScreenBase):
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
-        yield Static("", id="header")
-        with Vertical():
-            with Body():
-                yield ScoreSheet(id="sheet")
-                yield Static("", id="table")
-                yield HandRow(SLOTS, named=True, id="hand")
-                yield MoveList(id="moves")
-            with Controls():
-                yield from self.entry_lines()
-                yield from self.action_bar(last=(("rules", B_RULES),))
-                yield self.entry_field(ENTRY)
+        yield from self.frame(self.view(), ENTRY, last=(("rules", B_RULES),))
+
+    def view(self) -> ComposeResult:
+        yield from self.table_view()
+        yield HandRow(SLOTS, named=True, id="hand")
+        yield MoveList(id="moves")
 
     # ------------------------------------------------------------ view
     def refresh_view(self) -> None:

@@ -26,7 +26,7 @@ from companion.tui.games.rummy2500.view import Rummy2500View
 from companion.tui.screens.base import EntryDialog
 from companion.tui.screens.match_base import SHARED_WORDS, MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad, Key
-from companion.tui.widgets.layout import Bar, Body, Controls
+from companion.tui.widgets.layout import Bar
 from companion.tui.widgets.plain import Button, Input, Label, Static
 from companion.tui.widgets.standings import ScoreSheet
 
@@ -229,18 +229,15 @@ class Rummy2500Screen(Rummy2500View, TurnEntry, MatchScreenBase):
         self.selected: list[Card] = []  # cards tapped or typed for the next play of a brasse turn by turn
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="header")
-        with Vertical():
-            with Body():
-                yield ScoreSheet(id="sheet")
-                yield Static("", id="table")
-                yield Static("", id="selection")
-            with Controls():
-                yield from self.entry_lines()
-                yield CardKeypad(self.app.lang, deck=pack_2500_spec(self.match.packs), id="keypad")
-                yield from self.key_row("plays", PLAY_KEYS)
-                yield from self.action_bar((("brasse", B_BRASSE), ("turns", B_TURNS)))
-                yield self.entry_field(ENTRY)
+        yield from self.frame(self.view(), ENTRY, self.keys(), (("brasse", B_BRASSE), ("turns", B_TURNS)))
+
+    def view(self) -> ComposeResult:
+        yield from self.table_view()
+        yield Static("", id="selection")
+
+    def keys(self) -> ComposeResult:
+        yield CardKeypad(self.app.lang, deck=pack_2500_spec(self.match.packs), id="keypad")
+        yield from self.key_row("plays", PLAY_KEYS)
 
     def refresh_view(self) -> None:
         m = self.match

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import cast
 
+from textual.app import ComposeResult
+
 from companion.games.rummy2500.engine import Rummy2500Match
 from companion.games.rummy2500.words import BRASSE, BRASSES_NEXT
 from companion.tui.games.rummy2500.turns import table_lines
@@ -25,6 +27,11 @@ class Rummy2500View(MatchScreenMixin):
     @property
     def match(self) -> Rummy2500Match:
         return cast(Rummy2500Match, self.session.match)
+
+    def table_view(self) -> ComposeResult:
+        """What both screens show first: the score sheet and the table's trios."""
+        yield ScoreSheet(id="sheet")
+        yield Static("", id="table")
 
     def draw_sheet_and_table(self) -> None:
         m, lang = self.match, self.app.lang

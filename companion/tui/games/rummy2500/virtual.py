@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Vertical
 
 from companion.core.cards import Card, rank_text
 from companion.core.i18n import Msg
@@ -17,10 +16,8 @@ from companion.tui.games.rummy2500.view import Rummy2500View
 from companion.tui.screens.match_base import SHARED_WORDS
 from companion.tui.screens.virtual_base import VirtualScreenBase
 from companion.tui.widgets.hand import HandRow
-from companion.tui.widgets.layout import Body, Controls
 from companion.tui.widgets.moves import MoveList
 from companion.tui.widgets.plain import Button, Static
-from companion.tui.widgets.standings import ScoreSheet
 
 HEADER = Msg("2500 · brasse {n} · {dealer} deals · frime {frime} · to {target}",
              "2500 · brasse {n} · {dealer} brasse · frime {frime} · en {target}")
@@ -62,19 +59,13 @@ class VirtualRummyScreen(Rummy2500View, TurnEntry, VirtualScreenBase):
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
-        yield Static("", id="header")
-        with Vertical():
-            with Body():
-                yield ScoreSheet(id="sheet")
-                yield Static("", id="table")
-                yield Static("", id="hand-name")
-                yield HandRow(SLOTS, id="hand")
-                yield MoveList(id="moves")
-            with Controls():
-                yield from self.entry_lines()
-                yield from self.key_row("plays", PLAY_KEYS)
-                yield from self.action_bar()
-                yield self.entry_field(ENTRY)
+        yield from self.frame(self.view(), ENTRY, self.key_row("plays", PLAY_KEYS))
+
+    def view(self) -> ComposeResult:
+        yield from self.table_view()
+        yield Static("", id="hand-name")
+        yield HandRow(SLOTS, id="hand")
+        yield MoveList(id="moves")
 
     # ------------------------------------------------------------ view
     def refresh_view(self) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 
 from companion.core.cards import Card, CardList, parse_card
 from companion.core.decks import PIQUET_32, STANDARD_52
@@ -23,7 +23,6 @@ from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.games.trente_et_un.view import TrenteView
 from companion.tui.screens.match_base import B_RULES, SHARED_WORDS, MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad
-from companion.tui.widgets.layout import Body, Controls
 from companion.tui.widgets.plain import Button, Select, Static
 from companion.tui.widgets.standings import TokenRack
 
@@ -85,24 +84,21 @@ class TrenteScreen(TrenteView, MatchScreenBase):
     def compose(self) -> ComposeResult:
         match = self.match
         deck = PIQUET_32 if match.banker and match.rules.deck == 32 else STANDARD_52
+        keys = [("show", B_SHOW), ("back", B_BACK)] + ([("give", B_GIVE)] if match.banker else [])
+        yield from self.frame(self.view(), ENTRY, [CardKeypad(self.app.lang, deck=deck, id="keypad")], keys,
+                              last=(("rules", B_RULES),))
+
+    def view(self) -> ComposeResult:
+        match = self.match
         players = [(self.tr(NOBODY), -1)] + [(name, s) for s, name in enumerate(match.names)]
-        yield Static("", id="header")
-        with Vertical():
-            with Body():
-                yield TokenRack(id="rack")
-                yield Static("", id="hands")
-                with Horizontal(id="who"):
-                    yield Static(self.tr(KNOCKER_BANKER if match.banker else KNOCKER))
-                    yield Select(players, value=-1, allow_blank=False, id="knocker", compact=True)
-                    if match.banker:
-                        yield Select([("—", False), (self.tr(DEALT_31), True)], value=False, allow_blank=False,
-                                     id="dealt31", compact=True)
-            with Controls():
-                yield from self.entry_lines()
-                yield CardKeypad(self.app.lang, deck=deck, id="keypad")
-                keys = [("show", B_SHOW), ("back", B_BACK)] + ([("give", B_GIVE)] if match.banker else [])
-                yield from self.action_bar(keys, last=(("rules", B_RULES),))
-                yield self.entry_field(ENTRY)
+        yield TokenRack(id="rack")
+        yield Static("", id="hands")
+        with Horizontal(id="who"):
+            yield Static(self.tr(KNOCKER_BANKER if match.banker else KNOCKER))
+            yield Select(players, value=-1, allow_blank=False, id="knocker", compact=True)
+            if match.banker:
+                yield Select([("—", False), (self.tr(DEALT_31), True)], value=False, allow_blank=False,
+                             id="dealt31", compact=True)
 
     # ------------------------------------------------------------ view
     def _current(self) -> int | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 
 from companion.core.cards import Card, CardList, parse_card
 from companion.core.i18n import Msg
@@ -25,7 +25,6 @@ from companion.tui.screens.match_base import SHARED_WORDS
 from companion.tui.screens.virtual_base import VirtualScreenBase
 from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.keypad import Key
-from companion.tui.widgets.layout import Body, Controls
 from companion.tui.widgets.moves import MoveList
 from companion.tui.widgets.plain import Button, Static
 from companion.tui.widgets.standings import TokenRack
@@ -89,24 +88,19 @@ class VirtualTrenteScreen(TrenteView, VirtualScreenBase):
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
-        yield Static("", id="header")
-        with Vertical():
-            with Body():
-                yield TokenRack(id="rack")
-                yield Static("", id="pile")
-                with Horizontal(classes="cards", id="faceup"):
-                    yield Static(self.tr(FACE_UP))
-                    for i in range(3):
-                        yield Key("", id=f"face-{i}", flat=True)
-                yield HandRow(SLOTS, named=True, classes="cards", id="hand")
-                yield MoveList(id="moves")
-            with Controls():
-                yield from self.entry_lines()
-                yield from self.key_row("plays", (("stock", B_STOCK), ("take", B_TAKE), ("knock", B_KNOCK),
-                                                   ("pass", B_PASS), ("all", B_ALL), ("hold", B_HOLD),
-                                                   ("blind", B_BLIND), ("keep", B_KEEP)))
-                yield from self.action_bar()
-                yield self.entry_field(ENTRY)
+        yield from self.frame(self.view(), ENTRY, self.key_row("plays", (
+            ("stock", B_STOCK), ("take", B_TAKE), ("knock", B_KNOCK), ("pass", B_PASS), ("all", B_ALL),
+            ("hold", B_HOLD), ("blind", B_BLIND), ("keep", B_KEEP))))
+
+    def view(self) -> ComposeResult:
+        yield TokenRack(id="rack")
+        yield Static("", id="pile")
+        with Horizontal(classes="cards", id="faceup"):
+            yield Static(self.tr(FACE_UP))
+            for i in range(3):
+                yield Key("", id=f"face-{i}", flat=True)
+        yield HandRow(SLOTS, named=True, classes="cards", id="hand")
+        yield MoveList(id="moves")
 
     # ------------------------------------------------------------ view
     def _state(self) -> str:
