@@ -205,6 +205,12 @@ async def auto_pilot(pilot):
 
 Minimal().run(headless=True, size=(80, 24), auto_pilot=auto_pilot)
 """
+# The same with a menu of Textual buttons as many as the home screen's (12): what such a first screen costs alone.
+HOME_KEYS = 12
+_MINIMAL_WITH_KEYS = _MINIMAL_FIRST_SCREEN.replace(
+    "from textual.widgets import Static", "from textual.widgets import Button, Static").replace(
+    '        yield Static("companion")', '        yield Static("companion")\n'
+    f'        for i in range({HOME_KEYS}):\n            yield Button(f"key {{i}}")')
 
 
 def measure_app_cold_start(options: Options) -> Iterator[Line]:
@@ -227,6 +233,9 @@ def measure_app_cold_start(options: Options) -> Iterator[Line]:
     yield "cold start: a minimal Textual app", (f"{minimal * 1000:.0f} ms: the app takes {ratio:.2f}× "
                                                 f"({'within' if ratio <= APP_START_RATIO else 'OVER'} the "
                                                 f"{APP_START_RATIO:g}× target)")
+    keys = _median_run([sys.executable, "-c", _MINIMAL_WITH_KEYS], options.cold_runs)
+    yield f"cold start: the same with {HOME_KEYS} buttons", (f"{keys * 1000:.0f} ms: {keys / minimal:.2f}× the minimal "
+                                                             f"app, before a line of companion")
 
 
 SAVE_ENTRIES = 50

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gc
 import os
-import secrets
 import sys
 from pathlib import Path
 
@@ -46,7 +45,7 @@ class CompanionApp(App):
         self.only_match = only_match  # a tablet of one match (its own token): that match only, no home screen
         self.device_seat = seat  # with only_match, (seat, binding): one player's own device, his hand only
         # This app among the devices on one match (companion.store.devices): who drives, who asked an undo.
-        self.device_id = f"{os.getpid()}-{secrets.token_hex(4)}"
+        self.device_id = f"{os.getpid()}-{os.urandom(4).hex()}"  # os.urandom: what secrets uses, without its import
         self.settings = settings or Settings(lang=lang or "en")
         self.set_reactive(CompanionApp.lang, lang or self.settings.lang)
         notices = [notice] if notice is not None else []  # shown on the home screen, e.g. a file set aside

@@ -184,6 +184,10 @@ class MatchScreenBase(BaseScreen):
         """What a typed line means in this game: a card, a play, a command (CompanionError: unreadable)."""
         raise NotImplementedError
 
+    def run_command(self, command: str) -> None:
+        """What a key does, by its id: the game's own keys, then the shared ones (``run_shared``)."""
+        raise NotImplementedError
+
     def frame(self, view: ComposeResult, hint: Msg, keys: ComposeResult = (), first: Sequence[tuple[str, Msg]] = (),
               last: Sequence[tuple[str, Msg]] = ()) -> ComposeResult:
         """The layout of a match screen: a header line (``#header``), the game's ``view`` (it scrolls on a small

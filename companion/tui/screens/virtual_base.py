@@ -39,7 +39,7 @@ from companion.store.devices import LEASE_S, Lease, drive, release
 from companion.store.session import MatchSession
 from companion.tui.dialogs.round_report import RoundReport
 from companion.tui.screens.base import BaseModal
-from companion.tui.screens.match_base import B_LOG, B_PACE, B_PHONES, B_UNDO, MatchScreenBase
+from companion.tui.screens.match_base import B_LOG, B_PACE, B_PHONES, B_UNDO, SHARED_WORDS, MatchScreenBase
 from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.moves import MoveList
 from companion.tui.widgets.plain import Button, Static
@@ -61,6 +61,7 @@ PACES = (2.0, 1.0, 0.4, 0.0)
 PACE_NAMES = {2.0: Msg("slow", "lent"), 1.0: Msg("normal", "normal"), 0.4: Msg("fast", "rapide"),
               0.0: Msg("instant", "instantané")}
 PACE = Msg("Pace: {pace}", "Rythme : {pace}")
+PACE_WORDS = ("pace", "rythme")
 
 
 class PassDevice(BaseModal):
@@ -373,6 +374,16 @@ class VirtualScreenBase(MatchScreenBase):
             self.cycle_pace()
             return True
         return super().run_shared(command, rules)
+
+    def said_shared(self, word: str) -> bool:
+        """A typed word every virtual screen knows (pace, undo, log, menu…), done: True; else False."""
+        if word in PACE_WORDS:
+            self.cycle_pace()
+        elif word in SHARED_WORDS:
+            self.run_command(SHARED_WORDS[word])
+        else:
+            return False
+        return True
 
     def cycle_pace(self) -> None:
         settings = self.app.settings

@@ -13,7 +13,7 @@ from companion.games.le31.notation import read_play
 from companion.store.session import MatchSession
 from companion.tui.games.le31.screen import offer_plays
 from companion.tui.games.le31.view import P_ONLY_TRAIL, Le31View
-from companion.tui.screens.match_base import B_RULES, SHARED_WORDS
+from companion.tui.screens.match_base import B_RULES
 from companion.tui.screens.virtual_base import VirtualScreenBase
 from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.moves import MoveList
@@ -103,11 +103,7 @@ class VirtualLe31Screen(Le31View, VirtualScreenBase):
 
     def enter_line(self, text: str) -> None:
         word = text.casefold()
-        if word in ("pace", "rythme"):
-            self.cycle_pace()
-            return
-        if word in SHARED_WORDS:
-            self.run_command(SHARED_WORDS[word])
+        if self.said_shared(word):
             return
         seat = self.shown_seat if self.shown_seat is not None else 0
         card, op = read_play(text, self.match.deck, self.app.lang, seat)

@@ -14,7 +14,7 @@ from companion.tui.games.rummy2500.screen import PLAY_KEYS, TURN_WORDS
 from companion.tui.games.rummy2500.turns import TurnEntry, card_words
 from companion.tui.games.rummy2500.view import Rummy2500View
 from companion.tui.screens.match_base import SHARED_WORDS
-from companion.tui.screens.virtual_base import VirtualScreenBase
+from companion.tui.screens.virtual_base import PACE_WORDS, VirtualScreenBase
 from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.moves import MoveList
 from companion.tui.widgets.plain import Button, Static
@@ -140,17 +140,15 @@ class VirtualRummyScreen(Rummy2500View, TurnEntry, VirtualScreenBase):
     def enter_line(self, text: str) -> None:
         words = text.split()
         verb = words[0].casefold()
-        cards = card_words(" ".join(words[1:] if (verb in TURN_WORDS or verb in SHARED_WORDS or verb in (
-            "pace", "rythme")) else words), self.app.lang)
+        cards = card_words(" ".join(words[1:] if (verb in TURN_WORDS or verb in SHARED_WORDS or verb in PACE_WORDS)
+                                  else words), self.app.lang)
         before, entries = list(self.selected), len(self.match.log)
         for card in cards:
             self.tap(card)
-        if verb in ("pace", "rythme"):
-            self.cycle_pace()
-        elif verb in TURN_WORDS:
+        if verb in TURN_WORDS:
             self.run_command(TURN_WORDS[verb])
             if len(self.match.log) == entries and cards:  # refused: the cards typed do not stay picked
                 self.selected = before
                 self.refresh_view()
-        elif verb in SHARED_WORDS:
-            self.run_command(SHARED_WORDS[verb])
+        else:
+            self.said_shared(verb)

@@ -21,7 +21,6 @@ from companion.games.trente_et_un.scoring import hand_value
 from companion.store.session import MatchSession
 from companion.tui.games.trente_et_un.screen import TURN_WORDS, turn_entry
 from companion.tui.games.trente_et_un.view import TrenteView
-from companion.tui.screens.match_base import SHARED_WORDS
 from companion.tui.screens.virtual_base import VirtualScreenBase
 from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.keypad import Key
@@ -269,11 +268,7 @@ class VirtualTrenteScreen(TrenteView, VirtualScreenBase):
 
     def enter_line(self, text: str) -> None:
         word = text.split()[0].casefold()
-        if word in ("pace", "rythme"):
-            self.cycle_pace()
-            return
-        if word in SHARED_WORDS:
-            self.run_command(SHARED_WORDS[word])
+        if self.said_shared(word):
             return
         verb = TURN_WORDS.get(word)
         if verb == "hold" and len(text.split()) == 1:  # « tiens » alone: pass and hold
