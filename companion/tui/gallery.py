@@ -7,6 +7,7 @@ the shell's own screens here, each game's from its UI object.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sqlite3
 import time
@@ -17,15 +18,25 @@ from typing import TYPE_CHECKING, TypeVar
 from textual.pilot import Pilot
 from textual.screen import Screen
 
+from companion.club import saved
+from companion.club.night import start_op
 from companion.games import registry
 from companion.store.database import Store
+from companion.store.errors import FILE_READ_ONLY, READ_ONLY_BECAUSE
+from companion.store.session import MatchSession
 from companion.store.settings import Settings
 from companion.tui.app import CompanionApp
+from companion.tui.dialogs.choice import ChoiceDialog
+from companion.tui.dialogs.round_report import RoundReport
+from companion.tui.dialogs.share import ShareDialog
 from companion.tui.games import ui_for
+from companion.tui.screens.club import ClubNightScreen
+from companion.tui.screens.evenings import EveningsScreen
+from companion.tui.screens.players import PlayersScreen
+from companion.tui.screens.virtual_base import VirtualScreenBase, computers_thinking
 
 if TYPE_CHECKING:
     from companion.games.base import Setup
-    from companion.tui.screens.virtual_base import VirtualScreenBase
 
 NAMES = ("Marie", "Paul", "Léa", "Jean")
 FIXED_DATE = "2026-11-14T20:30:00+00:00"
@@ -70,10 +81,6 @@ def screen_of(pilot: Pilot, kind: type[S]) -> S:
 
 async def think(pilot: Pilot) -> None:
     """A pause that also waits for a computer's move being found in a worker (and shown)."""
-    import asyncio
-
-    from companion.tui.screens.virtual_base import computers_thinking
-
     await pilot.pause()
     for _ in range(30_000):  # at most a minute
         if not computers_thinking(pilot.app):
@@ -89,10 +96,6 @@ async def settle(pilot: Pilot) -> None:
 
 async def start_virtual(pilot: Pilot, game_id: str, setup: Setup) -> VirtualScreenBase:
     """A virtual match opened at instant pace, once the computers have handed over to the human."""
-    from companion.store.session import MatchSession
-    from companion.tui.games import ui_for
-    from companion.tui.screens.virtual_base import VirtualScreenBase
-
     app = app_of(pilot)
     app.settings.pace = 0.0
     screen = ui_for(game_id).match_screen(MatchSession.create(app.store, setup, game_id))
@@ -107,10 +110,6 @@ async def start_virtual(pilot: Pilot, game_id: str, setup: Setup) -> VirtualScre
 
 async def virtual_report(pilot: Pilot, game_id: str, setup) -> None:
     """A virtual match of computer players only, played to the end of its first round: its report on screen."""
-    from companion.store.session import MatchSession
-    from companion.tui.dialogs.round_report import RoundReport
-    from companion.tui.games import ui_for
-
     app = app_of(pilot)
     app.settings.pace = 0.001  # at once, but not "instant": the report waits for a tap
     app.push_screen(ui_for(game_id).match_screen(MatchSession.create(app.store, setup, game_id)))
@@ -136,8 +135,6 @@ async def past(pilot: Pilot) -> None:
 
 
 async def help_screen(pilot: Pilot) -> None:
-    from companion.tui.dialogs.choice import ChoiceDialog
-
     await pilot.press("h")
     await settle(pilot)
     if isinstance(pilot.app.screen, ChoiceDialog):  # several games: the first one's rules
@@ -172,8 +169,6 @@ async def damaged_match(pilot: Pilot) -> None:
 
 async def _read_only(pilot: Pilot) -> None:
     """The app as it starts on a file it may not write (here: opened read-only, as for a read-only file)."""
-    from companion.store.errors import FILE_READ_ONLY, READ_ONLY_BECAUSE
-
     app = app_of(pilot)
     path = app.store.path
     app.store.close()
@@ -199,8 +194,6 @@ async def read_only_start(pilot: Pilot) -> None:
 
 async def share_match(pilot: Pilot) -> None:
     """A finished match's summary as a QR code, with its export."""
-    from companion.tui.dialogs.share import ShareDialog
-
     record = sorted(app_of(pilot).store.list_matches(finished=True), key=lambda r: r.id)[0]
     pilot.app.push_screen(ShareDialog(record))
     await settle(pilot)
@@ -214,10 +207,6 @@ async def statistics(pilot: Pilot) -> None:
 
 async def club_night(pilot: Pilot) -> None:
     """A twelve-player club night after three rounds: the fourth round's tables and the standings."""
-    from companion.club import saved
-    from companion.club.night import start_op
-    from companion.tui.screens.club import ClubNightScreen
-
     players = ["Marie", "Paul", "Léa", "Jean", "Zoé", "Luc", "Hugo", "Anne", "Éric", "Nadia", "Yves", "Chloé"]
     store = app_of(pilot).store
     night_id = saved.create(store, "Club du mardi", start_op(players, rounds=9))
@@ -238,16 +227,12 @@ async def club_night(pilot: Pilot) -> None:
 
 async def players(pilot: Pilot) -> None:
     """The roster: each player, his matches and the other names he played under."""
-    from companion.tui.screens.players import PlayersScreen
-
     pilot.app.push_screen(PlayersScreen())
     await settle(pilot)
 
 
 async def evenings(pilot: Pilot) -> None:
     """The gallery's matches as one evening, its standing and the way to share it."""
-    from companion.tui.screens.evenings import EveningsScreen
-
     pilot.app.push_screen(EveningsScreen())
     await settle(pilot)
 

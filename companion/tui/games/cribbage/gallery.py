@@ -3,13 +3,17 @@ virtual deals played by the computer players), and the screens driven from them.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
 from typing import cast
 
 from textual.pilot import Pilot
 
-from companion.core.cards import format_card
+from companion.core.cards import format_card, parse_cards
+from companion.games import registry
+from companion.games.base import Setup as BaseSetup
+from companion.games.cribbage.advisor import analyse
 from companion.games.cribbage.engine import CribbageMatch, Setup
 from companion.games.cribbage.ops import Crib, Op, Play, Points
 from companion.games.cribbage.players import play_turn, table_entries
@@ -18,7 +22,12 @@ from companion.store.database import Store
 from companion.store.session import MatchSession
 from companion.tui.gallery import NAMES, State, app_of, screen_of, think
 from companion.tui.gallery import settle as _settle
+from companion.tui.gallery import virtual_report as report
+from companion.tui.games import open_match, ui_for
+from companion.tui.games.cribbage.practice import PracticeScreen
 from companion.tui.games.cribbage.screen import MatchScreen
+from companion.tui.games.cribbage.stats_screen import CribbageStatsScreen
+from companion.tui.screens.setup import SetupScreen
 from companion.tui.widgets.plain import Input, Select
 
 
@@ -66,8 +75,6 @@ def _match_id(app, players: int) -> int:
 
 
 async def _open(pilot: Pilot, players: int = 2) -> None:
-    from companion.tui.games import open_match
-
     open_match(pilot.app, _match_id(pilot.app, players))
     await _settle(pilot)
 
@@ -92,16 +99,11 @@ async def advice_dialog(pilot: Pilot) -> None:
 
 
 def _fresh_cards(seen) -> list:
-    from companion.core.cards import parse_cards
-
     return [c for c in parse_cards("5S 9D KH 4C 7H 2D") if c not in seen]
 
 
 async def setup_virtual(pilot: Pilot) -> None:
     """The setup form with the app dealing: a human against the hard computer."""
-    from companion.games import registry
-    from companion.tui.screens.setup import SetupScreen
-
     pilot.app.push_screen(SetupScreen(registry.get("cribbage")))
     await _settle(pilot)
     form = screen_of(pilot, SetupScreen)
@@ -115,9 +117,6 @@ async def setup_virtual(pilot: Pilot) -> None:
 
 async def practice(pilot: Pilot) -> None:
     """The discard drill, answered a little off the best."""
-    from companion.games.cribbage.advisor import analyse
-    from companion.tui.games.cribbage.practice import PracticeScreen
-
     screen = PracticeScreen(seed=5)
     pilot.app.push_screen(screen)
     await _settle(pilot)
@@ -236,17 +235,12 @@ async def muggins(pilot: Pilot) -> None:
 
 async def statistics(pilot: Pilot) -> None:
     """Marie's figures over the gallery's matches, with her hand scores and the last match's deals."""
-    from companion.tui.games.cribbage.stats_screen import CribbageStatsScreen
-
     pilot.app.push_screen(CribbageStatsScreen())
     await _settle(pilot)
 
 
 async def _virtual(pilot: Pilot, seed: int = 5):
     """A virtual game against the hard computer, at the human's first discard."""
-    from companion.games.base import Setup as BaseSetup
-    from companion.tui.games import ui_for
-
     app = app_of(pilot)
     app.settings.pace = 0.0
     setup = BaseSetup(NAMES[:2], CribbageRules(), 1, "virtual", seed, ("human", "hard"))
@@ -269,8 +263,6 @@ async def virtual_discard(pilot: Pilot) -> None:
 
 
 async def virtual_play(pilot: Pilot) -> None:
-    from companion.games.cribbage.advisor import analyse
-
     screen = await _virtual(pilot)
     match = screen.match
     best = analyse(match.hand(0), match.dealer == 0)[0]
@@ -285,20 +277,12 @@ async def virtual_play(pilot: Pilot) -> None:
 
 async def virtual_report(pilot: Pilot) -> None:
     """The end of a virtual deal: the pegging, each hand as it was counted, the crib."""
-    from companion.tui.gallery import virtual_report as report
-
     await report(pilot, "cribbage", Setup(("Marie", "Ordi"), CribbageRules(), 1, "virtual", 4, ("normal", "hard")))
 
 
 async def _seats_on_phones(pilot: Pilot, seat: int | None):
     """Three-player virtual cribbage, Marie and Paul on their own phones, Ordi the computer, dealt and played
     up to Paul's first card of the play; the app as Paul's phone (``seat`` 1) or as the table's device (None)."""
-    import importlib
-
-    from companion.games import registry
-    from companion.games.base import Setup as BaseSetup
-    from companion.tui.games import open_match
-
     app = app_of(pilot)
     app.settings.pace = 0.0
     game = registry.get("cribbage")

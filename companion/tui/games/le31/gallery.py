@@ -10,7 +10,8 @@ from companion.games.le31.ops import Build, Capture, Deal, Trail
 from companion.games.le31.rules import Le31Rules
 from companion.store.database import Store
 from companion.store.session import MatchSession
-from companion.tui.gallery import NAMES, State, app_of, screen_of, settle, think
+from companion.tui.gallery import NAMES, State, app_of, screen_of, settle, start_virtual, think, virtual_report
+from companion.tui.games import open_match, ui_for
 from companion.tui.games.le31.play_dialog import PlayDialog
 from companion.tui.games.le31.screen import Le31Screen
 
@@ -29,8 +30,6 @@ def _match_id(pilot: Pilot) -> int:
 
 
 async def le31_play(pilot: Pilot) -> None:
-    from companion.tui.games import open_match
-
     open_match(pilot.app, _match_id(pilot))
     await settle(pilot)
 
@@ -46,8 +45,6 @@ async def le31_choice(pilot: Pilot) -> None:
 
 
 async def le31_quick(pilot: Pilot) -> None:
-    from companion.tui.games import ui_for
-
     session = MatchSession.create(app_of(pilot).store, Setup(NAMES[:2], Le31Rules(), 1), "le31")
     pilot.app.push_screen(ui_for("le31").match_screen(session))
     await settle(pilot)
@@ -57,8 +54,6 @@ async def le31_quick(pilot: Pilot) -> None:
 
 async def le31_virtual(pilot: Pilot) -> None:
     """A virtual match against the computer, at the human's turn after a few plays."""
-    from companion.tui.gallery import start_virtual
-
     setup = Setup(("Marie", "Ordi"), Le31Rules(), 1, "virtual", 4, ("human", "hard"))
     screen = await start_virtual(pilot, "le31", setup)
     for _ in range(2):  # a couple of plays, the first one offered each time
@@ -80,8 +75,6 @@ async def le31_virtual(pilot: Pilot) -> None:
 
 async def le31_report(pilot: Pilot) -> None:
     """The end of a virtual round: its tally, item by item."""
-    from companion.tui.gallery import virtual_report
-
     await virtual_report(pilot, "le31", Setup(("Marie", "Ordi"), Le31Rules(), 1, "virtual", 4, ("normal", "hard")))
 
 

@@ -10,7 +10,8 @@ from companion.games.trente_et_un.engine import showdown_of
 from companion.games.trente_et_un.rules import BankerRules, KnockRules
 from companion.store.database import Store
 from companion.store.session import MatchSession
-from companion.tui.gallery import NAMES, State, app_of, screen_of, settle, start_virtual
+from companion.tui.gallery import NAMES, State, app_of, screen_of, settle, start_virtual, virtual_report
+from companion.tui.games import open_match
 from companion.tui.games.trente_et_un.screen import TrenteScreen
 from companion.tui.games.trente_et_un.virtual import VirtualTrenteScreen
 
@@ -24,8 +25,6 @@ def fill(store: Store) -> None:
 
 
 def _open(pilot: Pilot, game: str) -> None:
-    from companion.tui.games import open_match
-
     open_match(pilot.app, next(r.id for r in app_of(pilot).store.list_matches(finished=False) if r.game == game))
 
 
@@ -64,16 +63,12 @@ async def banker_virtual(pilot: Pilot) -> None:
 
 async def trente_report(pilot: Pilot) -> None:
     """The end of a virtual deal of the knock game: the showdown, hand by hand."""
-    from companion.tui.gallery import virtual_report
-
     await virtual_report(pilot, "trente_et_un", Setup(("Marie", "Ordi", "Robot"), KnockRules(), 0, "virtual", 6,
                                                       ("normal", "hard", "normal")))
 
 
 async def banker_report(pilot: Pilot) -> None:
     """The end of a virtual deal with a banker: the lowest hands pay the corbeille."""
-    from companion.tui.gallery import virtual_report
-
     await virtual_report(pilot, "trente_et_un_banker",
                          Setup(("Marie", "Ordi", "Robot", "Luc"), BankerRules(), 0, "virtual", 5,
                                ("normal", "hard", "normal", "easy")))
