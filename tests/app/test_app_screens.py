@@ -371,3 +371,21 @@ async def test_every_virtual_screen_has_the_shared_keys_and_its_pace_key_and_wor
         await pilot.pause()
         assert app.settings.pace == 0.0
     store.close()
+
+
+async def test_home_keys_answer_the_keyboard_from_where_the_player_left(tmp_path):
+    """At a terminal the first key has the focus: Enter opens the first game's setup; back home, and after a
+    change of language, the focus is on the key the player had reached."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "new-cribbage"
+        await pilot.press("tab", "enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "SetupScreen" and "Le 31" in str(app.screen.query_one(".title").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen) and app.focused is not None and app.focused.id == "new-le31"
+        await pilot.press("tab", "l")
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "new-rummy2500"

@@ -119,13 +119,32 @@ class HomeScreen(BaseScreen):
         return cache[key]
 
     _left = False  # set once another screen has covered this one
+    _key: str | None = None  # the key that had the focus when another screen covered this one
 
     def on_screen_suspend(self) -> None:
         self._left = True
+        self._key = self.focused.id if self.focused is not None else None
 
-    def on_screen_resume(self) -> None:
+    async def on_screen_resume(self) -> None:
         if self._left:  # back from another screen (its first showing follows its compose: nothing to redo)
-            self.refresh(recompose=True)  # the list of matches to resume may have changed
+            await self.recompose()  # the list of matches to resume may have changed
+            self.focus_key(self._key)
+
+    def before_recompose(self) -> None:
+        self._key = self.focused.id if self.focused is not None else None
+
+    def fill(self) -> None:  # on mount, and after a change of language
+        self.focus_key(self._key)
+
+    def focus_key(self, key_id: str | None) -> None:
+        """In a terminal, a key has the focus (``key_id``'s, else the first): Enter starts a match, Tab goes down
+        the list, and back from another screen the player goes on from the key he left. A tablet's page shows no
+        focus: a finger needs none, and a lit key would look chosen."""
+        if self.app.is_web:
+            return
+        keys = list(self.query(".menu Button"))
+        for key in [k for k in keys if k.id == key_id] or keys[:1]:
+            key.focus()
 
     def action_new(self) -> None:
         self.new(self.games[0])
