@@ -4,7 +4,7 @@ quick points, corrections, the language, past matches, resume and rematch."""
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Select
+from textual.widgets import Button, Select
 
 from companion.games import base, registry
 from companion.games.cribbage.engine import CRIB, Setup
@@ -389,3 +389,13 @@ async def test_home_keys_answer_the_keyboard_from_where_the_player_left(tmp_path
         await pilot.press("tab", "l")
         await pilot.pause()
         assert app.focused is not None and app.focused.id == "new-rummy2500"
+
+
+async def test_a_served_home_lights_no_key(tmp_path):
+    """A tablet's page: a finger needs no focus, and a lit key would look chosen."""
+    store = Store.open(tmp_path / "companion.sqlite3")
+    app = CompanionApp(store, settings=Settings(lang="en"), served=True)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen) and not isinstance(app.focused, Button)
+    store.close()

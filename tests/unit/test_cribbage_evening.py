@@ -19,6 +19,7 @@ from companion.tui.screens.history import HistoryScreen
 from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.past import PastMatchesScreen
 from companion.tui.screens.setup import SetupScreen
+from tests.helpers.journeys import tap_at
 from tests.helpers.scripted import DEAL, make_app, message, open_session, type_in
 
 
@@ -148,7 +149,7 @@ async def test_a_stray_match_can_be_stopped_or_deleted_from_past_matches(tmp_pat
         assert app.store.match(stray.match_id) is not None
         await pilot.click("#delete")
         await pilot.pause()
-        await pilot.click("#yes-delete")  # asked, in view: delete for good
+        await tap_at(pilot, app.screen.query_one("#yes-delete"))  # asked, in view (once drawn): delete for good
         await pilot.pause()
         assert [r.id for r in app.store.list_matches()] == [other.match_id]
         await pilot.press("escape")

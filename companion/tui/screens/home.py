@@ -140,7 +140,7 @@ class HomeScreen(BaseScreen):
         """In a terminal, a key has the focus (``key_id``'s, else the first): Enter starts a match, Tab goes down
         the list, and back from another screen the player goes on from the key he left. A tablet's page shows no
         focus: a finger needs none, and a lit key would look chosen."""
-        if self.app.is_web:
+        if self.app.served or self.app.is_web:
             return
         keys = list(self.query(".menu Button"))
         for key in [k for k in keys if k.id == key_id] or keys[:1]:
