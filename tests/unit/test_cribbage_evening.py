@@ -20,7 +20,7 @@ from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.past import PastMatchesScreen
 from companion.tui.screens.setup import SetupScreen
 from tests.helpers.journeys import tap_at
-from tests.helpers.scripted import DEAL, make_app, message, open_session, type_in
+from tests.helpers.scripted import DEAL, make_app, message, open_session, type_in, until
 
 
 def prompt(screen) -> str:
@@ -147,9 +147,11 @@ async def test_a_stray_match_can_be_stopped_or_deleted_from_past_matches(tmp_pat
         await pilot.press("enter")  # a stray Enter keeps the match: the focus is on « No »
         await pilot.pause()
         assert app.store.match(stray.match_id) is not None
+        delete = app.screen.query_one("#delete")
+        await until(pilot, lambda: not delete.has_class("-active"))  # a key just pressed takes no tap for 0.2 s
         await pilot.click("#delete")
-        await pilot.pause()
-        await tap_at(pilot, app.screen.query_one("#yes-delete"))  # asked, in view (once drawn): delete for good
+        await until(pilot, lambda: app.screen.query_one("#confirm").display)
+        await tap_at(pilot, app.screen.query_one("#yes-delete"))  # asked, in view: delete for good
         await pilot.pause()
         assert [r.id for r in app.store.list_matches()] == [other.match_id]
         await pilot.press("escape")
