@@ -4,6 +4,7 @@ quick points, corrections, the language, past matches, resume and rematch."""
 from __future__ import annotations
 
 import pytest
+from textual.containers import VerticalScroll
 from textual.widgets import Button, Select
 
 from companion.games import base, registry
@@ -386,6 +387,7 @@ async def test_home_keys_answer_the_keyboard_from_where_the_player_left(tmp_path
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen) and app.focused is not None and app.focused.id == "new-le31"
+        assert app.screen.query_one(VerticalScroll).scroll_y == 0  # the key in view, and the title too
         await pilot.press("tab", "l")
         await pilot.pause()
         assert app.focused is not None and app.focused.id == "new-rummy2500"

@@ -144,7 +144,9 @@ class HomeScreen(BaseScreen):
             return
         keys = list(self.query(".menu Button"))
         for key in [k for k in keys if k.id == key_id] or keys[:1]:
-            key.focus()
+            # Scrolled only as far as it takes to show it (a focus would centre it, hiding the title for nothing).
+            key.focus(scroll_visible=False)
+            self.call_after_refresh(key.scroll_visible, animate=False)
 
     def action_new(self) -> None:
         self.new(self.games[0])
