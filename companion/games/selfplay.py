@@ -24,11 +24,9 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from companion.core.i18n import Msg
-from companion.games.base import (
-    LEVELS,  # a game's selfplay module may name more (cribbage: its previous hard player)
-    Match,
-    Operation,
-)
+
+# LEVELS: a game's selfplay module may name more (cribbage: its previous hard player).
+from companion.games.base import LEVELS, Match, Operation
 
 M = TypeVar("M", bound=Match)
 NextOp = Callable[[M, Sequence[str]], "Operation | None"]

@@ -123,7 +123,7 @@ class HomeScreen(BaseScreen):
 
     def on_screen_suspend(self) -> None:
         self._left = True
-        self._key = self.focused.id if self.focused is not None else None
+        self.before_recompose()  # the key left, to come back to
 
     async def on_screen_resume(self) -> None:
         if self._left:  # back from another screen (its first showing follows its compose: nothing to redo)
@@ -131,6 +131,7 @@ class HomeScreen(BaseScreen):
             self.focus_key(self._key)
 
     def before_recompose(self) -> None:
+        """The key that has the focus, given it again once the screen is drawn anew."""
         self._key = self.focused.id if self.focused is not None else None
 
     def fill(self) -> None:  # on mount, and after a change of language

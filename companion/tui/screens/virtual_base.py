@@ -61,7 +61,8 @@ PACES = (2.0, 1.0, 0.4, 0.0)
 PACE_NAMES = {2.0: Msg("slow", "lent"), 1.0: Msg("normal", "normal"), 0.4: Msg("fast", "rapide"),
               0.0: Msg("instant", "instantané")}
 PACE = Msg("Pace: {pace}", "Rythme : {pace}")
-PACE_WORDS = ("pace", "rythme")
+# The words every virtual screen reads in its entry line: the shared ones, and the pace (answered by run_shared).
+VIRTUAL_WORDS = {**SHARED_WORDS, "pace": "pace", "rythme": "pace"}
 
 
 class PassDevice(BaseModal):
@@ -377,12 +378,9 @@ class VirtualScreenBase(MatchScreenBase):
 
     def said_shared(self, word: str) -> bool:
         """A typed word every virtual screen knows (pace, undo, log, menu…), done: True; else False."""
-        if word in PACE_WORDS:
-            self.cycle_pace()
-        elif word in SHARED_WORDS:
-            self.run_command(SHARED_WORDS[word])
-        else:
+        if word not in VIRTUAL_WORDS:
             return False
+        self.run_command(VIRTUAL_WORDS[word])
         return True
 
     def cycle_pace(self) -> None:

@@ -13,8 +13,7 @@ from companion.store.session import MatchSession
 from companion.tui.games.rummy2500.screen import PLAY_KEYS, TURN_WORDS
 from companion.tui.games.rummy2500.turns import TurnEntry, card_words
 from companion.tui.games.rummy2500.view import Rummy2500View
-from companion.tui.screens.match_base import SHARED_WORDS
-from companion.tui.screens.virtual_base import PACE_WORDS, VirtualScreenBase
+from companion.tui.screens.virtual_base import VIRTUAL_WORDS, VirtualScreenBase
 from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.moves import MoveList
 from companion.tui.widgets.plain import Button, Static
@@ -140,8 +139,7 @@ class VirtualRummyScreen(Rummy2500View, TurnEntry, VirtualScreenBase):
     def enter_line(self, text: str) -> None:
         words = text.split()
         verb = words[0].casefold()
-        cards = card_words(" ".join(words[1:] if (verb in TURN_WORDS or verb in SHARED_WORDS or verb in PACE_WORDS)
-                                  else words), self.app.lang)
+        cards = card_words(" ".join(words[1:] if (verb in TURN_WORDS or verb in VIRTUAL_WORDS) else words), self.app.lang)
         before, entries = list(self.selected), len(self.match.log)
         for card in cards:
             self.tap(card)
