@@ -31,11 +31,11 @@ def game_clis() -> dict[str, str]:
     one-line ``__init__`` is imported): the package's name dashed (``trente_et_un`` gives ``trente-et-un``), or the
     ``COMMAND`` its ``__init__`` declares (a package name cannot start with a digit: ``rummy2500`` is ``2500``)."""
     import companion.games
+    from companion.games.registry import game_packages
 
     found: dict[str, str] = {}
-    for directory in companion.games.__path__:
-        packages = sorted(entry.name for entry in os.scandir(directory) if entry.is_dir())
-        for package in (p for p in packages if os.path.isfile(os.path.join(directory, p, "cli.py"))):
+    for package in game_packages():
+        if any(os.path.isfile(os.path.join(directory, package, "cli.py")) for directory in companion.games.__path__):
             declared = getattr(importlib.import_module(f"companion.games.{package}"), "COMMAND", None)
             found[declared or package.replace("_", "-")] = f"companion.games.{package}.cli"
     return found

@@ -84,7 +84,7 @@ async def _first_paint(path: Path) -> tuple[float, int]:
     from companion.store.settings import Settings
     from companion.tui.app import CompanionApp
     from companion.tui.screens.statistics import StatisticsScreen
-    from companion.tui.widgets.plain import DataTable
+    from companion.tui.widgets.table import DataTable
 
     with Store.open(path) as store:
         app = CompanionApp(store, settings=Settings(lang="en"))

@@ -3,14 +3,12 @@ names, without importing the game's rules (each game package lists its games in 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.core.i18n import Msg
 
 
-@dataclass(frozen=True)
-class Listing:
+class Listing(NamedTuple):  # a named tuple: the first screen creates no dataclass (see core.i18n)
     id: str  # stored with each match; never change it once matches are saved
     title: Msg
     aliases: tuple[str, ...] = ()  # other names players type for it on the command line (``2500``, ``banker``)

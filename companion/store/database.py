@@ -37,10 +37,9 @@ import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.core.i18n import Msg
 from companion.store.errors import (
@@ -114,8 +113,7 @@ def _encode(value: Any, what: str) -> str:
     return text
 
 
-@dataclass(frozen=True)
-class MatchRecord:
+class MatchRecord(NamedTuple):  # a named tuple: the first screen creates no dataclass (see core.i18n)
     """One match as stored. ``head`` = number of active ops; ``redo`` = ops on the redo stack."""
 
     id: int

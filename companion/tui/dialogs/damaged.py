@@ -15,7 +15,7 @@ from companion.core.i18n import Msg
 from companion.records.export import export_raw
 from companion.records.summary import sides_of
 from companion.store.database import MatchRecord
-from companion.tui.screens.base import BaseModal
+from companion.tui.dialogs.base import BaseModal
 from companion.tui.widgets.layout import Bar
 from companion.tui.widgets.plain import Button, Static
 

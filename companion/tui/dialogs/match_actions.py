@@ -10,10 +10,10 @@ from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.records.summary import score_line, sides_of
 from companion.store.database import MatchRecord
+from companion.tui.dialogs.base import BaseModal
 from companion.tui.dialogs.seats import TITLE as PHONES
 from companion.tui.dialogs.seats import SeatsDialog
 from companion.tui.dialogs.share import QrDialog, ShareDialog
-from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.plain import Button, Static
 
 OPEN = Msg("Open", "Ouvrir")

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 
 from companion.core.i18n import Msg
-from companion.tui.screens.base import BaseModal
+from companion.tui.dialogs.base import BaseModal
 from companion.tui.widgets.keypad import Key, NumberPad
 from companion.tui.widgets.layout import Bar
 from companion.tui.widgets.plain import Button, Static

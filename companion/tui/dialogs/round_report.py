@@ -8,7 +8,7 @@ from textual.containers import Vertical, VerticalScroll
 
 from companion.core.i18n import Msg
 from companion.games.base import Event, Match
-from companion.tui.screens.base import BaseModal
+from companion.tui.dialogs.base import BaseModal
 from companion.tui.widgets.plain import Button, Static
 
 NEXT_DEAL = Msg("Continue", "Continuer")  # to the next deal, round or brasse: each game's word, so none

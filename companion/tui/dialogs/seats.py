@@ -12,8 +12,8 @@ from textual.containers import Vertical
 
 from companion.core.i18n import Msg
 from companion.store.database import MatchRecord
+from companion.tui.dialogs.base import BaseModal
 from companion.tui.dialogs.share import QrDialog
-from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.plain import Button, Static
 
 TITLE = Msg("Each player's own phone", "Le téléphone de chaque joueur")

@@ -15,7 +15,7 @@ from companion.core.qr import half_blocks, matrix
 from companion.records.export import export_texts
 from companion.records.share import summary_text
 from companion.store.database import MatchRecord
-from companion.tui.screens.base import BaseModal
+from companion.tui.dialogs.base import BaseModal
 from companion.tui.widgets.plain import Button, Static
 
 TITLE = Msg("Share this match", "Partager ce match")

@@ -1,18 +1,15 @@
-"""What every screen shares: the player's language and the small-screen layout."""
+"""What every screen shares: the player's language and the small-screen layout (dialogs: ``dialogs/base.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from textual import events, on
+from textual import events
 from textual._context import NoActiveAppError
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 
-from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
-from companion.tui.widgets.layout import NARROW_WIDTH, SMALL_HEIGHT, WIDE_WIDTH
-from companion.tui.widgets.plain import Button, Static
+from companion.tui.widgets.sizes import NARROW_WIDTH, SMALL_HEIGHT, WIDE_WIDTH
 
 if TYPE_CHECKING:
     from textual import getters
@@ -26,7 +23,7 @@ else:
 
 
 
-class _Localized(_Host):
+class Localized(_Host):
     """What screens and dialogs share: the player's language (drawn again when it changes) and the size classes
     (``-small``, ``-wide``, ``-narrow``), set before the first styling and again at every resize."""
 
@@ -68,38 +65,5 @@ class _Localized(_Host):
         self.set_class(width < NARROW_WIDTH, "-narrow")
 
 
-class BaseScreen(_Localized, Screen):
+class BaseScreen(Localized, Screen):
     """Every full screen of the app."""
-
-
-class BaseModal(_Localized, ModalScreen):
-    """Every dialog of the app."""
-
-    DEFAULT_CSS = """
-    BaseModal { align: center middle; background: $background 60%; }
-    BaseModal > Vertical { width: 90%; max-width: 90; height: auto; max-height: 100%;
-                           border: thick $accent; background: $surface; padding: 0 1; }
-    """
-
-
-class EntryDialog(BaseModal):
-    """A dialog that makes one entry (an operation, a card) from what was tapped or typed in it: Escape or its
-    ``#cancel`` key closes it with None, and an entry that cannot be made keeps it open with the one-line reason
-    in its ``#error`` line."""
-
-    BINDINGS = [("escape", "cancel", "Cancel")]
-
-    def offer(self, make: Callable[[], Any], check: Callable[[Any], None] | None = None) -> None:
-        """Closes with what ``make`` returns, once ``check`` (the match's ``verify``) accepts it."""
-        try:
-            entry = make()
-            if check is not None:
-                check(entry)
-        except CompanionError as error:
-            self.query_one("#error", Static).update(error.text(self.app.lang))
-            return
-        self.dismiss(entry)
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)

@@ -19,7 +19,8 @@ from companion.tui.dialogs.points import NumberDialog
 from companion.tui.dialogs.share import QrDialog
 from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.layout import Bar
-from companion.tui.widgets.plain import Button, DataTable, Input, Label, Select, Static
+from companion.tui.widgets.plain import Button, Input, Label, Select, Static
+from companion.tui.widgets.table import DataTable
 
 TITLE = Msg("Club nights", "Soirées de club")
 NEW = Msg("New club night", "Nouvelle soirée de club")

@@ -14,7 +14,8 @@ from companion.records.roster import Roster
 from companion.tui.dialogs.share import QrDialog
 from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.layout import Bar
-from companion.tui.widgets.plain import Button, DataTable, Static
+from companion.tui.widgets.plain import Button, Static
+from companion.tui.widgets.table import DataTable
 
 TITLE = Msg("Evenings", "Soirées")
 COLUMNS = (Msg("Evening", "Soirée"), Msg("Matches", "Parties"), Msg("Games", "Jeux"), Msg("Leader", "En tête"))

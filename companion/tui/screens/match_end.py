@@ -10,8 +10,8 @@ from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.store.errors import ConflictError
 from companion.store.session import MatchSession
+from companion.tui.dialogs.base import BaseModal
 from companion.tui.dialogs.share import ShareDialog
-from companion.tui.screens.base import BaseModal
 from companion.tui.widgets.layout import Bar
 from companion.tui.widgets.plain import Button, Static
 from companion.tui.widgets.plots import ScoreRace

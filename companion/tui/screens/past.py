@@ -15,7 +15,8 @@ from companion.tui.games import open_match, show_damaged, ui_for
 from companion.tui.screens.base import BaseScreen
 from companion.tui.screens.evenings import EveningsScreen
 from companion.tui.widgets.layout import Bar
-from companion.tui.widgets.plain import Button, DataTable, Static
+from companion.tui.widgets.plain import Button, Static
+from companion.tui.widgets.table import DataTable
 
 TITLE = Msg("Past matches", "Matchs passés")
 COLUMNS = (Msg("Date", "Date"), Msg("Game", "Jeu"), Msg("Players", "Joueurs"), Msg("Score", "Pointage"),

@@ -16,7 +16,8 @@ from companion.records.roster import Roster
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.layout import Bar
-from companion.tui.widgets.plain import Button, DataTable, Input, Static
+from companion.tui.widgets.plain import Button, Input, Static
+from companion.tui.widgets.table import DataTable
 
 TITLE = Msg("Players", "Joueurs")
 COLUMNS = (Msg("Player", "Joueur"), Msg("Matches", "Parties"), Msg("Also played as", "A aussi joué sous"))

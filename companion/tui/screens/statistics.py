@@ -15,8 +15,9 @@ from companion.tui.games import ui_for
 from companion.tui.screens.base import BaseScreen
 from companion.tui.screens.players import PlayersScreen
 from companion.tui.widgets.layout import Bar
-from companion.tui.widgets.plain import Button, DataTable, Select, Static
+from companion.tui.widgets.plain import Button, Select, Static
 from companion.tui.widgets.plots import Lines
+from companion.tui.widgets.table import DataTable
 
 TITLE = Msg("Statistics", "Statistiques")
 EVERYONE = Msg("Everyone", "Tout le monde")

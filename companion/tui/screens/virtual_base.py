@@ -37,8 +37,8 @@ from companion.core.i18n import Msg, Of
 from companion.games.base import Event, Match, Operation
 from companion.store.devices import LEASE_S, Lease, drive, release
 from companion.store.session import MatchSession
+from companion.tui.dialogs.base import BaseModal
 from companion.tui.dialogs.round_report import RoundReport
-from companion.tui.screens.base import BaseModal
 from companion.tui.screens.match_base import B_LOG, B_PACE, B_PHONES, B_UNDO, SHARED_WORDS, MatchScreenBase
 from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.moves import MoveList

@@ -14,10 +14,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Size
 from textual.widget import Widget
 
-SMALL_HEIGHT = 30  # below this many rows, buttons shrink to one row
-WIDE_WIDTH = 100  # from this many columns, a form may set its parts side by side (a tablet)
-NARROW_WIDTH = 80  # below this many columns (a phone held upright), rows of keys wrap and headers take two lines
-
 
 class Bar(Horizontal):
     DEFAULT_CSS = """

@@ -10,18 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.text import Text
 from textual.content import Content, ContentText
 
-# The one place Textual's own text widgets are imported: they are wrapped here.
+# The one place Textual's own text widgets are imported: they are wrapped here (the table in ``table.py``: the
+# first screen has none, and Textual's DataTable is a large module).
 from textual.widgets import Button as _Button  # noqa: TID251
-from textual.widgets import DataTable as _DataTable  # noqa: TID251
 from textual.widgets import Input as _Input  # noqa: TID251
 from textual.widgets import Label as _Label  # noqa: TID251
 from textual.widgets import Select as _Select  # noqa: TID251
 from textual.widgets import Static as _Static  # noqa: TID251
-
-from companion.tui.widgets.layout import SMALL_HEIGHT
 
 
 def plain(text: Any) -> Any:
@@ -64,25 +61,3 @@ class Select(_Select):
 
     def set_options(self, options: Any) -> None:
         super().set_options([(plain(prompt), value) for prompt, value in options])
-
-
-def _cell(value: Any) -> Any:
-    return Text(value) if isinstance(value, str) else value
-
-
-class DataTable(_DataTable):
-    """A table whose headers and cells are plain text."""
-
-    def add_column(self, label: Any, **kwargs: Any) -> Any:
-        return super().add_column(_cell(label), **kwargs)
-
-    def add_row(self, *cells: Any, label: Any = None, **kwargs: Any) -> Any:
-        if self.cursor_type == "row" and "height" not in kwargs:  # a row is chosen by a tap: 3 rows on a tablet
-            kwargs["height"] = 1 if self.app.size.height < SMALL_HEIGHT else 3
-        return super().add_row(*map(_cell, cells), label=_cell(label), **kwargs)
-
-    def update_cell(self, row_key: Any, column_key: Any, value: Any, **kwargs: Any) -> None:
-        super().update_cell(row_key, column_key, _cell(value), **kwargs)
-
-    def update_cell_at(self, coordinate: Any, value: Any, **kwargs: Any) -> None:
-        super().update_cell_at(coordinate, _cell(value), **kwargs)

@@ -13,7 +13,7 @@ from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.games.cribbage import advice
 from companion.games.cribbage.engine import CribbageMatch
-from companion.tui.screens.base import BaseModal
+from companion.tui.dialogs.base import BaseModal
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.layout import Bar
 from companion.tui.widgets.plain import Button, Select, Static

@@ -26,7 +26,7 @@ from companion.games.le31.words import (
     P_RAISE,
     P_TRAIL,
 )
-from companion.tui.screens.base import BaseModal
+from companion.tui.dialogs.base import BaseModal
 from companion.tui.widgets.keypad import Key
 from companion.tui.widgets.plain import Button, Static
 

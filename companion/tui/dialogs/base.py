@@ -1,0 +1,47 @@
+"""What every dialog shares: the screens' language and size classes (``screens/base.py``), a frame, and for
+the dialogs that make an entry, one way to check it and to cancel."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from textual import on
+from textual.screen import ModalScreen
+
+from companion.core.errors import CompanionError
+from companion.tui.screens.base import Localized
+from companion.tui.widgets.plain import Button, Static
+
+
+class BaseModal(Localized, ModalScreen):
+    """Every dialog of the app."""
+
+    DEFAULT_CSS = """
+    BaseModal { align: center middle; background: $background 60%; }
+    BaseModal > Vertical { width: 90%; max-width: 90; height: auto; max-height: 100%;
+                           border: thick $accent; background: $surface; padding: 0 1; }
+    """
+
+
+class EntryDialog(BaseModal):
+    """A dialog that makes one entry (an operation, a card) from what was tapped or typed in it: Escape or its
+    ``#cancel`` key closes it with None, and an entry that cannot be made keeps it open with the one-line reason
+    in its ``#error`` line."""
+
+    BINDINGS = [("escape", "cancel", "Cancel")]
+
+    def offer(self, make: Callable[[], Any], check: Callable[[Any], None] | None = None) -> None:
+        """Closes with what ``make`` returns, once ``check`` (the match's ``verify``) accepts it."""
+        try:
+            entry = make()
+            if check is not None:
+                check(entry)
+        except CompanionError as error:
+            self.query_one("#error", Static).update(error.text(self.app.lang))
+            return
+        self.dismiss(entry)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
