@@ -3,8 +3,8 @@
     python -m companion.dev.targets [--size 113x42] [--cell 9x18] [--only STATE ...] [--list]
 
 Every screen of the gallery is opened at the size a 1024×768 tablet gives in ``companion serve`` (113×42 cells of
-about 9×18 CSS px with the page's 16 px font), and every visible tap target (button, key, field, switch, choice,
-table row) is measured in CSS px against the 44×44 px that touch guidelines ask for. A target counts once per
+about 9×18 CSS px with the page's 16 px font), and every visible tap target (button, key, menu key, field, switch,
+choice, table row) is measured in CSS px against the 44×44 px that touch guidelines ask for. A target counts once per
 screen state; a table's rows count one each (a row is tapped to choose it).
 """
 
@@ -19,7 +19,9 @@ from pathlib import Path
 from textual.widget import Widget
 from textual.widgets import Switch
 
-from companion.tui.widgets.plain import Button, DataTable, Input, Select  # every one of the app's (ruff holds it)
+from companion.tui.widgets.menu import Menu
+from companion.tui.widgets.plain import Button, Input, Select  # every one of the app's (ruff holds it)
+from companion.tui.widgets.table import DataTable
 
 MIN_PX = 44
 TAPPABLE = (Button, Input, Select, Switch)
@@ -57,6 +59,11 @@ def targets_on(screen: Widget, cell: tuple[float, float], state: str) -> list[Ta
             continue  # scrolled away or not laid out: measured where it shows, on its own screen state
         if isinstance(widget, TAPPABLE) and not getattr(widget, "disabled", False):
             found.append(Target(state, _label(widget), round(region.width * cw), round(region.height * ch)))
+        elif isinstance(widget, Menu):  # each key of a menu is tapped on its own
+            for key in widget.key_ids():
+                if widget.key_in_view(key):
+                    shown = widget.key_region(key)
+                    found.append(Target(state, f"{_label(widget)} {key}", round(shown.width * cw), round(shown.height * ch)))
         elif isinstance(widget, DataTable) and widget.row_count and widget.show_cursor and (
                 widget.cursor_type == "row"):  # a table whose rows are chosen by a tap
             rows = [widget.rows[key].height for key in list(widget.rows)[: widget.row_count]]

@@ -34,6 +34,7 @@ from companion.tui.screens.club import ClubNightScreen
 from companion.tui.screens.evenings import EveningsScreen
 from companion.tui.screens.players import PlayersScreen
 from companion.tui.screens.virtual_base import VirtualScreenBase, computers_thinking
+from companion.tui.widgets.menu import Menu
 
 if TYPE_CHECKING:
     from companion.games.base import Setup
@@ -143,10 +144,11 @@ async def help_screen(pilot: Pilot) -> None:
 
 
 def _damage_one(pilot: Pilot) -> int:
-    """Make one stored match unreadable (its second entry), as a damaged disk would."""
+    """Make one stored match unreadable (its last entry), as a damaged disk would: the first one home offers to
+    resume."""
     record = next(r for r in app_of(pilot).store.list_matches(finished=False))
     with sqlite3.connect(app_of(pilot).store.path) as conn:
-        conn.execute("UPDATE ops SET op = 'oops' WHERE match_id = ? AND seq = 2", (record.id,))
+        conn.execute("UPDATE ops SET op = 'oops' WHERE match_id = ? AND seq = ?", (record.id, record.head))
     app_of(pilot).damage_checked.clear()  # damaged behind the app's back: check again, as at a new start
     return record.id
 
@@ -163,7 +165,7 @@ async def damaged_match(pilot: Pilot) -> None:
     match_id = _damage_one(pilot)
     pilot.app.screen.refresh(recompose=True)
     await settle(pilot)
-    await pilot.click(f"#resume-{match_id}")
+    pilot.app.screen.query_one(Menu).choose(f"resume-{match_id}")
     await settle(pilot)
 
 

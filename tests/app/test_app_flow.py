@@ -8,6 +8,7 @@ from textual.widgets import Select
 from companion.games.cribbage.engine import CRIB, CribbageMatch
 from companion.tui.games.cribbage.screen import MatchScreen
 from companion.tui.screens.match_end import MatchEndScreen
+from tests.helpers.journeys import tap
 from tests.helpers.scripted import (
     enter_by_keys,
     enter_by_taps,
@@ -23,7 +24,7 @@ async def start_match(pilot, app, players=2, target=61, games=1, four_mode="team
     if by_keys:
         await pilot.press("n")
     else:
-        await pilot.click("#new-cribbage")
+        await tap(pilot, "#new-cribbage")
     await pilot.pause()
     screen = app.screen
     if players != 2 or target != 121 or games != 1 or four_mode != "teams":
@@ -86,7 +87,7 @@ async def test_one_deal_by_taps_shows_pegging_points_and_the_spoken_count(tmp_pa
 
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.click("#new-cribbage")
+        await tap(pilot, "#new-cribbage")
         await pilot.pause()
         app.screen.query_one("#dealer", Select).value = 0
         await pilot.click("#start")

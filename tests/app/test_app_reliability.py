@@ -43,7 +43,9 @@ from companion.tui.app import CompanionApp
 from companion.tui.games.cribbage.screen import MatchScreen
 from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.match_end import MatchEndScreen
+from companion.tui.widgets.menu import Menu
 from tests.helpers.app_driver import digest, entries_in, entry_ops, same_entry
+from tests.helpers.journeys import tap
 from tests.helpers.scripted import Script, scripted_match
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -364,7 +366,7 @@ async def test_a_file_that_is_not_ours_is_set_aside_and_the_app_starts_empty(tmp
             assert isinstance(app.screen, HomeScreen)
             shown = " ".join(str(app.screen.query_one("#notice").render()).split())
             assert shown == " ".join(text.split())  # the one message, only wrapped to the width
-            assert not [b for b in app.screen.query("Button") if (b.id or "").startswith("resume-")]
+            assert not [k for k in app.screen.query_one(Menu).key_ids() if k.startswith("resume-")]
             screen = await _start_match(pilot, app)
             for entry in script.entries[:3]:  # the starter and two cards
                 await type_entry(pilot, entry)
@@ -591,7 +593,7 @@ async def test_undo_and_redo_in_the_app_across_the_crib_then_a_new_entry_then_a_
         app = CompanionApp(store, settings=Settings(lang="en"))
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            await pilot.click(f"#resume-{match_id}")
+            await tap(pilot, f"#resume-{match_id}")
             await pilot.pause()
             assert isinstance(app.screen, MatchScreen)
             assert _screen_view(app.screen) == before_exit
@@ -608,7 +610,7 @@ def _preplay(path: Path, script: Script, upto: int) -> int:
 
 async def _resume(pilot, app, match_id: int) -> MatchScreen:
     await pilot.pause()
-    await pilot.click(f"#resume-{match_id}")
+    await tap(pilot, f"#resume-{match_id}")
     await pilot.pause()
     assert isinstance(app.screen, MatchScreen)
     return app.screen

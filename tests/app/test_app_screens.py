@@ -4,8 +4,7 @@ quick points, corrections, the language, past matches, resume and rematch."""
 from __future__ import annotations
 
 import pytest
-from textual.containers import VerticalScroll
-from textual.widgets import Button, Select
+from textual.widgets import Select
 
 from companion.games import base, registry
 from companion.games.cribbage.engine import CRIB, Setup
@@ -23,6 +22,8 @@ from companion.tui.screens.history import HistoryScreen
 from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.match_end import MatchEndScreen
 from companion.tui.screens.past import PastMatchesScreen
+from companion.tui.widgets.menu import Menu
+from tests.helpers.journeys import key_words, tap
 from tests.helpers.scripted import DEAL, make_app, message, open_session, type_in
 
 
@@ -143,10 +144,10 @@ async def test_a_card_can_be_corrected_in_the_history(tmp_path):
 async def test_the_language_switch_redraws_the_home_screen_in_french(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.click("#lang")
+        await tap(pilot, "#lang")
         await pilot.pause()
         assert app.lang == "fr"
-        assert "Nouveau match : Cribbage" in str(app.screen.query_one("#new-cribbage").label)
+        assert key_words(app, "new-cribbage") == "Nouveau match : Cribbage"
         await pilot.press("n")
         await pilot.pause()
         assert "Commencer" in str(app.screen.query_one("#start").label)
@@ -171,7 +172,7 @@ async def test_resume_past_matches_and_rematch(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         match_id = screen.session.match_id
-        await pilot.click(f"#resume-{match_id}")
+        await tap(pilot, f"#resume-{match_id}")
         await pilot.pause()
         assert app.screen.match.scores == [100, 70]
         await type_in(pilot, app.screen, "+21 marie")  # 121-70: a skunk (Paul below 91, not below 61)
@@ -375,22 +376,30 @@ async def test_every_virtual_screen_has_the_shared_keys_and_its_pace_key_and_wor
 
 
 async def test_home_keys_answer_the_keyboard_from_where_the_player_left(tmp_path):
-    """At a terminal the first key has the focus: Enter opens the first game's setup; back home, and after a
-    change of language, the focus is on the key the player had reached."""
+    """At a terminal the menu has the focus and its first key is lit: Enter opens the first game's setup; back
+    home, and after a change of language, the lit key is the one the player had reached."""
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert app.focused is not None and app.focused.id == "new-cribbage"
-        await pilot.press("tab", "enter")
+        menu = app.screen.query_one(Menu)
+        assert app.focused is menu and lit(menu) == "new-cribbage"
+        await pilot.press("down", "enter")
         await pilot.pause()
         assert type(app.screen).__name__ == "SetupScreen" and "Le 31" in str(app.screen.query_one(".title").render())
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, HomeScreen) and app.focused is not None and app.focused.id == "new-le31"
-        assert app.screen.query_one(VerticalScroll).scroll_y == 0  # the key in view, and the title too
-        await pilot.press("tab", "l")
+        menu = app.screen.query_one(Menu)
+        assert isinstance(app.screen, HomeScreen) and app.focused is menu and lit(menu) == "new-le31"
+        assert app.screen.query_one(".title").region.y == 0  # the title stays in view
+        await pilot.press("down", "l")
         await pilot.pause()
-        assert app.focused is not None and app.focused.id == "new-rummy2500"
+        menu = app.screen.query_one(Menu)
+        assert app.lang == "fr" and app.focused is menu and lit(menu) == "new-rummy2500"
+
+
+def lit(menu: Menu) -> str | None:
+    option = menu.highlighted_option
+    return option.id if option is not None else None
 
 
 async def test_a_served_home_lights_no_key(tmp_path):
@@ -399,5 +408,5 @@ async def test_a_served_home_lights_no_key(tmp_path):
     app = CompanionApp(store, settings=Settings(lang="en"), served=True)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, HomeScreen) and not isinstance(app.focused, Button)
+        assert isinstance(app.screen, HomeScreen) and app.screen.query_one(Menu).highlighted is None
     store.close()

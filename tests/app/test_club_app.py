@@ -13,6 +13,7 @@ from companion.games.cribbage.ops import Points
 from companion.games.cribbage.rules import CribbageRules
 from companion.store.session import MatchSession
 from companion.tui.screens.club import ClubNightScreen
+from tests.helpers.journeys import tap
 from tests.helpers.scripted import make_app
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou"]
@@ -67,7 +68,7 @@ async def test_a_twelve_player_night_of_nine_rounds_survives_a_crash(tmp_path):
     results: list = []
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.click("#club")
+        await tap(pilot, "#club")
         await pilot.pause()
         await pilot.click("#new")
         await pilot.pause()
@@ -80,7 +81,7 @@ async def test_a_twelve_player_night_of_nine_rounds_survives_a_crash(tmp_path):
     # The app dies here: nothing closed. A new one opens the same store and resumes the night at round 4.
     again = make_app(tmp_path)
     async with again.run_test(size=(120, 40)) as pilot:
-        await pilot.click("#club")
+        await tap(pilot, "#club")
         await pilot.pause()
         await pilot.click(f"#night-{1}")
         await pilot.pause()
@@ -102,7 +103,7 @@ async def test_a_twelve_player_night_of_nine_rounds_survives_a_crash(tmp_path):
 
 async def new_night(pilot, players: str) -> ClubNightScreen:
     """From home: Club night, New, the players typed, Start."""
-    await pilot.click("#club")
+    await tap(pilot, "#club")
     await pilot.pause()
     await pilot.click("#new")
     await pilot.pause()

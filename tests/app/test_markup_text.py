@@ -14,6 +14,7 @@ from companion.store.session import MatchSession
 from companion.store.settings import Settings
 from companion.tui.app import CompanionApp
 from tests.helpers.fuzz_app import HOSTILE_NAMES, hostile_setup
+from tests.helpers.journeys import key_words
 
 pytestmark = pytest.mark.ui
 GAMES = [g.id for g in registry.available()]
@@ -57,7 +58,7 @@ async def test_markup_in_names_and_entries_is_shown_as_typed(tmp_path, game_id, 
     app = CompanionApp(store, settings=Settings(lang="en"))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        label = str(app.screen.query_one(f"#resume-{session.match_id}").label)
+        label = key_words(app, f"resume-{session.match_id}") or ""
         assert HOSTILE_NAMES[0] in label or HOSTILE_NAMES[1] in label
     store.close()
 

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import json
 
-from textual.containers import VerticalScroll
-
 from companion.games.cribbage.engine import Setup
 from companion.games.cribbage.rules import CribbageRules
 from companion.serving.child import tab_settings
 from companion.serving.server import served_page
 from companion.store.session import MatchSession
 from companion.store.settings import Settings
+from companion.tui.widgets.menu import Menu
 from tests.helpers.scripted import make_app
 
 PAGE = ('<html><head><link rel="stylesheet" href="https://fonts.googleapis.com/css?family=Roboto%20Mono" />'
@@ -29,20 +28,23 @@ def test_the_served_page_fits_the_device_and_its_taps_reach_the_app():
     assert head.index("viewport") < head.index("textual.js")  # in place before the terminal is measured
 
 
-async def test_home_scrolls_to_its_last_button_with_unfinished_matches(tmp_path):
+async def test_home_scrolls_to_its_last_key_with_unfinished_matches(tmp_path):
+    """On a tablet every key is a finger's height (3 rows, about 54 CSS px); with matches to resume the menu is
+    taller than the screen, and a swipe brings Quit into view, which then takes a tap."""
     app = make_app(tmp_path, lang="fr")
     for names in (("Ana", "Rui"), ("Léa", "Paul"), ("Zoé", "Hugo")):
         MatchSession.create(app.store, Setup(names, CribbageRules(), 0), "cribbage")
     async with app.run_test(size=(100, 40)) as pilot:  # about a 1024×768 tablet in a browser
         await pilot.pause()
-        scroll = app.screen.query_one(VerticalScroll)
-        quit_button = app.screen.query_one("#quit")
-        assert quit_button.region.bottom > 40  # below the screen at first
-        assert scroll.max_scroll_y > 0  # the menu is taller than the screen: a wheel or a swipe scrolls it
-        scroll.scroll_end(animate=False)
+        menu = app.screen.query_one(Menu)
+        assert all(menu.key_region(key).height == 3 for key in menu.key_ids() if menu.key_in_view(key))
+        assert not menu.key_in_view("quit")  # below the screen at first
+        assert menu.max_scroll_y > 0  # the menu is taller than the screen: a wheel or a swipe scrolls it
+        menu.scroll_end(animate=False, immediate=True)
         await pilot.pause()
-        assert quit_button.region.bottom <= 40
-        assert await pilot.click("#quit")  # reached, and it takes the tap
+        assert menu.key_in_view("quit")
+        region = menu.key_region("quit")
+        assert await pilot.click(offset=(region.x + 5, region.y + 1))  # reached, and it takes the tap
         await pilot.pause()
     assert not app.is_running
 

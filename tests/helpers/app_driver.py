@@ -31,6 +31,8 @@ import os
 import sys
 from pathlib import Path
 
+from tests.helpers.journeys import tap
+
 if __package__ in (None, ""):  # run as a script: make ``companion`` and ``tests`` importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -144,7 +146,7 @@ async def drive(seed: int) -> int:
             unfinished = store.list_matches(finished=False)
             if unfinished:
                 kind = "resume"
-                await pilot.click(f"#resume-{unfinished[0].id}")
+                await tap(pilot, f"#resume-{unfinished[0].id}")
             else:
                 kind = "start"
                 await pilot.press("n")

@@ -187,7 +187,7 @@ def fuzz_store(tmp: Path, seed: int, damages: int, app_every: int = 0) -> tuple[
 
 
 async def app_reads(path: Path) -> int:
-    """The app on a damaged file: home, every resumable match's button, past matches and statistics; raises only
+    """The app on a damaged file: home, every resumable match's key, past matches and statistics; raises only
     on a crash. Returns the screens visited."""
     import asyncio
 
@@ -195,6 +195,7 @@ async def app_reads(path: Path) -> int:
     from companion.store.recovery import open_or_recover
     from companion.store.settings import Settings
     from companion.tui.app import CompanionApp
+    from companion.tui.widgets.menu import Menu
 
     try:
         store, notice = open_or_recover(path)
@@ -209,9 +210,9 @@ async def app_reads(path: Path) -> int:
                 await pilot.press(key)
                 await pilot.pause()
                 visited += 1
-            resume = [b for b in app.screen.query("Button") if (b.id or "").startswith("resume-")]
-            for button in resume[:3]:
-                button.press()
+            resume = [key for key in app.screen.query_one(Menu).key_ids() if key.startswith("resume-")]
+            for key in resume[:3]:
+                app.screen.query_one(Menu).choose(key)  # the home screen is drawn anew each time back
                 await pilot.pause()
                 await asyncio.sleep(0)
                 await pilot.press("escape")

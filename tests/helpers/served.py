@@ -132,11 +132,22 @@ async def widget_cells(home: Path, size: tuple[int, int], steps: list[tuple[str,
             if only_match is not None:  # a tablet's or a phone's app: its match opens by itself
                 await pilot.pause(0.3)
             for action, selector in steps:
+                region = _region(app, selector)
                 if action == "click":
-                    assert await pilot.click(selector), selector
+                    assert await pilot.click(offset=(region.x + region.width // 2, region.y + region.height // 2)), selector
                     await pilot.pause()
                 else:
-                    region = app.screen.query_one(selector).region
                     found[selector] = (region.x + region.width / 2, region.y + region.height / 2)
                     found[f"{selector}:left"] = (region.x, region.y)
     return found
+
+
+def _region(app, selector: str):
+    """Where a widget shows, or a key of the screen's menu (``#resume-3``: the home screen's keys are one list)."""
+    from companion.tui.widgets.menu import Menu
+
+    if app.screen.query(selector) or not selector.startswith("#"):
+        return app.screen.query_one(selector).region
+    menu = app.screen.query_one(Menu)
+    assert menu.key_in_view(selector[1:]), f"{selector} is not in view: the page would need a swipe"
+    return menu.key_region(selector[1:])

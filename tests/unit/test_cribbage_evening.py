@@ -19,7 +19,7 @@ from companion.tui.screens.history import HistoryScreen
 from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.past import PastMatchesScreen
 from companion.tui.screens.setup import SetupScreen
-from tests.helpers.journeys import tap_at
+from tests.helpers.journeys import key_words, tap_at
 from tests.helpers.scripted import DEAL, make_app, message, open_session, type_in, until
 
 
@@ -156,7 +156,7 @@ async def test_a_stray_match_can_be_stopped_or_deleted_from_past_matches(tmp_pat
         assert [r.id for r in app.store.list_matches()] == [other.match_id]
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, HomeScreen) and not app.screen.query(f"#resume-{stray.match_id}")
+        assert isinstance(app.screen, HomeScreen) and key_words(app, f"resume-{stray.match_id}") is None
 
 
 # 7 ------------------------------------------------------------------ the log keeps its place

@@ -24,6 +24,7 @@ from companion.store.session import MatchSession
 from companion.store.settings import Settings
 from companion.tui.widgets.standings import score_sheet_table, token_rack_text
 from tests.helpers import high_card
+from tests.helpers.journeys import key_words, tap
 
 C = parse_card
 
@@ -140,8 +141,8 @@ async def test_a_game_known_only_to_the_tests_is_played_through_the_shell(game, 
     async with app.run_test(size=(100, 40)) as pilot:
         await _settle(pilot)
         assert isinstance(app.screen, HomeScreen)
-        assert "High card" in str(app.screen.query_one("#new-high_card").label)
-        await pilot.click("#new-high_card")
+        assert "High card" in (key_words(app, "new-high_card") or "")
+        await tap(pilot, "#new-high_card")
         await _settle(pilot)
         setup = app.screen
         assert isinstance(setup, SetupScreen)
@@ -195,8 +196,8 @@ async def test_a_game_known_only_to_the_tests_is_played_through_the_shell(game, 
     app = CompanionApp(store, settings=Settings(lang="fr"))
     async with app.run_test(size=(100, 40)) as pilot:
         await _settle(pilot)
-        assert "Carte haute" in str(app.screen.query_one(f"#resume-{match_id}").label)
-        await pilot.click(f"#resume-{match_id}")
+        assert "Carte haute" in (key_words(app, f"resume-{match_id}") or "")
+        await tap(pilot, f"#resume-{match_id}")
         await _settle(pilot)
         session = app.screen.session
         assert session.match.points == [2, 0]

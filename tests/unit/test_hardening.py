@@ -19,6 +19,7 @@ from companion.store.database import Store
 from companion.store.errors import IO_FAILED, DamagedMatchError, ReadOnlyStoreError, StoreError, detail_of
 from companion.store.session import MatchSession
 from companion.store.settings import Settings
+from tests.helpers.journeys import key_words, tap
 
 C = Cut
 
@@ -155,9 +156,9 @@ async def test_a_damaged_match_is_shown_on_home_and_can_be_exported_and_set_asid
     app = _app(store, "fr")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        label = str(app.screen.query_one(f"#resume-{bad.match_id}").label)
+        label = key_words(app, f"resume-{bad.match_id}") or ""
         assert label.startswith("Endommagé : Marie · Paul") and "l'entrée 2 est illisible" in label
-        await pilot.click(f"#resume-{bad.match_id}")
+        await tap(pilot, f"#resume-{bad.match_id}")
         await pilot.pause()
         assert isinstance(app.screen, DamagedMatchDialog)
         await pilot.click("#export")
@@ -167,9 +168,9 @@ async def test_a_damaged_match_is_shown_on_home_and_can_be_exported_and_set_asid
         await pilot.click("#aside")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
-        assert not app.screen.query(f"#resume-{bad.match_id}")
+        assert key_words(app, f"resume-{bad.match_id}") is None
         assert len(list((tmp_path / "exports").glob("*.json"))) == 2  # every byte kept aside
-        await pilot.click(f"#resume-{good.match_id}")
+        await tap(pilot, f"#resume-{good.match_id}")
         await pilot.pause()
         assert isinstance(app.screen, MatchScreen) and app.screen.match.scores == good.match.scores
 
@@ -183,7 +184,7 @@ async def test_home_and_past_matches_survive_unreadable_summaries_and_dates(tmp_
     app = _app(store)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        assert app.screen.query_one(f"#resume-{bad.match_id}")
+        assert key_words(app, f"resume-{bad.match_id}")
         await pilot.press("p")
         await pilot.pause()
         assert isinstance(app.screen, PastMatchesScreen) and app.screen.query_one("#table").row_count == 1
@@ -298,7 +299,7 @@ async def test_odd_values_inside_a_summary_never_crash_the_lists(tmp_path):
     app = _app(store)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        assert app.screen.query_one(f"#resume-{bad.match_id}")
+        assert key_words(app, f"resume-{bad.match_id}")
         await pilot.press("p")
         await pilot.pause()
         assert isinstance(app.screen, PastMatchesScreen)

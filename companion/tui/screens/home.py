@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Vertical, VerticalScroll
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
@@ -15,6 +14,7 @@ from companion.store.database import MatchRecord
 from companion.store.errors import DamagedMatchError
 from companion.tui.games import ui_for
 from companion.tui.screens.base import BaseScreen
+from companion.tui.widgets.menu import Menu, MenuKey
 from companion.tui.widgets.plain import Button, Static
 
 SEEN = Msg("Seen: stop saying it", "Vu : ne plus le dire")
@@ -23,15 +23,14 @@ NEW = Msg("New match: {game}", "Nouveau match : {game}")
 RESUME = Msg("Resume: {players} · {score}", "Reprendre : {players} · {score}")
 RESUME_GAME = Msg("Resume {game}: {players} · {score}", "Reprendre {game} : {players} · {score}")
 PAST = Msg("Past matches", "Matchs passés")
-HELP = Msg("Rules: {game}", "Règles : {game}")
 RULES = Msg("Rules of the games", "Règles des jeux")
 STATISTICS = Msg("Statistics", "Statistiques")
 CLUB = Msg("Cribbage club night", "Soirée de club de cribbage")
 PRACTICE = Msg("Practice: {game}", "Entraînement : {game}")
 LANG = Msg("Français", "English")
 QUIT = Msg("Quit", "Quitter")
-KEYS = Msg("keys: n new match · p past · s statistics · h rules · l language · ctrl+q quit",
-           "touches : n nouveau · p passés · s stats · h règles · l langue · ctrl+q quitter")
+KEYS = Msg("keys: ↑↓ enter · n new match · p past · s statistics · h rules · l language",
+           "touches : ↑↓ entrée · n nouveau · p passés · s stats · h règles · l langue")
 DAMAGED = Msg("Damaged: {players} — {why}", "Endommagé : {players} — {why}")
 RESUMABLE = 3  # unfinished matches offered on home
 
@@ -42,9 +41,10 @@ class HomeScreen(BaseScreen):
 
     DEFAULT_CSS = """
     HomeScreen { align: center top; }
-    HomeScreen > VerticalScroll { width: 100%; max-width: 80; height: 1fr; padding: 0 1; }
+    HomeScreen > .title, HomeScreen > .notice, HomeScreen > Button, HomeScreen > Menu { width: 100%; max-width: 80; }
+    HomeScreen > Menu { height: 1fr; }
     HomeScreen .notice { color: $warning; padding: 0 1 1 1; }
-    HomeScreen .title { padding: 1 1; text-align: center; width: 100%; }
+    HomeScreen .title { padding: 1 1; text-align: center; }
     """
 
     @property
@@ -53,45 +53,46 @@ class HomeScreen(BaseScreen):
         return registry.listed()
 
     def compose(self) -> ComposeResult:
-        games = self.games
-        several = len(games) > 1
-        with VerticalScroll():
-            yield Static(self.tr(WELCOME), classes="title")
-            if self.app.notice is not None:
-                yield Static(self.tr(self.app.notice), classes="notice", id="notice")
-            for i, said in enumerate(self.app.set_aside):
-                yield Static(self.tr(said), classes="notice", id=f"set-aside-{i}")
-            if self.app.set_aside:
-                yield Button(self.tr(SEEN), id="set-aside-seen")
-            with Vertical(classes="menu"):
-                for game in games:
-                    yield Button(self.tr(NEW, game=game.title), id=f"new-{game.id}", variant="primary")
-                records, trouble = self._resumable()
-                if trouble is not None:
-                    yield Static(self.tr(trouble), classes="notice", id="store-trouble")
-                for record in records:
-                    players = " · ".join(sides_of(record.summary))
-                    score = score_line(record.summary)
-                    why = self.damage(record)
-                    if why is not None:
-                        label = self.tr(DAMAGED, players=players or f"#{record.id}", why=why)
-                    elif several:
-                        titles = {g.id: g.title for g in games}
-                        title = titles[record.game] if record.game in titles else record.game
-                        label = self.tr(RESUME_GAME, game=title, players=players, score=score)
-                    else:
-                        label = self.tr(RESUME, players=players, score=score)
-                    yield Button(label, id=f"resume-{record.id}", variant="warning" if why else "default")
-                yield Button(self.tr(PAST), id="past")
-                yield Button(self.tr(LANG), id="lang")  # within reach at 80×24 whatever the number of games
-                yield Button(self.tr(RULES), id="rules")
-                yield Button(self.tr(STATISTICS), id="statistics")
-                yield Button(self.tr(CLUB), id="club")
-                for game in games:
-                    if ui_for(game.id).offers("practice"):
-                        yield Button(self.tr(PRACTICE, game=game.title), id=f"practice-{game.id}")
-                yield Button(self.tr(QUIT), id="quit", variant="error")
+        yield Static(self.tr(WELCOME), classes="title")
+        if self.app.notice is not None:
+            yield Static(self.tr(self.app.notice), classes="notice", id="notice")
+        for i, said in enumerate(self.app.set_aside):
+            yield Static(self.tr(said), classes="notice", id=f"set-aside-{i}")
+        if self.app.set_aside:
+            yield Button(self.tr(SEEN), id="set-aside-seen")
+        records, trouble = self._resumable()
+        if trouble is not None:
+            yield Static(self.tr(trouble), classes="notice", id="store-trouble")
+        yield Menu(self.keys(records), id="menu")
         yield Static(self.tr(KEYS), classes="keys")
+
+    def keys(self, records: list[MatchRecord]) -> list[MenuKey | None]:
+        """New matches, the matches to resume, then the rest (a line between the groups). Language comes right
+        after Past matches: within reach at 80×24 whatever the number of games."""
+        games = self.games
+        keys: list[MenuKey | None] = [MenuKey(f"new-{game.id}", self.tr(NEW, game=game.title), "bold")
+                                      for game in games]
+        titles = {g.id: g.title for g in games}
+        resumes = [self._resume_key(record, titles) for record in records]
+        keys += [None, *resumes] if resumes else []
+        keys += [None, MenuKey("past", self.tr(PAST)), MenuKey("lang", self.tr(LANG)), MenuKey("rules", self.tr(RULES)),
+                 MenuKey("statistics", self.tr(STATISTICS)), MenuKey("club", self.tr(CLUB))]
+        keys += [MenuKey(f"practice-{game.id}", self.tr(PRACTICE, game=game.title)) for game in games
+                 if ui_for(game.id).offers("practice")]
+        keys.append(MenuKey("quit", self.tr(QUIT), "$text-error"))
+        return keys
+
+    def _resume_key(self, record: MatchRecord, titles: dict[str, Msg]) -> MenuKey:
+        key = f"resume-{record.id}"
+        players = " · ".join(sides_of(record.summary))
+        why = self.damage(record)
+        if why is not None:
+            return MenuKey(key, self.tr(DAMAGED, players=players or f"#{record.id}", why=why), "$text-warning")
+        score = score_line(record.summary)
+        if len(titles) > 1:
+            return MenuKey(key, self.tr(RESUME_GAME, game=titles.get(record.game, record.game), players=players,
+                                        score=score))
+        return MenuKey(key, self.tr(RESUME, players=players, score=score))
 
     def _resumable(self) -> tuple[list[MatchRecord], Msg | None]:
         """The unfinished matches to offer, or the reason the store cannot be read right now."""
@@ -119,7 +120,7 @@ class HomeScreen(BaseScreen):
         return cache[key]
 
     _left = False  # set once another screen has covered this one
-    _key: str | None = None  # the key that had the focus when another screen covered this one
+    _key: str | None = None  # the key that was lit when the screen was last drawn anew or covered
 
     def on_screen_suspend(self) -> None:
         self._left = True
@@ -128,26 +129,31 @@ class HomeScreen(BaseScreen):
     async def on_screen_resume(self) -> None:
         if self._left:  # back from another screen (its first showing follows its compose: nothing to redo)
             await self.recompose()  # the list of matches to resume may have changed
-            self.focus_key(self._key)
+
+    async def recompose(self) -> None:
+        """Drawn anew (another language, back from another screen, a notice seen): the key that was lit is lit
+        again, and the menu has the focus again."""
+        self.before_recompose()
+        await super().recompose()
+        self.fill()
 
     def before_recompose(self) -> None:
-        """The key that has the focus, given it again once the screen is drawn anew."""
-        self._key = self.focused.id if self.focused is not None else None
+        """The key that is lit, lit again once the screen is drawn anew."""
+        menus = self.query(Menu)
+        option = menus.first().highlighted_option if menus else None
+        if option is not None:
+            self._key = option.id
 
-    def fill(self) -> None:  # on mount, and after a change of language
-        self.focus_key(self._key)
-
-    def focus_key(self, key_id: str | None) -> None:
-        """In a terminal, a key has the focus (``key_id``'s, else the first): Enter starts a match, Tab goes down
-        the list, and back from another screen the player goes on from the key he left. A tablet's page shows no
-        focus: a finger needs none, and a lit key would look chosen."""
+    def fill(self) -> None:  # on mount, and each time the screen is drawn anew
+        """In a terminal the menu has the focus and a key is lit (the one the player left, else the first):
+        Enter starts a match, ↑↓ go along the list. A tablet's page lights none: a finger needs no focus, and a
+        lit key would look chosen."""
+        menu = self.query_one(Menu)
         if self.app.served or self.app.is_web:
+            menu.highlighted = None
             return
-        keys = list(self.query(".menu Button"))
-        for key in [k for k in keys if k.id == key_id] or keys[:1]:
-            # Scrolled only as far as it takes to show it (a focus would centre it, hiding the title for nothing).
-            key.focus(scroll_visible=False)
-            self.call_after_refresh(key.scroll_visible, animate=False)
+        menu.light(self._key)
+        menu.focus(scroll_visible=False)
 
     def action_new(self) -> None:
         self.new(self.games[0])
@@ -165,13 +171,11 @@ class HomeScreen(BaseScreen):
         self.app.set_aside = []
         self.refresh(recompose=True)
 
-    @on(Button.Pressed, "#past")
     def action_past(self) -> None:
         from companion.tui.screens.past import PastMatchesScreen
 
         self.app.push_screen(PastMatchesScreen())
 
-    @on(Button.Pressed, "#rules")
     def action_help(self) -> None:
         """The rules of one game: straight to them with a single game, else a choice."""
         games = self.games
@@ -189,39 +193,35 @@ class HomeScreen(BaseScreen):
 
         self.app.push_screen(HelpScreen(game.help_name or game.id))
 
-    @on(Button.Pressed, "#lang")
     def action_lang(self) -> None:
         self.app.set_lang("en" if self.app.lang == "fr" else "fr")
 
-    @on(Button.Pressed, "#statistics")
     def action_statistics(self) -> None:
         from companion.tui.screens.statistics import StatisticsScreen
 
         self.app.push_screen(StatisticsScreen())
 
-    @on(Button.Pressed, "#club")
     def club(self) -> None:
         from companion.tui.screens.club import ClubNightsScreen
 
         self.app.push_screen(ClubNightsScreen())
 
-    @on(Button.Pressed, "#quit")
-    def quit(self) -> None:
-        self.app.exit()
-
-    @on(Button.Pressed)
-    def pressed(self, event: Button.Pressed) -> None:
-        kind, _, rest = (event.button.id or "").partition("-")
+    @on(Menu.OptionSelected)
+    def chosen(self, event: Menu.OptionSelected) -> None:
+        """A key of the menu, tapped or chosen with Enter."""
+        key = event.option_id or ""
+        kind, _, rest = key.partition("-")
         if kind == "new":
             self.new(next(g for g in self.games if g.id == rest))
-        elif kind == "help":
-            self.help(next(g for g in self.games if g.id == rest))
-        elif kind in ("stats", "practice"):
-            ui = ui_for(rest)
-            screen = ui.stats_screen() if kind == "stats" else ui.practice_screen()
+        elif kind == "practice":
+            screen = ui_for(rest).practice_screen()
             if screen is not None:
                 self.app.push_screen(screen)
         elif kind == "resume":
             from companion.tui.games import open_match
 
             open_match(self.app, int(rest))
+        else:
+            {"past": self.action_past, "rules": self.action_help, "lang": self.action_lang,
+             "statistics": self.action_statistics, "club": self.club, "quit": self.app.exit}[key]()
+

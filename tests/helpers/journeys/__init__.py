@@ -24,6 +24,8 @@ from textual.widget import Widget
 from textual.widgets import Select
 from textual.widgets._select import SelectOverlay
 
+from companion.tui.widgets.menu import Menu
+
 # (pilot, mode, lang) -> None: plays from the setup form's Start to the end of the match, and checks the scores.
 Play = Callable[[Any, str, str], Awaitable[None]]
 
@@ -53,13 +55,45 @@ def load_all() -> dict[str, Journey]:
 
 # ---------------------------------------------------------------- taps
 async def tap(pilot, target: str | Widget, times: int = 1) -> None:
-    """Tap a widget (a selector on the current screen, or the widget), after scrolling it into view."""
+    """Tap a widget (a selector on the current screen, or the widget), after scrolling it into view; a selector
+    ``#id`` that names no widget but a key of the screen's menu taps that key."""
+    if isinstance(target, str) and not pilot.app.screen.query(target) and target.startswith("#"):
+        for _ in range(times):
+            await tap_key(pilot, target[1:])
+        return
     widget = pilot.app.screen.query_one(target) if isinstance(target, str) else target
     if not _laid_out(pilot, widget) or not _in_view(pilot, widget):
         widget.scroll_visible(animate=False, immediate=True)  # a swipe brings it into view
         await pilot.pause()
     for _ in range(times):
         await tap_at(pilot, widget)
+
+
+async def tap_key(pilot, key_id: str) -> None:
+    """Tap the key ``key_id`` of the screen's menu (the home screen's), swiped into view first."""
+    menu = pilot.app.screen.query_one(Menu)
+    await until_drawn(pilot, menu)
+    if not menu.key_in_view(key_id):
+        menu.scroll_to_key(key_id)  # a swipe brings it into view
+        await pilot.pause()
+    assert menu.key_in_view(key_id), f"the menu's key {key_id!r} is not in view"
+    region = menu.key_region(key_id)
+    await pilot.click(offset=(region.x + region.width // 2, region.y + region.height // 2))
+
+
+def key_words(app, key_id: str) -> str | None:
+    """The words on the key ``key_id`` of the screen's menu, or None when the menu has no such key."""
+    menu = app.screen.query_one(Menu)
+    return str(menu.get_option(key_id).prompt).strip() if key_id in menu.key_ids() else None
+
+
+async def until_drawn(pilot, widget: Widget, timeout: float = 10.0) -> None:
+    """Wait for ``widget`` to have a place on the screen (a busy machine lays a new screen out later)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not _laid_out(pilot, widget):
+        assert loop.time() < deadline, f"{widget!r} was never drawn"
+        await pilot.pause(0.02)
 
 
 def _laid_out(pilot, widget: Widget) -> bool:
