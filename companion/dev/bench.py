@@ -31,7 +31,7 @@ class Options:
     sample: int = 200_000  # random (hand, starter) pairs timed by the scoring measurements
     seed: int = 2026
     repeats: int = 3  # best of
-    cold_runs: int = 11  # median of
+    cold_runs: int = 21  # median of (the starts take turns: see _median_runs)
     strength: float = 0.0  # self-play: the share of STRENGTH's games played (0: none)
     ui_block: float = 0.0  # seconds of virtual play per game and level for the UI-block measurement (0: none)
 
@@ -110,14 +110,21 @@ def _child_env() -> dict[str, str]:
     return env
 
 
-def _median_run(command: Sequence[str], runs: int, env: dict[str, str] | None = None) -> float:
-    times = []
-    env = _child_env() if env is None else env
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+Run = tuple[Sequence[str], "dict[str, str] | None"]  # a command and its environment (None: the bench's own)
+
+
+def _median_runs(runs: Sequence[Run], times: int) -> list[float]:
+    """The median wall time of each command over ``times`` starts. The commands take turns (one start of each,
+    then again), so a machine that gets busier or quieter meanwhile weighs on all of them alike; a first start of
+    each, not counted, writes its compiled modules and brings its files into the page cache."""
+    taken: list[list[float]] = [[] for _ in runs]
+    for turn in range(times + 1):
+        for (command, env), kept in zip(runs, taken):
+            start = time.perf_counter()
+            subprocess.run(command, env=_child_env() if env is None else env, check=True, stdout=subprocess.DEVNULL)
+            if turn:
+                kept.append(time.perf_counter() - start)
+    return [statistics.median(kept) for kept in taken]
 
 
 COUNT_ARGS = ("cribbage", "count", "5H", "5D", "5C", "JS", "--starter", "5S")
@@ -129,16 +136,16 @@ APP_START_RATIO = 1.2  # the app reaches its first screen within 1.2× a minimal
 
 
 def measure_cli_cold_start(options: Options) -> Iterator[Line]:
-    command = [sys.executable, "-m", "companion.cli.main", *COUNT_ARGS]
-    cli = _median_run(command, options.cold_runs)
-    bare = _median_run([sys.executable, "-c", "pass"], options.cold_runs)
+    # What any such command pays before a line of its own: the standard modules it cannot do without.
+    cli, bare, floor = _median_runs([([sys.executable, "-m", "companion.cli.main", *COUNT_ARGS], None),
+                                     ([sys.executable, "-c", "pass"], None),
+                                     ([sys.executable, "-c", f"import {', '.join(STDLIB_FLOOR)}"], None)],
+                                    options.cold_runs)
     ratio = cli / bare
     verdict = "within" if ratio <= CLI_START_RATIO else "OVER"
     yield "cold start: companion cribbage count", (f"{cli * 1000:.0f} ms (median of {options.cold_runs}; "
                                                    f"python alone {bare * 1000:.0f} ms: {ratio:.2f}×, {verdict} "
                                                    f"the {CLI_START_RATIO:g}× target)")
-    # What any such command pays before a line of its own: the standard modules it cannot do without.
-    floor = _median_run([sys.executable, "-c", f"import {', '.join(STDLIB_FLOOR)}"], options.cold_runs)
     yield "cold start: its standard modules alone", (f"{floor * 1000:.0f} ms ({', '.join(STDLIB_FLOOR)}): "
                                                      f"{floor / bare:.2f}× python alone")
 
@@ -205,12 +212,13 @@ async def auto_pilot(pilot):
 
 Minimal().run(headless=True, size=(80, 24), auto_pilot=auto_pilot)
 """
-# The same with a menu of Textual buttons as many as the home screen's (12): what such a first screen costs alone.
+# The same with a menu of as many keys as the home screen's (12), drawn as the home draws them (one Textual
+# OptionList): what such a first screen costs before a line of companion.
 HOME_KEYS = 12
 _MINIMAL_WITH_KEYS = _MINIMAL_FIRST_SCREEN.replace(
-    "from textual.widgets import Static", "from textual.widgets import Button, Static").replace(
+    "from textual.widgets import Static", "from textual.widgets import OptionList, Static").replace(
     '        yield Static("companion")', '        yield Static("companion")\n'
-    f'        for i in range({HOME_KEYS}):\n            yield Button(f"key {{i}}")')
+    f'        yield OptionList(*(f"key {{i}}" for i in range({HOME_KEYS})))')
 
 
 def measure_app_cold_start(options: Options) -> Iterator[Line]:
@@ -222,9 +230,10 @@ def measure_app_cold_start(options: Options) -> Iterator[Line]:
         env = _child_env()
         env["COMPANION_HOME"] = home
         Store.open(Path(home) / "companion.sqlite3").close()  # an existing (empty) store, as on a usual start
-        app = _median_run([sys.executable, "-c", _APP_FIRST_SCREEN], options.cold_runs, env)
-    minimal = _median_run([sys.executable, "-c", _MINIMAL_FIRST_SCREEN], options.cold_runs)
-    bare = _median_run([sys.executable, "-c", "pass"], options.cold_runs)
+        app, minimal, keys, bare = _median_runs([([sys.executable, "-c", _APP_FIRST_SCREEN], env),
+                                                 ([sys.executable, "-c", _MINIMAL_FIRST_SCREEN], None),
+                                                 ([sys.executable, "-c", _MINIMAL_WITH_KEYS], None),
+                                                 ([sys.executable, "-c", "pass"], None)], options.cold_runs)
     verdict = "under" if app < APP_START_TARGET_S else "OVER"
     yield "cold start: app to first screen", (f"{app * 1000:.0f} ms (median of {options.cold_runs}, headless; "
                                                f"python alone {bare * 1000:.0f} ms; {verdict} the "
@@ -233,9 +242,8 @@ def measure_app_cold_start(options: Options) -> Iterator[Line]:
     yield "cold start: a minimal Textual app", (f"{minimal * 1000:.0f} ms: the app takes {ratio:.2f}× "
                                                 f"({'within' if ratio <= APP_START_RATIO else 'OVER'} the "
                                                 f"{APP_START_RATIO:g}× target)")
-    keys = _median_run([sys.executable, "-c", _MINIMAL_WITH_KEYS], options.cold_runs)
-    yield f"cold start: the same with {HOME_KEYS} buttons", (f"{keys * 1000:.0f} ms: {keys / minimal:.2f}× the minimal "
-                                                             f"app, before a line of companion")
+    yield f"cold start: the same with {HOME_KEYS} keys", (f"{keys * 1000:.0f} ms: {keys / minimal:.2f}× the minimal "
+                                                          f"app, before a line of companion (a menu as home's)")
 
 
 SAVE_ENTRIES = 50
