@@ -19,20 +19,19 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+import companion.games
 from companion import __version__
 from companion.cli.support import ERROR, add_lang_option, lang_in, lang_of, localize_argparse, tolerant_streams
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.core.typed import short
+from companion.games.registry import game_packages
 
 
 def game_clis() -> dict[str, str]:
     """Command name -> module, for every game package that has a ``cli.py`` (found on disk; only the package's
     one-line ``__init__`` is imported): the package's name dashed (``trente_et_un`` gives ``trente-et-un``), or the
     ``COMMAND`` its ``__init__`` declares (a package name cannot start with a digit: ``rummy2500`` is ``2500``)."""
-    import companion.games
-    from companion.games.registry import game_packages
-
     found: dict[str, str] = {}
     for package in game_packages():
         if any(os.path.isfile(os.path.join(directory, package, "cli.py")) for directory in companion.games.__path__):
