@@ -24,7 +24,7 @@ from companion.tui.screens.match_end import MatchEndScreen
 from companion.tui.screens.past import PastMatchesScreen
 from companion.tui.widgets.menu import Menu
 from tests.helpers.journeys import key_words, tap
-from tests.helpers.scripted import DEAL, make_app, message, open_session, type_in
+from tests.helpers.scripted import DEAL, make_app, message, open_session, screen_text, type_in
 
 
 async def test_a_claim_below_the_true_count_offers_muggins_to_the_opponent(tmp_path):
@@ -410,3 +410,14 @@ async def test_a_served_home_lights_no_key(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen) and app.screen.query_one(Menu).highlighted is None
     store.close()
+
+
+async def test_statistics_show_their_cells_whole(tmp_path):
+    """The statistics fill their table once: the pickers saying their first value once mounted drew it a second
+    time in the same moment, and Textual then kept the first drawing, cut to the headers' widths ("No mat")."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.pause(0.3)
+        assert "No match of this game saved yet." in screen_text(app)

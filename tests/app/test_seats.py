@@ -29,7 +29,7 @@ from companion.tui.app import CompanionApp
 from companion.tui.screens.tablet_home import LET_GO
 from tests.helpers.journeys import tap
 from tests.helpers.journeys.cribbage import tap_choice
-from tests.helpers.scripted import until
+from tests.helpers.scripted import screen_text, until
 
 NAMES = ("Marie", "Paul", "Ordi")
 KINDS = ["human", "human", "normal"]
@@ -39,11 +39,6 @@ def three_player_match(store: Store) -> int:
     game = registry.get("cribbage")
     setup = Setup(NAMES, game.make_rules(3, {}), 0, "virtual", 7, tuple(KINDS))
     return MatchSession.create(store, setup, game).match_id
-
-
-def screen_text(app) -> str:
-    """What the device's screen shows, as text (every line of the terminal)."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())  # noqa: SLF001
 
 
 def words_on(app) -> str:

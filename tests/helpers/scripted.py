@@ -142,3 +142,8 @@ async def type_in(pilot, screen, *texts) -> None:
 
 def message(screen) -> str:
     return str(screen.query_one("#message").render())
+
+
+def screen_text(app) -> str:
+    """What the device's screen shows, as text (every line of the terminal, as it was last drawn)."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())  # noqa: SLF001

@@ -134,13 +134,18 @@ class StatisticsScreen(BaseScreen):
 
     @on(Select.Changed, "#game")
     def game_changed(self, event: Select.Changed) -> None:
+        if str(event.value) == self.game:  # the picker says its first value once mounted: already filled
+            return
         self.game = str(event.value)
         self.player = None
         self.fill()
 
     @on(Select.Changed, "#player")
     def player_changed(self, event: Select.Changed) -> None:
-        self.player = str(event.value) or None
+        player = str(event.value) or None
+        if player == self.player:  # the picker says its first value once mounted: already filled
+            return
+        self.player = player
         self.fill()
 
     @on(Button.Pressed, "#players")
