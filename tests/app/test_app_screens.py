@@ -395,6 +395,25 @@ async def test_home_keys_answer_the_keyboard_from_where_the_player_left(tmp_path
         await pilot.pause()
         menu = app.screen.query_one(Menu)
         assert app.lang == "fr" and app.focused is menu and lit(menu) == "new-rummy2500"
+        await pilot.press("n")  # a new match of the game lit
+        await pilot.pause()
+        assert "2500" in str(app.screen.query_one(".title").render())
+
+
+async def test_back_home_from_a_match_just_started_its_resume_key_is_lit(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "ctrl+s")  # New match: Cribbage, started with the form as it is
+        await pilot.pause()
+        match_id = app.screen.session.match_id
+        await pilot.press("escape")
+        await pilot.pause()
+        menu = app.screen.query_one(Menu)
+        assert isinstance(app.screen, HomeScreen) and lit(menu) == f"resume-{match_id}"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.session.match_id == match_id
 
 
 def lit(menu: Menu) -> str | None:

@@ -132,9 +132,14 @@ class HomeScreen(BaseScreen):
 
     async def recompose(self) -> None:
         """Drawn anew (another language, back from another screen, a notice seen): the key that was lit is lit
-        again, and the menu has the focus again."""
+        again, and the menu has the focus again; back from a match just started and left unfinished, its Resume
+        key is lit (the way back into it)."""
         self.before_recompose()
+        shown = set(self.query_one(Menu).key_ids()) if self.query(Menu) else set()
         await super().recompose()
+        fresh = [key for key in self.query_one(Menu).key_ids() if key.startswith("resume-") and key not in shown]
+        if fresh:
+            self._key = fresh[0]
         self.fill()
 
     def before_recompose(self) -> None:
@@ -156,7 +161,10 @@ class HomeScreen(BaseScreen):
         menu.focus(scroll_visible=False)
 
     def action_new(self) -> None:
-        self.new(self.games[0])
+        """A new match of the game whose New match key is lit, else of the first game."""
+        option = self.query_one(Menu).highlighted_option
+        lit = option.id.removeprefix("new-") if option is not None and option.id else ""
+        self.new(next((g for g in self.games if g.id == lit), self.games[0]))
 
     def new(self, game: Listing) -> None:
         from companion.tui.screens.setup import SetupScreen
