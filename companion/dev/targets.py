@@ -19,8 +19,9 @@ from pathlib import Path
 from textual.widget import Widget
 from textual.widgets import Switch
 
+from companion.tui.widgets.fields import Input, Select
 from companion.tui.widgets.menu import Menu
-from companion.tui.widgets.plain import Button, Input, Select  # every one of the app's (ruff holds it)
+from companion.tui.widgets.plain import Button  # every one of the app's (ruff holds it)
 from companion.tui.widgets.table import DataTable
 
 MIN_PX = 44

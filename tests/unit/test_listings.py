@@ -25,8 +25,8 @@ async def auto_pilot(pilot):
     print(" ".join(m for m in UNSHOWN if m in sys.modules) or "-")
     pilot.app.exit()
 
-UNSHOWN = ("textual.widgets._data_table", "companion.tui.widgets.table", "companion.tui.widgets.layout",
-           "companion.tui.dialogs.base", "pkgutil")
+UNSHOWN = ("textual.widgets._data_table", "companion.tui.widgets.table", "companion.tui.widgets.fields",
+           "companion.tui.widgets.layout", "companion.tui.dialogs.base", "pkgutil")
 
 with Store.open(sys.argv[1]) as store:
     CompanionApp(store, settings=Settings(lang="fr")).run(headless=True, size=(80, 24), auto_pilot=auto_pilot)

@@ -9,9 +9,10 @@ from textual.containers import Vertical
 from companion.core.cards import parse_card
 from companion.core.i18n import Msg
 from companion.tui.dialogs.base import EntryDialog
+from companion.tui.widgets.fields import Input
 from companion.tui.widgets.keypad import CardKeypad
 from companion.tui.widgets.layout import Bar
-from companion.tui.widgets.plain import Button, Input, Static
+from companion.tui.widgets.plain import Button, Static
 
 CANCEL = Msg("Cancel", "Annuler")
 TYPE = Msg("or type it (5h)", "ou tapez-la (5c)")

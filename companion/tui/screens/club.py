@@ -18,8 +18,9 @@ from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.dialogs.points import NumberDialog
 from companion.tui.dialogs.share import QrDialog
 from companion.tui.screens.base import BaseScreen
+from companion.tui.widgets.fields import Input, Select
 from companion.tui.widgets.layout import Bar
-from companion.tui.widgets.plain import Button, Input, Label, Select, Static
+from companion.tui.widgets.plain import Button, Label, Static
 from companion.tui.widgets.table import DataTable
 
 TITLE = Msg("Club nights", "Soirées de club")

@@ -27,9 +27,10 @@ from companion.tui.screens.base import BaseScreen
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.history import HistoryScreen
 from companion.tui.screens.match_end import MatchEndScreen
+from companion.tui.widgets.fields import Input
 from companion.tui.widgets.keypad import Key
 from companion.tui.widgets.layout import Bar, Body, Controls
-from companion.tui.widgets.plain import Input, Static
+from companion.tui.widgets.plain import Static
 
 # Words every match screen understands in its entry line, in both languages (a game adds its own).
 SHARED_WORDS = {"undo": "undo", "annuler": "undo", "redo": "redo", "refaire": "redo", "rétablir": "redo",

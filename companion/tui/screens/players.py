@@ -15,8 +15,9 @@ from companion.core.i18n import Msg
 from companion.records.roster import Roster
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.screens.base import BaseScreen
+from companion.tui.widgets.fields import Input
 from companion.tui.widgets.layout import Bar
-from companion.tui.widgets.plain import Button, Input, Static
+from companion.tui.widgets.plain import Button, Static
 from companion.tui.widgets.table import DataTable
 
 TITLE = Msg("Players", "Joueurs")

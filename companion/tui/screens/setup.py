@@ -25,8 +25,9 @@ from companion.store.session import MatchSession
 from companion.tui.dialogs.seats import SeatsDialog
 from companion.tui.games import ui_for
 from companion.tui.screens.base import BaseScreen
+from companion.tui.widgets.fields import Input, Select
 from companion.tui.widgets.layout import Bar
-from companion.tui.widgets.plain import Button, Input, Label, Select, Static
+from companion.tui.widgets.plain import Button, Label, Static
 
 TITLE = Msg("New match: {game}", "Nouveau match : {game}")
 LANGUAGE = Msg("Language", "Langue")

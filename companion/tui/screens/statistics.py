@@ -14,8 +14,9 @@ from companion.records.stats import Line, gather, row
 from companion.tui.games import ui_for
 from companion.tui.screens.base import BaseScreen
 from companion.tui.screens.players import PlayersScreen
+from companion.tui.widgets.fields import Select
 from companion.tui.widgets.layout import Bar
-from companion.tui.widgets.plain import Button, Select, Static
+from companion.tui.widgets.plain import Button, Static
 from companion.tui.widgets.plots import Lines
 from companion.tui.widgets.table import DataTable
 

@@ -12,12 +12,10 @@ from typing import Any
 
 from textual.content import Content, ContentText
 
-# The one place Textual's own text widgets are imported: they are wrapped here (the table in ``table.py``: the
-# first screen has none, and Textual's DataTable is a large module).
+# The one place Textual's own text widgets are imported: they are wrapped here (the form's fields in ``fields.py``,
+# the table in ``table.py``: the first screen has neither, and each widget class costs the start its share).
 from textual.widgets import Button as _Button  # noqa: TID251
-from textual.widgets import Input as _Input  # noqa: TID251
 from textual.widgets import Label as _Label  # noqa: TID251
-from textual.widgets import Select as _Select  # noqa: TID251
 from textual.widgets import Static as _Static  # noqa: TID251
 
 
@@ -42,22 +40,3 @@ class Button(_Button):
 
     def validate_label(self, label: ContentText) -> Content:
         return Content(label) if isinstance(label, str) else Content.from_text(label)
-
-
-class Input(_Input):
-    """A text field whose cursor stands still: a blinking one redraws the screen twice a second, which on a served
-    tablet or phone is two frames a second sent and drawn for nothing (half of an idle app's CPU)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.cursor_blink = False
-
-
-class Select(_Select):
-    """A select whose options' words are plain text (a player's name is an option of "First dealer")."""
-
-    def __init__(self, options: Any = (), **kwargs: Any) -> None:
-        super().__init__([(plain(prompt), value) for prompt, value in options], **kwargs)
-
-    def set_options(self, options: Any) -> None:
-        super().set_options([(plain(prompt), value) for prompt, value in options])

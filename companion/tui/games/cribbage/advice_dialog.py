@@ -14,9 +14,10 @@ from companion.core.i18n import Msg
 from companion.games.cribbage import advice
 from companion.games.cribbage.engine import CribbageMatch
 from companion.tui.dialogs.base import BaseModal
+from companion.tui.widgets.fields import Select
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.layout import Bar
-from companion.tui.widgets.plain import Button, Select, Static
+from companion.tui.widgets.plain import Button, Static
 
 TITLE_DISCARD = Msg("Discard advice: tap the {n} cards you were dealt", "Conseil d'écart : touchez vos {n} cartes")
 TITLE_PLAY = Msg("Pegging hint for {name}: tap the cards you still hold",

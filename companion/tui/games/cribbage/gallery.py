@@ -28,7 +28,7 @@ from companion.tui.games.cribbage.practice import PracticeScreen
 from companion.tui.games.cribbage.screen import MatchScreen
 from companion.tui.games.cribbage.stats_screen import CribbageStatsScreen
 from companion.tui.screens.setup import SetupScreen
-from companion.tui.widgets.plain import Input, Select
+from companion.tui.widgets.fields import Input, Select
 
 
 def _entries(setup: Setup, seed: int) -> list[Op]:

@@ -19,9 +19,10 @@ from companion.games.cribbage.advisor import analyse
 from companion.games.cribbage.rules import DEFAULT_RULES
 from companion.games.cribbage.scoring import count_hand
 from companion.tui.screens.base import BaseScreen
+from companion.tui.widgets.fields import Input
 from companion.tui.widgets.keypad import Key, NumberPad
 from companion.tui.widgets.layout import Bar
-from companion.tui.widgets.plain import Button, Input, Static
+from companion.tui.widgets.plain import Button, Static
 
 TITLE = Msg("Cribbage practice", "Entraînement au cribbage")
 B_COUNT = Msg("Count this hand", "Compter cette main")

@@ -16,7 +16,8 @@ from companion.games.cribbage.stats import PlayerStats, deal_points, player_stat
 from companion.store.session import MatchSession
 from companion.tui.games.cribbage.charts import bar_chart, columns
 from companion.tui.screens.base import BaseScreen
-from companion.tui.widgets.plain import Button, Select, Static
+from companion.tui.widgets.fields import Select
+from companion.tui.widgets.plain import Button, Static
 from companion.tui.widgets.plots import Lines
 
 TITLE = Msg("Cribbage statistics", "Statistiques de cribbage")

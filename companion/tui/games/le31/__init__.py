@@ -38,7 +38,7 @@ class Le31UI(GameUI):
         """The deck: the app's, or a file of the table's own in ``le31-decks/`` beside the saved matches."""
         from companion.core.errors import CompanionError
         from companion.games.le31.deck import load_deck
-        from companion.tui.widgets.plain import Select
+        from companion.tui.widgets.fields import Select
 
         options = [(screen.tr(DEFAULT_DECK, n=load_deck().size), "")]
         for path in deck_files(screen):

@@ -13,9 +13,10 @@ from companion.core.typed import parse_number
 from companion.games.le31.engine import Le31Match
 from companion.games.le31.ops import QuickRound
 from companion.tui.dialogs.base import EntryDialog
+from companion.tui.widgets.fields import Input, Select
 from companion.tui.widgets.keypad import NumberPad
 from companion.tui.widgets.layout import Bar
-from companion.tui.widgets.plain import Button, Input, Label, Select, Static
+from companion.tui.widgets.plain import Button, Label, Static
 
 TITLE = Msg("Quick tally of round {n}", "Décompte rapide de la manche {n}")
 CARDS = Msg("{name} cards", "Cartes {name}")  # name: Of(...)

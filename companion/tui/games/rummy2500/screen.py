@@ -25,9 +25,10 @@ from companion.tui.dialogs.base import EntryDialog
 from companion.tui.games.rummy2500.turns import OpenDialog, TurnEntry, card_words
 from companion.tui.games.rummy2500.view import Rummy2500View
 from companion.tui.screens.match_base import SHARED_WORDS, MatchScreenBase
+from companion.tui.widgets.fields import Input
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.layout import Bar
-from companion.tui.widgets.plain import Button, Input, Label, Static
+from companion.tui.widgets.plain import Button, Label, Static
 from companion.tui.widgets.standings import ScoreSheet
 
 HEADER = Msg("2500 · brasse {n} · {dealer} deals · to {target}", "2500 · brasse {n} · {dealer} brasse · en {target}")

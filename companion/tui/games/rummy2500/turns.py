@@ -21,9 +21,10 @@ from companion.games.rummy2500.words import rank_said
 from companion.tui.dialogs.base import EntryDialog
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.screens.mixin import MatchScreenMixin
+from companion.tui.widgets.fields import Input
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.layout import Bar
-from companion.tui.widgets.plain import Button, Input, Label, Static
+from companion.tui.widgets.plain import Button, Label, Static
 
 M = Msg
 OPEN_TITLE = M("Brasse {n} turn by turn: the card turned for each player, then the pige's first card",

@@ -22,8 +22,9 @@ from companion.store.session import MatchSession
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.games.trente_et_un.view import TrenteView
 from companion.tui.screens.match_base import B_RULES, SHARED_WORDS, MatchScreenBase
+from companion.tui.widgets.fields import Select
 from companion.tui.widgets.keypad import CardKeypad
-from companion.tui.widgets.plain import Button, Select, Static
+from companion.tui.widgets.plain import Button, Static
 from companion.tui.widgets.standings import TokenRack
 
 HEADER = Msg("{game} · showdown {n} · {dealer} deals", "{game} · abattage {n} · {dealer} donne")

@@ -1,0 +1,30 @@
+"""A form's fields as plain text (``plain.py`` says why): a text field and a drop-down; a module of their own so
+that the first screen, which has no form, does not create their classes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import Input as _Input  # noqa: TID251
+from textual.widgets import Select as _Select  # noqa: TID251
+
+from companion.tui.widgets.plain import plain
+
+
+class Input(_Input):
+    """A text field whose cursor stands still: a blinking one redraws the screen twice a second, which on a served
+    tablet or phone is two frames a second sent and drawn for nothing (half of an idle app's CPU)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.cursor_blink = False
+
+
+class Select(_Select):
+    """A select whose options' words are plain text (a player's name is an option of "First dealer")."""
+
+    def __init__(self, options: Any = (), **kwargs: Any) -> None:
+        super().__init__([(plain(prompt), value) for prompt, value in options], **kwargs)
+
+    def set_options(self, options: Any) -> None:
+        super().set_options([(plain(prompt), value) for prompt, value in options])
