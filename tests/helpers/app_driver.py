@@ -31,10 +31,10 @@ import os
 import sys
 from pathlib import Path
 
-from tests.helpers.journeys import tap
-
 if __package__ in (None, ""):  # run as a script: make ``companion`` and ``tests`` importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tests.helpers.journeys import tap  # noqa: E402
 
 SIZE = (80, 24)
 

@@ -8,7 +8,6 @@ scores with the virtual match's own.
 
 from __future__ import annotations
 
-import asyncio
 import random
 from dataclasses import dataclass
 
@@ -22,7 +21,7 @@ from companion.store.session import MatchSession
 from companion.store.settings import Settings
 from companion.tui.app import CompanionApp
 from companion.tui.games.cribbage.screen import MatchScreen
-from tests.helpers.journeys import tap_at
+from tests.helpers.journeys import tap_at, until
 
 
 @dataclass
@@ -56,15 +55,6 @@ def first_deal(script: Script) -> list[Op]:
 def make_app(tmp_path, lang: str = "en", pace: float = 1.0) -> CompanionApp:
     store = Store.open(tmp_path / "companion.sqlite3")
     return CompanionApp(store, settings=Settings(lang=lang, pace=pace))
-
-
-async def until(pilot, condition, timeout: float = 10.0) -> None:
-    """Let the app run until ``condition()`` holds (a busy machine takes longer: wait on the state, not a clock)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        assert loop.time() < deadline, f"still waiting after {timeout} s for {condition}"
-        await pilot.pause(0.02)
 
 
 async def tap_card(pilot, card: Card) -> None:

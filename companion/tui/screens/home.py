@@ -135,7 +135,7 @@ class HomeScreen(BaseScreen):
         again, and the menu has the focus again; back from a match just started and left unfinished, its Resume
         key is lit (the way back into it)."""
         self.before_recompose()
-        shown = set(self.query_one(Menu).key_ids()) if self.query(Menu) else set()
+        shown = set(self.query_one(Menu).key_ids())
         await super().recompose()
         fresh = [key for key in self.query_one(Menu).key_ids() if key.startswith("resume-") and key not in shown]
         if fresh:
@@ -144,8 +144,7 @@ class HomeScreen(BaseScreen):
 
     def before_recompose(self) -> None:
         """The key that is lit, lit again once the screen is drawn anew."""
-        menus = self.query(Menu)
-        option = menus.first().highlighted_option if menus else None
+        option = self.query_one(Menu).highlighted_option
         if option is not None:
             self._key = option.id
 

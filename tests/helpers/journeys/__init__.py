@@ -72,7 +72,7 @@ async def tap(pilot, target: str | Widget, times: int = 1) -> None:
 async def tap_key(pilot, key_id: str) -> None:
     """Tap the key ``key_id`` of the screen's menu (the home screen's), swiped into view first."""
     menu = pilot.app.screen.query_one(Menu)
-    await until_drawn(pilot, menu)
+    await until(pilot, lambda: _laid_out(pilot, menu))  # a busy machine lays a new screen out later
     if not menu.key_in_view(key_id):
         menu.scroll_to_key(key_id)  # a swipe brings it into view
         await pilot.pause()
@@ -87,12 +87,12 @@ def key_words(app, key_id: str) -> str | None:
     return str(menu.get_option(key_id).prompt).strip() if key_id in menu.key_ids() else None
 
 
-async def until_drawn(pilot, widget: Widget, timeout: float = 10.0) -> None:
-    """Wait for ``widget`` to have a place on the screen (a busy machine lays a new screen out later)."""
+async def until(pilot, condition, timeout: float = 10.0) -> None:
+    """Let the app run until ``condition()`` holds (a busy machine takes longer: wait on the state, not a clock)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    while not _laid_out(pilot, widget):
-        assert loop.time() < deadline, f"{widget!r} was never drawn"
+    while not condition():
+        assert loop.time() < deadline, f"still waiting after {timeout} s for {condition}"
         await pilot.pause(0.02)
 
 
