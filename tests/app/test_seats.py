@@ -432,12 +432,14 @@ async def test_with_no_tables_device_the_players_phones_deal_and_move_the_comput
             if match.phase in ("show", "game_over", "match_over"):
                 break
             op = players.next_op(match, ["normal"] * 3)
+            before = len(match.log)
             if 0 in match.awaiting() and op is not None and match.chooser(op) == 0:
                 marie.apply(op)  # Marie's own choice, on her phone
             elif isinstance(op, Discard | Play) and op.seat == 1:
-                before = len(match.log)
                 await tap_choice(pilot, screen, op)
                 await until(pilot, lambda before=before: stored() > before, timeout=30)  # his tap, saved
+            else:  # nothing for the test to tap (Paul's forced go, say): his phone moves, so wait for it
+                await until(pilot, lambda before=before: stored() > before, timeout=30)
         else:
             raise AssertionError("the deal never reached its show")
         assert screen.drives  # Paul's phone drove: nobody else could
