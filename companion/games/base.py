@@ -542,6 +542,7 @@ class GameInfo:
     match: type[Match]
     summary: Callable[[Match], dict[str, Any]] | None = None  # extra keys for the past-matches list
     help_name: str | None = None  # help file stem (defaults to id)
+    about: Msg | None = None  # what the game is, in a few words (home's keys, the setup's title)
     # How the app picks the first dealer when asked to: (names, rng) -> (seat, what was drawn).
     draw_dealer: Callable[[Sequence[str], random.Random], tuple[int, Msg]] | None = None
     virtual_play: bool = False  # the app can deal and run a whole game, with computer players

@@ -13,7 +13,9 @@ class Listing(NamedTuple):  # a named tuple: the first screen creates no datacla
     title: Msg
     aliases: tuple[str, ...] = ()  # other names players type for it on the command line (``2500``, ``banker``)
     help_name: str | None = None  # help file stem (defaults to id)
+    about: Msg | None = None  # what the game is, in a few words: tells Le 31 from the two Trente-et-un on home
 
     def fields(self) -> dict[str, Any]:
         """The listing's fields, for the game's ``GameInfo`` (one place says each game's names)."""
-        return {"id": self.id, "title": self.title, "aliases": self.aliases, "help_name": self.help_name}
+        return {"id": self.id, "title": self.title, "aliases": self.aliases, "help_name": self.help_name,
+                "about": self.about}

@@ -50,6 +50,7 @@ LANGS_SHOWN = {"home", "match-play", "match-show", "help", "home-damaged", "dama
 async def _shoot(name: str, size: tuple[int, int], lang: str, out: Path) -> Path:
     with tempfile.TemporaryDirectory() as home:
         app = build_app(Path(home), lang)
+        app.served = size in PHONE_SIZES.values()  # a phone is a browser's page of « companion serve »
         async with app.run_test(size=size) as pilot:
             await STATES[name](pilot)
             label = next(k for k, v in {**SIZES, **PHONE_SIZES}.items() if v == size)

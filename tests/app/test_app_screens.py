@@ -147,10 +147,43 @@ async def test_the_language_switch_redraws_the_home_screen_in_french(tmp_path):
         await tap(pilot, "#lang")
         await pilot.pause()
         assert app.lang == "fr"
-        assert key_words(app, "new-cribbage") == "Nouveau match : Cribbage"
+        assert key_words(app, "new-cribbage") == "Nouveau match : Cribbage · pegging et comptage, en 121"
         await pilot.press("n")
         await pilot.pause()
         assert "Commencer" in str(app.screen.query_one("#start").label)
+
+
+async def test_home_says_what_each_game_is_and_every_key_still_fits_80x24(tmp_path):
+    """Le 31 and the two Trente-et-un are told apart by a few words on their keys: after the words on a key of
+    one row (every key still one row and in view at 80×24, three matches to resume too), under them on a tablet's
+    key of three rows."""
+    for lang in ("en", "fr"):
+        (tmp_path / lang).mkdir()
+        app = make_app(tmp_path / lang, lang=lang)
+        for names in (("Ana", "Rui"), ("Léa", "Paul"), ("Zoé", "Hugo")):
+            MatchSession.create(app.store, Setup(names, CribbageRules(), 0), "cribbage")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            menu = app.screen.query_one(Menu)
+            assert all(menu.key_in_view(key) and menu.key_region(key).height == 1 for key in menu.key_ids())
+            words = {key: key_words(app, key) for key in ("new-le31", "new-trente_et_un", "new-trente_et_un_banker")}
+        assert words == ({"new-le31": "New match: Le 31 · captures, its own deck",
+                          "new-trente_et_un": "New match: Le Trente-et-un · draw and knock",
+                          "new-trente_et_un_banker": "New match: Trente-et-un, banker · swap with the table, « Je tiens »"}
+                         if lang == "en" else
+                         {"new-le31": "Nouveau match : Le 31 · prises, son propre paquet",
+                          "new-trente_et_un": "Nouveau match : Le Trente-et-un · tirer et cogner",
+                          "new-trente_et_un_banker": "Nouveau match : Trente-et-un, banquier · échanges, « Je tiens »"})
+    (tmp_path / "tablet").mkdir()
+    app = make_app(tmp_path / "tablet", lang="en")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one(Menu)
+        assert menu.key_region("new-le31").height == 3
+        assert str(menu.get_option("new-le31").prompt).split("\n") == ["", "New match: Le 31", "captures, its own deck"]
+        await pilot.press("n")  # Cribbage's key is lit: its form says what the game is too
+        await pilot.pause()
+        assert "New match: Cribbage · pegging and the show, to 121" in str(app.screen.query_one(".title").render())
 
 
 async def test_french_card_entry_in_the_match(tmp_path):

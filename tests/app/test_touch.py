@@ -207,3 +207,33 @@ async def test_the_organiser_shows_a_tablets_qr_code_for_a_match(tmp_path):
             assert summary.startswith("http://192.168.1.20:8000/?token=m") and not app.screen.query("#export")
         finally:
             forget_serving(app.store.path)
+
+
+async def test_a_served_page_says_what_a_tap_does_and_one_tap_opens_a_past_match(tmp_path):
+    """In a browser's page the foot of a screen says what a finger does, never which keys to press; and one tap
+    on a past match opens it (Textual's table only lights a row on the first tap)."""
+    from companion.tui.app import CompanionApp
+    from companion.tui.dialogs.match_actions import MatchActionsDialog
+    from companion.tui.screens.past import PastMatchesScreen
+    from tests.helpers.journeys import tap
+    from tests.helpers.scripted import screen_text
+
+    store = make_app(tmp_path).store
+    ids = [MatchSession.create(store, Setup(names, CribbageRules(), 0), "cribbage").match_id
+           for names in (("Ana", "Rui"), ("Léa", "Paul"), ("Zoé", "Hugo"))]
+    app = CompanionApp(store, settings=Settings(lang="fr", pace=0.0), served=True)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert "touches :" not in screen_text(app)  # home's keys, not on a tablet
+        await tap(pilot, "#past")
+        await pilot.pause()
+        assert isinstance(app.screen, PastMatchesScreen)
+        text = screen_text(app)
+        assert "Touchez un match pour l'ouvrir" in text and "Entrée" not in text
+        table = app.screen.query_one("#table")
+        assert table.cursor_row == 0
+        assert await pilot.click("#table", offset=(5, 1 + 3 * 2 + 1))  # the third match's middle row
+        await pilot.pause()
+        assert isinstance(app.screen, MatchActionsDialog)
+        assert sum(isinstance(screen, MatchActionsDialog) for screen in app.screen_stack) == 1  # chosen once
+        assert app.screen.record.id == ids[0]  # the newest first: the third row is the first match made

@@ -3,4 +3,5 @@
 from companion.core.i18n import Msg
 from companion.games.listing import Listing
 
-LISTINGS = (Listing("cribbage", Msg("Cribbage", "Cribbage")),)
+LISTINGS = (Listing("cribbage", Msg("Cribbage", "Cribbage"),
+                     about=Msg("pegging and the show, to 121", "pegging et comptage, en 121")),)

@@ -3,7 +3,8 @@
 from companion.core.i18n import Msg
 from companion.games.listing import Listing
 
-KNOCK = Listing("trente_et_un", Msg("Le Trente-et-un", "Le Trente-et-un"), help_name="trente_et_un")
+KNOCK = Listing("trente_et_un", Msg("Le Trente-et-un", "Le Trente-et-un"), help_name="trente_et_un",
+                about=Msg("draw and knock", "tirer et cogner"))
 BANKER = Listing("trente_et_un_banker", Msg("Trente-et-un, banker", "Trente-et-un, banquier"), aliases=("banker",),
-                 help_name="trente_et_un")
+                 help_name="trente_et_un", about=Msg("swap with the table, « Je tiens »", "échanges, « Je tiens »"))
 LISTINGS = (KNOCK, BANKER)

@@ -9,6 +9,7 @@ from textual._context import NoActiveAppError
 from textual.screen import Screen
 
 from companion.core.i18n import Msg
+from companion.tui.widgets.plain import Static
 from companion.tui.widgets.sizes import NARROW_WIDTH, SMALL_HEIGHT, WIDE_WIDTH
 
 if TYPE_CHECKING:
@@ -25,7 +26,8 @@ else:
 
 class Localized(_Host):
     """What screens and dialogs share: the player's language (drawn again when it changes) and the size classes
-    (``-small``, ``-wide``, ``-narrow``), set before the first styling and again at every resize."""
+    (``-small``, ``-wide``, ``-narrow``), set before the first styling and again at every resize, and ``-touch``
+    in a browser's page, where a finger does what keys do."""
 
     if TYPE_CHECKING:
         app = getters.app(CompanionApp)  # Textual's way to type ``self.app`` as our app
@@ -48,6 +50,18 @@ class Localized(_Host):
     def tr(self, msg: Msg, **args: Any) -> str:
         return self.app.tr(msg, **args)
 
+    @property
+    def touch(self) -> bool:
+        """A browser's page (a tablet, a phone): used by finger, seldom with a keyboard."""
+        return self.app.served or self.app.is_web
+
+    def foot_line(self, keys: Msg, taps: Msg | None = None) -> Static:
+        """The line at the foot of a screen: its keys at a keyboard. In a browser's page, what a finger does
+        (``taps``), else nothing: a key's hint would only take a row there, and a phone would cut it."""
+        if taps is not None and self.touch:
+            return Static(self.tr(taps), classes="keys taps")
+        return Static(self.tr(keys), classes="keys")
+
     async def _lang_changed(self, _lang: str) -> None:
         self.before_recompose()
         await self.recompose()
@@ -63,6 +77,7 @@ class Localized(_Host):
         self.set_class(height < SMALL_HEIGHT, "-small")
         self.set_class(width >= WIDE_WIDTH, "-wide")
         self.set_class(width < NARROW_WIDTH, "-narrow")
+        self.set_class(self.touch, "-touch")
 
 
 class BaseScreen(Localized, Screen):

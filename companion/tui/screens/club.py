@@ -75,6 +75,7 @@ AS_WITHDRAW = Msg("are not paired", "ne sont plus appariées")
 CANCEL = Msg("Cancel", "Annuler")
 FOLLOW_S = 2.0  # how often the night looks for the end of its tables' matches
 KEYS = Msg("Enter on a table: its result · Esc: back", "Entrée sur une table : son résultat · Échap : retour")
+TAPS = Msg("Tap a table: its result", "Touchez une table : son résultat")
 
 
 class ClubNightsScreen(BaseScreen):
@@ -206,7 +207,7 @@ class ClubNightScreen(BaseScreen):
             yield Button(self.tr(UNDO), id="undo", compact=True)
             yield Button(self.tr(EXPORT), id="export", compact=True)
             yield Button(self.tr(BACK), id="back", compact=True)
-        yield Static(self.tr(KEYS), classes="keys")
+        yield self.foot_line(KEYS, TAPS)
 
     def on_mount(self) -> None:
         self.set_interval(FOLLOW_S, self.follow)

@@ -25,6 +25,7 @@ SHARE_TITLE = Msg("The evening of {date}", "La soirée du {date}")
 NONE = Msg("No match saved yet.", "Aucune partie enregistrée pour l'instant.")
 BACK = Msg("Back", "Retour")
 KEYS = Msg("Enter: the evening's standing · Esc: back", "Entrée : le classement de la soirée · Échap : retour")
+TAPS = Msg("Tap an evening: its standing", "Touchez une soirée : son classement")
 
 
 class EveningsScreen(BaseScreen):
@@ -50,7 +51,7 @@ class EveningsScreen(BaseScreen):
         with Bar(classes="bar"):
             yield Button(self.tr(SHARE), id="share", variant="primary", compact=True)
             yield Button(self.tr(BACK), id="back", compact=True)
-        yield Static(self.tr(KEYS), classes="keys")
+        yield self.foot_line(KEYS, TAPS)
 
     def fill(self) -> None:
         self.person = Roster(self.app.store).namer()  # one roster read for the whole screen

@@ -11,7 +11,7 @@ from textual.widgets import Markdown
 
 from companion.core.i18n import Msg
 from companion.tui.screens.base import BaseScreen
-from companion.tui.widgets.plain import Button, Static
+from companion.tui.widgets.plain import Button
 
 BACK = Msg("Back", "Retour")
 OTHER = Msg("Français", "English")
@@ -38,7 +38,7 @@ class HelpScreen(BaseScreen):
         with VerticalScroll():
             yield Markdown(rules_text(self.game, self.app.lang), id="rules")
         yield Button(self.tr(BACK), id="back", compact=True)
-        yield Static(self.tr(KEYS), classes="keys")
+        yield self.foot_line(KEYS)
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:

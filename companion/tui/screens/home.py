@@ -64,14 +64,14 @@ class HomeScreen(BaseScreen):
         if trouble is not None:
             yield Static(self.tr(trouble), classes="notice", id="store-trouble")
         yield Menu(self.keys(records), id="menu")
-        yield Static(self.tr(KEYS), classes="keys")
+        yield self.foot_line(KEYS)
 
     def keys(self, records: list[MatchRecord]) -> list[MenuKey | None]:
         """New matches, the matches to resume, then the rest (a line between the groups). Language comes right
         after Past matches: within reach at 80×24 whatever the number of games."""
         games = self.games
-        keys: list[MenuKey | None] = [MenuKey(f"new-{game.id}", self.tr(NEW, game=game.title), "bold")
-                                      for game in games]
+        keys: list[MenuKey | None] = [MenuKey(f"new-{game.id}", self.tr(NEW, game=game.title), "bold",
+                                              self.tr(game.about) if game.about else "") for game in games]
         titles = {g.id: g.title for g in games}
         resumes = [self._resume_key(record, titles) for record in records]
         keys += [None, *resumes] if resumes else []

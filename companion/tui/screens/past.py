@@ -29,6 +29,7 @@ BACK = Msg("Back", "Retour")
 EXPORT_ALL = Msg("Export all (JSON + CSV)", "Tout exporter (JSON + CSV)")
 EVENINGS = Msg("Evenings", "Soirées")
 KEYS = Msg("Enter: open the match · Esc: back", "Entrée : ouvrir le match · Échap : retour")
+TAPS = Msg("Tap a match to open it", "Touchez un match pour l'ouvrir")
 
 
 class PastMatchesScreen(BaseScreen):
@@ -44,7 +45,7 @@ class PastMatchesScreen(BaseScreen):
             yield Button(self.tr(EXPORT_ALL), id="export-all", compact=True)
             yield Button(self.tr(EVENINGS), id="evenings", compact=True)
         yield Static("", id="exported", classes="announce")
-        yield Static(self.tr(KEYS), classes="keys")
+        yield self.foot_line(KEYS, TAPS)
 
     def on_screen_resume(self) -> None:
         self.fill()  # a match opened from here may have changed

@@ -30,6 +30,7 @@ CANCEL = Msg("Cancel", "Annuler")
 DONE = Msg("Done: {name}. No match was changed.", "Fait : {name}. Aucune partie n'a été modifiée.")
 BACK = Msg("Back", "Retour")
 KEYS = Msg("pick a player, then rename or merge · Esc: back", "choisissez un joueur, puis renommez ou fusionnez · Échap : retour")
+TAPS = Msg("Tap a player, then rename or merge", "Touchez un joueur, puis renommez ou fusionnez")
 
 
 class PlayersScreen(BaseScreen):
@@ -49,7 +50,7 @@ class PlayersScreen(BaseScreen):
             yield Button(self.tr(RENAME), id="rename", compact=True)
             yield Button(self.tr(MERGE), id="merge", compact=True)
             yield Button(self.tr(BACK), id="back", compact=True)
-        yield Static(self.tr(KEYS), classes="keys")
+        yield self.foot_line(KEYS, TAPS)
 
     def roster(self):
         return Roster(self.app.store)

@@ -13,6 +13,7 @@ from typing import Any
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.suggester import SuggestFromList
 from textual.widgets import Switch
 
@@ -120,7 +121,8 @@ class SetupScreen(BaseScreen):
     def compose(self) -> ComposeResult:
         compact = True  # one row per field: every rule is in view at tablet size, with 4 players too
         game = self.game
-        yield Static(self.tr(TITLE, game=game.title), classes="title")
+        about = (f" · {self.tr(game.about)}", "dim") if game.about else ""
+        yield Static(Content.assemble(self.tr(TITLE, game=game.title), about), classes="title")
         # Who plays, then the house rules: one under the other, side by side on a tablet (every rule in view).
         with VerticalScroll(), Horizontal(id="form"):
             with Vertical(id="who"):
@@ -169,7 +171,7 @@ class SetupScreen(BaseScreen):
         with Bar(classes="bar", id="buttons"):
             yield Button(self.tr(START), id="start", variant="primary")
             yield Button(self.tr(BACK), id="back")
-        yield Static(self.tr(KEYS), classes="keys")
+        yield self.foot_line(KEYS)
 
     def _rule_widget(self, field_name: str, default: Any, info: RuleInfo, compact: bool):
         name = rule_id(field_name)

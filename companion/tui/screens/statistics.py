@@ -94,7 +94,7 @@ class StatisticsScreen(BaseScreen):
             yield Button(self.tr(BACK), id="back", compact=True)
             yield Button(self.tr(PLAYERS), id="players", compact=True)
             yield Button(self.tr(DETAIL), id="detail", compact=True)
-        yield Static(self.tr(KEYS), classes="keys")
+        yield self.foot_line(KEYS)
 
     def lines(self) -> list[Line]:
         found = [line for (name, game), line in self.per.items() if game == self.game]

@@ -21,12 +21,14 @@ from companion.tui.widgets.sizes import SMALL_HEIGHT
 
 
 class MenuKey(NamedTuple):
-    """A key of a menu: its id, its words and their style (``bold``, ``$text-warning``: Textual's style words).
-    In a list of keys, None between two keys draws a line that groups them."""
+    """A key of a menu: its id, its words and their style (``bold``, ``$text-warning``: Textual's style words),
+    and a note in a quieter style (what a game is). In a list of keys, None between two keys draws a line that
+    groups them."""
 
     id: str
     words: str
     style: str = ""
+    note: str = ""
 
 
 class Menu(OptionList):
@@ -99,8 +101,15 @@ class Menu(OptionList):
 
 
 def _options(keys: Iterable[MenuKey | None], tall: bool) -> list[Option | None]:
-    """Words as plain text (a player's name in a key is never read as markup); a tall key is its words with a
-    blank row above and below (OptionList pads an option only at its sides)."""
-    pad = "\n" if tall else ""
-    return [None if key is None else Option(Content.styled(f"{pad}{key.words}{pad}", key.style), id=key.id)
-            for key in keys]
+    """Words as plain text (a player's name in a key is never read as markup). A tall key is its words with a
+    blank row above and its note (else a blank row) below: OptionList pads an option only at its sides. A key of
+    one row says its note after its words."""
+    return [None if key is None else Option(_words(key, tall), id=key.id) for key in keys]
+
+
+def _words(key: MenuKey, tall: bool) -> Content:
+    if not key.note:
+        pad = "\n" if tall else ""
+        return Content.styled(f"{pad}{key.words}{pad}", key.style)
+    return Content.assemble("\n" if tall else "", (key.words, key.style), "\n" if tall else " · ",
+                            (key.note, "dim"))

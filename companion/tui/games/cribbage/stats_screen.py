@@ -94,7 +94,7 @@ class CribbageStatsScreen(BaseScreen):
                 yield Lines([], xlabel=self.tr(POINTS), id="against")
                 yield Static("", id="deals", classes="chart")
         yield Button(self.tr(BACK), id="back", compact=True)
-        yield Static(self.tr(KEYS), classes="keys")
+        yield self.foot_line(KEYS)
 
     def fill(self) -> None:
         if not self.stats or self.chosen is None:
