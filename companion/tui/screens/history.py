@@ -26,7 +26,6 @@ TITLE = Msg("History — tap an entry to correct it", "Historique — touchez un
 BACK = Msg("Back", "Retour")
 DONE = Msg("Corrected: {kept}, {dropped}", "Corrigé : {kept}, {dropped}")
 KEYS = Msg("Enter: correct this entry · Esc: back", "Entrée : corriger cette entrée · Échap : retour")
-TAPS = Msg("Tap an entry to correct it", "Touchez une entrée pour la corriger")
 RACE = Msg("Score race", "Course aux points")
 RACE_FROM = 34  # terminal rows from which the race is shown at once
 
@@ -54,7 +53,7 @@ class HistoryScreen(BaseScreen):
         with Bar(classes="bar"):
             yield Button(self.tr(BACK), id="back", compact=True)
             yield Button(self.tr(RACE), id="show-race", compact=True)
-        yield self.foot_line(KEYS, TAPS)
+        yield self.foot_line(KEYS)  # the title says what a tap does
 
     def fill(self, keep: int | None = None) -> None:
         """List the entries; the highlight goes to entry ``keep`` (1-based), else to the last one."""
