@@ -166,6 +166,44 @@ async def test_plays_typed_at_the_wrong_moment_are_refused_with_the_reason(tmp_p
         assert "[N]" in said()
 
 
+async def test_a_table_card_typed_twice_is_refused_at_once_and_a_mistyped_one_is_taken_back(tmp_path):
+    """A player's found mistake: 3r typed twice among the first deal's four was taken, and once the four were in,
+    the refused deal left the screen stuck with no way to remove a card. Now the second 3R is refused as it is
+    typed; Undo, Backspace in the empty entry line and « efface » each take back the last card typed."""
+    app = make_app(tmp_path, lang="fr")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_le31(pilot, app)
+        session = screen.session
+
+        def said() -> str:
+            return str(screen.query_one("#message").render())
+
+        for code in ("3r", "3r"):
+            screen.interpret(code)
+        await pilot.pause()
+        assert [c.code for c in screen.pending_table] == ["3R"] and "3R est déjà sur la table" in said()
+        for code in ("8j", "6b"):
+            screen.interpret(code)
+        await pilot.pause()
+        assert not screen.query_one("#undo").disabled and not session.match.log  # a card to take back
+        await pilot.press("ctrl+z")  # Undo: the last card typed, not an entry (there is none)
+        await pilot.pause()
+        assert [c.code for c in screen.pending_table] == ["3R", "8Y"]
+        await pilot.press("backspace")  # the entry line is empty and has the focus
+        await pilot.pause()
+        assert [c.code for c in screen.pending_table] == ["3R"]
+        screen.interpret("efface")
+        await pilot.pause()
+        assert screen.pending_table == [] and screen.query_one("#undo").disabled
+        for code in ("3r", "8j", "6b", "2v"):
+            screen.interpret(code)
+        await pilot.pause()
+        assert session.match.phase == "play" and [c.code for c in session.match.r.loose] == ["3R", "8Y", "6B", "2G"]
+        assert screen.pending_table == []
+        stored = MatchSession(app.store, session.match_id).match
+        assert stored.log == session.match.log
+
+
 async def test_a_tables_own_deck_is_chosen_in_the_setup_and_kept_with_the_match(tmp_path):
     from tests.helpers.journeys import choose, open_setup, start
 

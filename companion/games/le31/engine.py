@@ -280,7 +280,7 @@ class Le31Match(base.Match):
             raise IllegalMoveError(TABLE_FOUR(n=len(op.table)))
         if not first and op.table:
             raise IllegalMoveError(NO_TABLE_NOW)
-        self._check_new(op.table)
+        self.check_new(op.table)
 
     def _apply_deal(self, op: Deal) -> Event:
         r = self.r
@@ -311,14 +311,17 @@ class Le31Match(base.Match):
         return [(self.r.dealer + 1 + i) % self.players for i in range(self.players)]
 
     # ------------------------------------------------------------ checks shared by every play
-    def _check_new(self, cards: Sequence[Le31Card]) -> None:
-        """Cards entered for the first time this round: of this deck, and not more copies than it has."""
+    def check_new(self, cards: Sequence[Le31Card]) -> None:
+        """Cards entered for the first time this round: of this deck, and not more copies than it has (the table's
+        screen checks each card of the first deal as it is tapped, not only once the four are in)."""
         counts = Counter(cards)
         for card, n in counts.items():
             if card not in self.deck.copies:
                 raise IllegalMoveError(NOT_IN_DECK(card=card))
             if self.r.seen[card] + n > self.deck.copies[card]:
-                raise InconsistencyError(SEEN(card=card, where=self._where(card)))
+                # Not yet seen this round but twice among the cards: they are the table's four, being laid.
+                where = self._where(card) if self.r.seen[card] else WHERE_TABLE
+                raise InconsistencyError(SEEN(card=card, where=where))
 
     def _where(self, card: Le31Card) -> Msg:
         r = self.r
@@ -346,7 +349,7 @@ class Le31Match(base.Match):
 
                 raise IllegalMoveError(NOT_IN_HAND(card=card, name=Of(self.names[seat])))
         else:
-            self._check_new([card])
+            self.check_new([card])
 
     def _check_loose(self, loose: Sequence[Le31Card]) -> None:
         counts, there = Counter(loose), Counter(self.r.loose)

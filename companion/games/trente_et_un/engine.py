@@ -53,7 +53,17 @@ from companion.games.trente_et_un.ops import (
     Start,
 )
 from companion.games.trente_et_un.rules import BankerRules, KnockRules
-from companion.games.trente_et_un.scoring import OUTSIDE, PIQUET, Game, HandValue, check_distinct, check_hand, hand_value
+from companion.games.trente_et_un.scoring import (
+    OUTSIDE,
+    PIQUET,
+    SEEN_TWICE,
+    TWICE,
+    Game,
+    HandValue,
+    check_distinct,
+    check_hand,
+    hand_value,
+)
 from companion.games.trente_et_un.words import (
     D_31,
     D_BLIND,
@@ -275,6 +285,17 @@ class TrenteMatch(base.Match):
         return dealer
 
     # ------------------------------------------------------------ the showdown
+    def entry_refusal(self, card: Card, hand: Sequence[Card], entered: Sequence[Card]) -> Msg | None:
+        """Why ``card`` cannot go into ``hand``, being entered for a showdown with ``entered`` (every card entered
+        so far), or None: the table's screen checks each card as it is tapped, as the showdown will."""
+        if card in hand:
+            return TWICE(card=card)
+        if card in entered:
+            return SEEN_TWICE(card=card)
+        if card not in self.deck():
+            return OUTSIDE(card=card)
+        return None
+
     def _verify_showdown(self, op: Showdown) -> None:
         if self.winner is not None:
             raise IllegalMoveError(MATCH_OVER)

@@ -36,6 +36,7 @@ from companion.tui.widgets.plain import Static
 SHARED_WORDS = {"undo": "undo", "annuler": "undo", "redo": "redo", "refaire": "redo", "rétablir": "redo",
                 "log": "log", "journal": "log", "history": "log", "menu": "home", "home": "home", "accueil": "home",
                 "rules": "rules", "règles": "rules", "regles": "rules", "help": "rules", "aide": "rules"}
+ERASE_WORDS = {"back": "back", "del": "back", "erase": "back", "efface": "back", "effacer": "back"}  # ⌫ typed
 NOTHING_TO_UNDO = Msg("nothing to undo", "rien à annuler")
 NOTHING_TO_REDO = Msg("nothing to redo", "rien à rétablir")
 # The keys every match screen has, in one place so they read the same in every game.
@@ -141,6 +142,23 @@ class MatchScreenBase(BaseScreen):
     def restore_draft(self, data: dict) -> None:
         """Put back what ``draft`` returned (after a restart); a game overrides this."""
 
+    def last_drafted(self) -> list | None:
+        """The list that the last card of an entry not yet made went into (the table's first cards, a hand being
+        entered), or None. Undo takes that card back before any entry, as do ⌫ and Backspace in an empty entry
+        line: a card typed by mistake is one key away (a game with such an entry overrides this)."""
+        return None
+
+    def take_back_drafted(self) -> bool:
+        """Take back the last card of an entry not yet made (``last_drafted``); False when there is none."""
+        drafted = self.last_drafted()
+        if not drafted:
+            return False
+        drafted.pop()
+        self.keep_draft()
+        self.message = None
+        self.refresh_view()
+        return True
+
     def keep_draft(self) -> None:
         """Save the draft as it is now: called by a screen each time it changes (saved before shown)."""
         try:
@@ -165,6 +183,10 @@ class MatchScreenBase(BaseScreen):
         """The deal's moves as the players read them, with the points each moved (a ``MoveList`` shows them)."""
         return [self.tr(event.text) + "".join(f"  [{s.points:+d} {self.match.side_name(s.side)}]" for s in event.scores)
                 for event in self.match.deal_events()]
+
+    @on(Input.ErasedPastStart, "#entry")
+    def erased_past_start(self) -> None:
+        self.take_back_drafted()
 
     @on(Input.Submitted, "#entry")
     def typed(self, event: Input.Submitted) -> None:
@@ -222,7 +244,7 @@ class MatchScreenBase(BaseScreen):
     def show_steps(self) -> None:
         """Undo and Redo, each offered only while there is something to take back or put back."""
         for key in self.query("#undo"):
-            key.disabled = not self.session.can_undo
+            key.disabled = not (self.session.can_undo or self.last_drafted())
         for key in self.query("#redo"):
             key.disabled = not self.session.can_redo
 
@@ -326,6 +348,8 @@ class MatchScreenBase(BaseScreen):
                 drop_undo(store, match_id)
                 self.message = (WITHDRAWN, "announce")
                 self.refresh_view()
+                return
+            if self.take_back_drafted():
                 return
             steps = self.undo_steps()
             if not steps:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.message import Message
 from textual.widgets import Input as _Input  # noqa: TID251
 from textual.widgets import Select as _Select  # noqa: TID251
 
@@ -13,11 +14,29 @@ from companion.tui.widgets.plain import plain
 
 class Input(_Input):
     """A text field whose cursor stands still: a blinking one redraws the screen twice a second, which on a served
-    tablet or phone is two frames a second sent and drawn for nothing (half of an idle app's CPU)."""
+    tablet or phone is two frames a second sent and drawn for nothing (half of an idle app's CPU). Backspace in an
+    empty field says so (``ErasedPastStart``): a match screen then takes back the last card entered."""
+
+    class ErasedPastStart(Message):
+        """Backspace was pressed with nothing left to erase."""
+
+        def __init__(self, field: Input) -> None:
+            super().__init__()
+            self.field = field
+
+        @property
+        def control(self) -> Input:  # what ``@on(..., "#id")`` matches
+            return self.field
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.cursor_blink = False
+
+    def action_delete_left(self) -> None:
+        if not self.value:
+            self.post_message(self.ErasedPastStart(self))
+            return
+        super().action_delete_left()
 
 
 class Select(_Select):

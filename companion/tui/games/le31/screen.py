@@ -22,7 +22,7 @@ from companion.games.le31.ops import CountOut, Deal, Trail
 from companion.games.le31.plays import completions, continuations
 from companion.store.session import MatchSession
 from companion.tui.games.le31.view import P_ONLY_TRAIL, Le31View
-from companion.tui.screens.match_base import B_RULES, SHARED_WORDS, MatchScreenBase
+from companion.tui.screens.match_base import B_RULES, ERASE_WORDS, SHARED_WORDS, MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad
 from companion.tui.widgets.plain import Button, Static
 
@@ -37,7 +37,7 @@ B_QUICK = Msg("Quick tally", "Décompte rapide")
 ENTRY = Msg("type a play: 6r x 2b 3g · 3r > 8 5b · 2r ^ 8 · 4r - · deal · undo",
             "tapez un coup : 6r x 2b 3v · 3r > 8 5b · 2r ^ 8 · 4r - · donner · annuler")
 _COMMANDS = {**SHARED_WORDS, "deal": "deal", "donner": "deal", "donne": "deal", "quick": "quick", "rapide": "quick",
-             "out": "out", "sortir": "out"}
+             "out": "out", "sortir": "out", **ERASE_WORDS}
 
 
 class Le31Screen(Le31View, MatchScreenBase):
@@ -92,12 +92,22 @@ class Le31Screen(Le31View, MatchScreenBase):
     def after_step(self) -> None:
         self.pending_table = []
 
+    def last_drafted(self) -> list | None:
+        return self.pending_table
+
     def enter_card(self, card: Le31Card) -> None:
         match = self.match
         if match.phase == "deal" and match.r.deal == 0:
+            try:
+                match.check_new([*self.pending_table, card])  # at once, not once the four are in
+            except CompanionError as error:
+                self.refuse(error.msg)
+                return
             self.pending_table.append(card)
             if len(self.pending_table) == 4:
-                self.apply_ops(Deal(table=tuple(self.pending_table)))
+                if not self.apply_ops(Deal(table=tuple(self.pending_table))):
+                    self.pending_table.pop()  # refused (the store, say): the fourth card can be tapped again
+                    self.keep_draft()
             else:
                 self.keep_draft()  # saved before shown
                 self.message = None
@@ -132,7 +142,9 @@ class Le31Screen(Le31View, MatchScreenBase):
         self.run_command(event.button.id or "")
 
     def run_command(self, command: str) -> None:
-        if command == "deal" and self.match.phase == "deal":
+        if command == "back":
+            self.take_back_drafted()
+        elif command == "deal" and self.match.phase == "deal":
             self.apply_ops(Deal())
         elif command == "quick":
             from companion.tui.games.le31.quick import QuickTallyDialog

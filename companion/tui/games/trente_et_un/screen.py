@@ -21,7 +21,7 @@ from companion.games.trente_et_un.scoring import hand_value
 from companion.store.session import MatchSession
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.games.trente_et_un.view import TrenteView
-from companion.tui.screens.match_base import B_RULES, SHARED_WORDS, MatchScreenBase
+from companion.tui.screens.match_base import B_RULES, ERASE_WORDS, SHARED_WORDS, MatchScreenBase
 from companion.tui.widgets.fields import Select
 from companion.tui.widgets.keypad import CardKeypad
 from companion.tui.widgets.plain import Button, Static
@@ -59,7 +59,7 @@ TURN_WORDS = {"start": "start", "début": "start", "debut": "start", "stock": "s
               "keep": "keep", "garde": "keep", "pass": "pass", "passe": "pass", "hold": "hold", "tiens": "hold",
               "swap": "swap", "échange": "swap", "echange": "swap", "all": "all", "tout": "all",
               "refresh": "refresh", "renouveler": "refresh"}
-_COMMANDS = {**SHARED_WORDS, "show": "show", "abattre": "show", "back": "back", "retour": "back", "give": "give",
+_COMMANDS = {**SHARED_WORDS, **ERASE_WORDS, "show": "show", "abattre": "show", "retour": "back", "give": "give",
              "donner": "give"}
 
 
@@ -149,15 +149,22 @@ class TrenteScreen(TrenteView, MatchScreenBase):
     def after_step(self) -> None:
         self.hands = {}
 
-    def enter_card(self, card: Card) -> None:
+    def last_drafted(self) -> list | None:
+        return next((self.hands[seat] for seat in reversed(self._order()) if self.hands.get(seat)), None)
+
+    def enter_card(self, card: Card) -> bool:
+        """A card of the hand being entered; False when refused (said why), as the showdown would refuse it."""
         seat = self._current()
-        if seat is None:
-            self.message = (FULL, "error")
-        else:
-            self.hands.setdefault(seat, []).append(card)
-            self.keep_draft()  # saved before shown
-            self.message = None
+        why: Msg | None = FULL
+        if seat is not None:
+            why = self.match.entry_refusal(card, self.hands.get(seat, []),
+                                           [c for cards in self.hands.values() for c in cards])
+            if why is None:
+                self.hands.setdefault(seat, []).append(card)
+                self.keep_draft()  # saved before shown
+        self.message = None if why is None else (why, "error")
         self.refresh_view()
+        return why is None
 
     def draft(self) -> dict | None:
         return {"hands": {str(s): [c.code for c in cards] for s, cards in self.hands.items() if cards}} \
@@ -185,13 +192,7 @@ class TrenteScreen(TrenteView, MatchScreenBase):
         if command == "show":
             self.show()
         elif command == "back":
-            for seat in reversed(self._order()):
-                if self.hands.get(seat):
-                    self.hands[seat].pop()
-                    self.keep_draft()
-                    break
-            self.message = None
-            self.refresh_view()
+            self.take_back_drafted()
         elif command == "give":
             self.give()
         else:
@@ -235,7 +236,8 @@ class TrenteScreen(TrenteView, MatchScreenBase):
             return
         cards = [parse_card(t, self.app.lang) for t in text.replace(",", " ").split()]
         for card in cards:
-            self.enter_card(card)
+            if not self.enter_card(card):
+                break  # the refused card is said; what follows it is not entered
 
 
 def turn_entry(match: TrenteMatch, text: str, lang: str):

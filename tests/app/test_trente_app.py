@@ -1,0 +1,53 @@
+"""Trente-et-un at a real table: each hand's cards as the players show them, checked as they are typed."""
+
+from __future__ import annotations
+
+from companion.games.base import Setup
+from companion.games.trente_et_un.rules import BankerRules, KnockRules
+from companion.store.session import MatchSession
+from companion.tui.games import ui_for
+from tests.helpers.scripted import make_app
+
+
+async def open_table(pilot, app, game: str, rules):
+    session = MatchSession.create(app.store, Setup(("Ann", "Bob", "Cy"), rules, 0), game)
+    app.push_screen(ui_for(game).match_screen(session))
+    await pilot.pause()
+    return app.screen
+
+
+async def test_a_card_already_shown_or_outside_the_pack_is_refused_as_it_is_typed(tmp_path):
+    """A player's found mistakes: « ah kh » then « ah » gave « A♥ K♥ A♥ — 32 in hearts », and a 2♠ went into a
+    hand of the 32-card pack. Each is now refused as it is typed, with the showdown's own reason; what follows a
+    refused card on the line is not entered; Backspace in the empty entry line takes back the last card."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_table(pilot, app, "trente_et_un", KnockRules())
+
+        def said() -> str:
+            return str(screen.query_one("#message").render())
+
+        def hands() -> dict[int, list[str]]:
+            return {seat: [c.code for c in cards] for seat, cards in screen.hands.items() if cards}
+
+        first = screen._current()
+        screen.interpret("ah kh")
+        screen.interpret("ah")
+        await pilot.pause()
+        assert hands() == {first: ["AH", "KH"]} and "A♥ is in the hand twice" in said()
+        screen.interpret("qh")
+        screen.interpret("ah 10s")  # the next hand: A♥ is Ann's, and 10♠ is not entered after it
+        await pilot.pause()
+        assert hands() == {first: ["AH", "KH", "QH"]} and "A♥ is in two hands" in said()
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert hands() == {first: ["AH", "KH"]}
+        app.pop_screen()
+
+        banker = await open_table(pilot, app, "trente_et_un_banker", BankerRules())  # the 32-card pack
+        app.lang = "fr"
+        await pilot.pause()
+        banker.interpret("2p 8p 9p")  # in French: pique
+        await pilot.pause()
+        assert not any(banker.hands.values())
+        assert "2♠ n'est pas dans le jeu de 32 cartes (7 à l'as)" in str(banker.query_one("#message").render())
