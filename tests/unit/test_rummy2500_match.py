@@ -100,6 +100,41 @@ async def test_a_brasse_entered_by_taps_and_a_table_over_several_brasses(tmp_pat
         assert "625" in shown and "220" in shown and "+600" in shown
 
 
+async def test_escape_from_a_brasse_half_entered_loses_nothing(tmp_path):
+    """A player's found mistake: Escape from the Brasse dialog threw away every field typed. Now the first field
+    has the focus as the dialog opens, what is typed is saved as it is typed (a new app on the same file finds it
+    too), Escape keeps it for the next opening, and a brasse counted starts the next one blank."""
+    from companion.tui.games import ui_for
+    from companion.tui.games.rummy2500.screen import BrasseDialog
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = MatchSession.create(app.store, Setup(("Ann", "Bob"), Rummy2500Rules(), 0), "rummy2500")
+        app.push_screen(ui_for("rummy2500").match_screen(session))
+        await pilot.pause()
+        await pilot.click("#brasse")
+        await pilot.pause()
+        await pilot.press("8", "tab", "j", "s", "space", "j", "h", "space", "j", "d")  # typed, no tap first
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, BrasseDialog) and not session.match.log
+        assert MatchSession(app.store, session.match_id).draft() == {"brasse": {"frime": "8", "laid-0": "js jh jd"}}
+        await pilot.click("#brasse")
+        await pilot.pause()
+        dialog = app.screen
+        assert dialog.query_one("#frime").value == "8" and dialog.query_one("#laid-0").value == "js jh jd"
+        dialog.query_one("#hand-0").value = "7H"
+        dialog.query_one("#laid-1").value = "3S 3H 3D"
+        dialog.query_one("#hand-1").value = "KD"
+        await pilot.click("#ok")
+        await pilot.pause()
+        assert session.match.brasses == [[25, 5]]  # Ann 30 − 5, Bob 15 − 10 (as counted above)
+        assert MatchSession(app.store, session.match_id).draft() is None
+        await pilot.click("#brasse")
+        await pilot.pause()
+        assert all(not field.value for field in app.screen.query("Input"))
+
+
 async def test_a_brasse_entered_turn_by_turn_at_the_table_by_taps_and_words_in_french(tmp_path):
     """Ann deals; Bob turns a 3 (three cards), Ann an 8 (the frime). Bob takes the 7♦ of the pige with his pair
     of 7s, tries to discard a card he cannot hold, then goes out; the Brasse entry comes filled in and Ann

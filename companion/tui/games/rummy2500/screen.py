@@ -9,6 +9,7 @@ filled in with what was laid, and only the cards left in hand remain to enter.""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from textual import on
 from textual.app import ComposeResult
@@ -17,6 +18,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from companion.core.cards import Card, CardList, Rank, format_card, format_cards, parse_cards, rank_text
 from companion.core.decks import pack_2500_spec
 from companion.core.i18n import Msg
+from companion.games.base import Event
 from companion.games.rummy2500.engine import Rummy2500Match
 from companion.games.rummy2500.ops import Brasse
 from companion.games.rummy2500.scoring import parse_frime, parse_groups
@@ -77,7 +79,9 @@ CANCEL = Msg("Cancel", "Annuler")
 
 
 class BrasseDialog(EntryDialog):
-    """Dismisses with a Brasse, or None. A tapped card goes into the field that has the focus."""
+    """Dismisses with a Brasse, or None. A tapped card goes into the field that has the focus. What is typed is
+    written into ``kept`` as it changes (then ``keep`` is called), and found there again on the next opening:
+    Escape, or an app closed meanwhile, loses nothing of a brasse half entered."""
 
     BINDINGS = [("ctrl+s", "submit", "Count")]
     DEFAULT_CSS = """
@@ -87,11 +91,14 @@ class BrasseDialog(EntryDialog):
     BrasseDialog VerticalScroll { height: auto; max-height: 20; }
     """
 
-    def __init__(self, match: Rummy2500Match, played: Brasse | None = None, entered: Brasse | None = None) -> None:
+    def __init__(self, match: Rummy2500Match, played: Brasse | None = None, entered: Brasse | None = None,
+                 kept: dict[str, str] | None = None, keep: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.match = match
         self.played = played  # a brasse played turn by turn: what was laid is known, the hands remain
         self.entered = entered  # an entry being corrected from the history: every field filled in, all editable
+        self.kept = kept
+        self.keep = keep
         self.target: Input | None = None
 
     def compose(self) -> ComposeResult:
@@ -121,11 +128,21 @@ class BrasseDialog(EntryDialog):
             yield Static(self.tr(DIALOG_KEYS), classes="keys")
 
     def on_mount(self) -> None:
-        played, m, lang = self.played, self.match, self.app.lang
+        played = self.played
         if self.entered is not None:
             self.fill_from(self.entered)
-        if played is None:
-            return
+        if played is not None:
+            self.fill_played(played)
+        for field in self.query(Input):
+            if not field.disabled and field.id in (self.kept or {}):
+                field.value = (self.kept or {})[field.id]
+        first = next((f for f in self.query(Input) if not f.disabled), None)
+        if first is not None:  # typing goes into the first field at once
+            first.focus()
+
+    def fill_played(self, played: Brasse) -> None:
+        """What a brasse played turn by turn already says: its frime and what was laid (not editable)."""
+        m, lang = self.match, self.app.lang
         frime = self.query_one("#frime", Input)
         frime.value, frime.disabled = rank_text(Rank(played.frime), lang), True
         bp = m.live
@@ -139,9 +156,13 @@ class BrasseDialog(EntryDialog):
                 hand.value = format_cards([c for c in bp.hands[seat] if c is not None], "ascii", lang)
             hand.placeholder = self.tr(Msg("{n} cards", "{n} cartes"), n=len(bp.hands[seat]))
             hand.disabled = not bp.hands[seat]
-        first = next((f for f in self.query(Input) if not f.disabled), None)
-        if first is not None:
-            first.focus()
+
+    @on(Input.Changed)
+    def changed(self, event: Input.Changed) -> None:
+        if self.kept is not None and event.input.id and not event.input.disabled:
+            self.kept[event.input.id] = event.value
+            if self.keep is not None:
+                self.keep()
 
     def fill_from(self, op: Brasse) -> None:
         """Every field from an entry (a correction starts from what was entered)."""
@@ -228,6 +249,21 @@ class Rummy2500Screen(Rummy2500View, TurnEntry, MatchScreenBase):
     def __init__(self, session: MatchSession) -> None:
         super().__init__(session)
         self.selected: list[Card] = []  # cards tapped or typed for the next play of a brasse turn by turn
+        self.brasse_fields: dict[str, str] = {}  # the count of a brasse as last left in its dialog
+
+    def draft(self) -> dict | None:
+        return {"brasse": dict(self.brasse_fields)} if any(self.brasse_fields.values()) else None
+
+    def restore_draft(self, data: dict) -> None:
+        fields = data.get("brasse")
+        if isinstance(fields, dict):
+            self.brasse_fields = {k: v for k, v in fields.items() if isinstance(k, str) and isinstance(v, str)}
+
+    def after(self, event: Event) -> None:
+        if isinstance(event.op, Brasse):
+            self.brasse_fields = {}  # counted: the next brasse starts blank
+            self.keep_draft()
+        super().after(event)
 
     def compose(self) -> ComposeResult:
         yield from self.frame(self.view(), ENTRY, self.keys(), (("brasse", B_BRASSE), ("turns", B_TURNS)))
@@ -272,6 +308,7 @@ class Rummy2500Screen(Rummy2500View, TurnEntry, MatchScreenBase):
 
     def after_step(self) -> None:
         self.selected = []
+        self.brasse_fields = {}
 
     def submit_play(self, op) -> bool:
         return self.apply_ops(op)
@@ -285,7 +322,8 @@ class Rummy2500Screen(Rummy2500View, TurnEntry, MatchScreenBase):
         m = self.match
         if command == "brasse":
             played = m.brasse_entry([[] for _ in range(m.players)]) if m.bp is not None and m.bp.over else None
-            self.app.push_screen(BrasseDialog(m, played), self.apply_answer)
+            self.app.push_screen(BrasseDialog(m, played, kept=self.brasse_fields, keep=self.keep_draft),
+                                 self.apply_answer)
         elif command == "turns":
             self.app.push_screen(OpenDialog(m), self.apply_answer)
         elif command in ("stock", "pige", "trio", "layoff", "throw", "clear"):
