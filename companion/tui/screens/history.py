@@ -61,7 +61,7 @@ class HistoryScreen(BaseScreen):
         entries.clear_options()
         match = self.session.match
         for seq, event in enumerate(match.events, 1):
-            points = "".join(f"  +{s.points} {match.side_name(s.side)}" for s in event.scores)
+            points = "".join(f"  {s.points:+d} {match.side_name(s.side)}" for s in event.scores)
             entries.add_option(Option(f"{seq:>3}. {self.tr(event.text)}{points}", id=str(seq)))
         if match.events:
             entries.highlighted = min(keep, len(match.events)) - 1 if keep else len(match.events) - 1

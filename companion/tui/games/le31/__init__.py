@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.core.i18n import Msg
+from companion.core.i18n import Msg, Plural
 from companion.tui.games import GalleryState, GameUI, register_ui
 
 if TYPE_CHECKING:  # the home screen imports this module: the rules are loaded with a match
@@ -74,7 +74,7 @@ class Le31UI(GameUI):
 
     def past_notes(self, summary: dict[str, Any], lang: str) -> str:
         rounds = summary.get("rounds")
-        return Msg("{n} rounds", "{n} manches")(n=rounds).text(lang) if isinstance(rounds, int) else ""
+        return Plural(rounds, ("round", "rounds"), ("manche", "manches")).display(lang) if isinstance(rounds, int) else ""
 
     def fill_gallery(self, store) -> None:
         from companion.tui.games.le31.gallery import fill

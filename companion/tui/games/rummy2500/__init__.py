@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from companion.core.i18n import Msg
+from companion.core.i18n import Msg, Plural
 from companion.tui.games import GalleryState, GameUI, register_ui
 
 if TYPE_CHECKING:  # the home screen imports this module: the rules are loaded with a match
@@ -43,7 +43,7 @@ class Rummy2500UI(GameUI):
 
     def past_notes(self, summary: dict[str, Any], lang: str) -> str:
         n = summary.get("brasses")
-        return f"{n} brasses" if isinstance(n, int) else ""
+        return Plural(n, ("brasse", "brasses")).display(lang) if isinstance(n, int) else ""
 
     def fill_gallery(self, store) -> None:
         from companion.tui.games.rummy2500.gallery import fill

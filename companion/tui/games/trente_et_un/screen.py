@@ -58,7 +58,10 @@ TURN_WORDS = {"start": "start", "début": "start", "debut": "start", "stock": "s
               "knock": "knock", "cogne": "knock", "cogner": "knock", "31": "31", "blind": "blind", "aveugle": "blind",
               "keep": "keep", "garde": "keep", "pass": "pass", "passe": "pass", "hold": "hold", "tiens": "hold",
               "swap": "swap", "échange": "swap", "echange": "swap", "all": "all", "tout": "all",
-              "refresh": "refresh", "renouveler": "refresh"}
+              "refresh": "refresh", "renouveler": "refresh",
+              # the verbs as players also say them (a player typed « garder »)
+              "garder": "keep", "passer": "pass", "tenir": "hold", "échanger": "swap", "echanger": "swap",
+              "défausser": "discard", "defausser": "discard", "piger": "stock", "pige": "stock"}
 _COMMANDS = {**SHARED_WORDS, **ERASE_WORDS, "show": "show", "abattre": "show", "retour": "back", "give": "give",
              "donner": "give"}
 

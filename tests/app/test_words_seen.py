@@ -1,0 +1,44 @@
+"""Words a player found wrong while playing: a count agreed with its noun, a lost token written as -1, the
+verbs of Trente-et-un as players type them."""
+
+from __future__ import annotations
+
+from companion.games.base import Setup
+from companion.games.selfplay import play_out
+from companion.games.trente_et_un.engine import BankerMatch
+from companion.games.trente_et_un.players import next_op
+from companion.games.trente_et_un.rules import BankerRules
+from companion.store.session import MatchSession
+from companion.tui.games import ui_for
+from companion.tui.games.trente_et_un.screen import turn_entry
+from companion.tui.screens.history import HistoryScreen
+from tests.helpers.scripted import make_app
+
+
+def test_past_matches_agree_a_count_with_its_noun():
+    assert ui_for("rummy2500").past_notes({"brasses": 1}, "en") == "1 brasse"
+    assert ui_for("rummy2500").past_notes({"brasses": 3}, "fr") == "3 brasses"
+    assert ui_for("le31").past_notes({"rounds": 1}, "en") == "1 round"
+    assert ui_for("le31").past_notes({"rounds": 1}, "fr") == "1 manche"
+    assert ui_for("le31").past_notes({"rounds": 2}, "fr") == "2 manches"
+
+
+def test_the_french_verbs_are_read_as_their_nouns_are():
+    match = BankerMatch(Setup(("Ann", "Bob"), BankerRules(), 0))
+    assert turn_entry(match, "garder", "fr") == turn_entry(match, "garde", "fr") is not None
+    assert turn_entry(match, "passer", "fr") == turn_entry(match, "passe", "fr") is not None
+
+
+async def test_the_log_writes_a_lost_token_as_minus_one(tmp_path):
+    app = make_app(tmp_path)
+    setup = Setup(("Ann", "Bob", "Cy"), BankerRules(), 0, "virtual", 5, ("easy", "easy", "easy"))
+    played = play_out(next_op, BankerMatch(setup), ["easy"] * 3)
+    session = MatchSession.create(app.store, setup, "trente_et_un_banker")
+    for op in played.log:
+        session.apply(op)
+    assert any(s.points < 0 for event in session.match.events for s in event.scores)
+    async with app.run_test(size=(100, 40)) as pilot:
+        app.push_screen(HistoryScreen(session))
+        await pilot.pause()
+        lines = [str(option.prompt) for option in app.screen.query_one("#entries").options]
+        assert any(" -1 " in line for line in lines) and not any("+-" in line for line in lines)
