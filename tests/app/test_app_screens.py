@@ -224,8 +224,9 @@ async def test_resume_past_matches_and_rematch(tmp_path):
         assert isinstance(app.screen, PastMatchesScreen)
         table = app.screen.query_one("#table")
         rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
-        finished = next(r for r in rows if r[3] == "121–70")
-        assert finished[1] == "Cribbage" and finished[4] == "Marie" and finished[5] == "S"
+        finished = next(r for r in rows if r[2] == "121–70")  # the score and the winner before the players
+        assert finished[1] == "Cribbage" and finished[3] == "Marie" and finished[4] == "Marie · Paul"
+        assert finished[5] == "S"
 
 
 async def test_the_show_prefills_each_hand_from_the_cards_pegged(tmp_path):

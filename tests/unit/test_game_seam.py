@@ -214,7 +214,7 @@ async def test_a_game_known_only_to_the_tests_is_played_through_the_shell(game, 
         assert isinstance(app.screen, PastMatchesScreen)
         table = app.screen.query_one("#table")
         row = [str(c) for c in table.get_row_at(0)]
-        assert row[1] == "Carte haute" and row[3] == "3–0" and row[4] == "Ann" and row[5] == "♠"
+        assert row[1] == "Carte haute" and row[2] == "3–0" and row[3] == "Ann" and row[5] == "♠"
     record = store.match(match_id)
     assert record.game == "high_card" and record.finished
     store.close()

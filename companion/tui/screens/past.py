@@ -10,6 +10,7 @@ from companion.core.i18n import Msg
 from companion.games import registry
 from companion.records.export import export_texts
 from companion.records.summary import score_line, sides_of
+from companion.store.database import MatchRecord
 from companion.tui.dialogs.match_actions import MatchActionsDialog
 from companion.tui.games import open_match, show_damaged, ui_for
 from companion.tui.screens.base import BaseScreen
@@ -19,8 +20,9 @@ from companion.tui.widgets.plain import Button, Static
 from companion.tui.widgets.table import DataTable
 
 TITLE = Msg("Past matches", "Matchs passés")
-COLUMNS = (Msg("Date", "Date"), Msg("Game", "Jeu"), Msg("Players", "Joueurs"), Msg("Score", "Pointage"),
-           Msg("Winner", "Gagnant"), Msg("Notes", "Notes"))
+# The score and the winner before the players: at 80 columns a list of six names pushed them out of sight.
+COLUMNS = (Msg("Date", "Date"), Msg("Game", "Jeu"), Msg("Score", "Pointage"), Msg("Winner", "Gagnant"),
+           Msg("Players", "Joueurs"), Msg("Notes", "Notes"))
 IN_PROGRESS = Msg("in progress", "en cours")
 ABANDONED = Msg("stopped", "arrêté")
 DAMAGED = Msg("damaged", "endommagé")
@@ -56,34 +58,36 @@ class PastMatchesScreen(BaseScreen):
             table.clear()
         else:
             table.add_columns(*(self.tr(c) for c in COLUMNS))
+        def row(game: str, score: str, winner: str, players: str, notes: str, record: MatchRecord | None) -> None:
+            date = record.updated.astimezone().strftime("%Y-%m-%d %H:%M") if record is not None else ""
+            table.add_row(date, game, score, winner, players, notes, key=str(record.id) if record else None)
+
         try:
             records = self.app.store.list_matches()
         except CompanionError as error:
-            table.add_row("", "", self.tr(error.msg), "", "", "")
+            row("", "", "", "", self.tr(error.msg), None)
             return
         for record in records:
             summary = record.summary
-            sides = sides_of(summary)
-            winner = summary.get("winner")
-            date = record.updated.astimezone().strftime("%Y-%m-%d %H:%M")
+            names = sides_of(summary)
+            sides = " · ".join(names)
             try:
                 game = registry.get(record.game)
             except CompanionError as error:
-                table.add_row(date, record.game[:12], " · ".join(sides), "", self.tr(DAMAGED), self.tr(error.msg),
-                              key=str(record.id))
+                row(record.game[:12], "", self.tr(DAMAGED), sides, self.tr(error.msg), record)
                 continue
             if record.damaged is not None:
-                table.add_row(date, self.tr(game.title), " · ".join(sides), "", self.tr(DAMAGED),
-                              self.tr(record.damaged), key=str(record.id))
+                row(self.tr(game.title), "", self.tr(DAMAGED), sides, self.tr(record.damaged), record)
                 continue
-            if isinstance(winner, int) and 0 <= winner < len(sides):
-                who_won = sides[winner]
+            winner = summary.get("winner")
+            if isinstance(winner, int) and 0 <= winner < len(names):
+                who_won = names[winner]
             else:
                 who_won = self.tr(ABANDONED if summary.get("abandoned") is True else IN_PROGRESS)
-            table.add_row(date, self.tr(game.title), " · ".join(sides), score_line(summary), who_won,
-                          ui_for(game.id).past_notes(summary, self.app.lang), key=str(record.id))
+            row(self.tr(game.title), score_line(summary), who_won, sides,
+                ui_for(game.id).past_notes(summary, self.app.lang), record)
         if not records:
-            table.add_row("", "", self.tr(NONE), "", "", "")
+            row("", "", "", self.tr(NONE), "", None)
 
     @on(DataTable.RowSelected)
     def open(self, event: DataTable.RowSelected) -> None:
