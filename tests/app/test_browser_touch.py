@@ -157,3 +157,41 @@ def test_a_phone_gets_the_compact_layout_upright_and_sideways_and_plays_by_taps(
     assert 80 <= columns <= 100 and 18 <= rows <= 24, sizes
     with Store.open(home / "companion.sqlite3") as store:
         assert len(store.ops(match_id)) == entries_before + 1  # the card tapped on the phone, entered
+
+
+def test_one_tap_on_a_past_match_opens_it(tmp_path):
+    """A past match is opened by one finger's tap on its row, whichever row (Textual's table wanted two taps for
+    any row but the lit one), and the foot of the page says so instead of naming keys."""
+    playwright = pytest.importorskip("playwright.async_api")
+    from companion.games.cribbage.engine import Setup
+    from companion.games.cribbage.rules import CribbageRules
+    from companion.store.session import MatchSession
+    from tests.helpers.browser import page_lines
+
+    home = tmp_path / "home"
+    home.mkdir()
+    with Store.open(home / "companion.sqlite3") as store:
+        for names in (("Ana", "Rui"), ("Léa", "Paul"), ("Zoé", "Hugo")):
+            MatchSession.create(store, Setup(names, CribbageRules(), 0), "cribbage")
+    shown: list[str] = []
+
+    async def drive(server) -> None:
+        async with playwright.async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            try:
+                tablet = await Tablet.open(browser, server.play_url, read_terminal=True)
+                where = await widget_cells(home, tablet.size, [("find", "#past"), ("click", "#past"),
+                                                               ("find", "#table")])
+                await tablet.tap(where["#past"], 1500)
+                shown.append("\n".join(await page_lines(tablet.page) or []))
+                left, top = where["#table:left"]
+                await tablet.tap((left + 5, top + 1 + 3 * 1 + 1), 1500)  # the second row's middle (header: 1 row)
+                shown.append("\n".join(await page_lines(tablet.page) or []))
+            finally:
+                await browser.close()
+
+    with served(home) as server:
+        asyncio.run(asyncio.wait_for(drive(server), 120))
+    past, opened = shown
+    assert "Tap a match to open it" in past and "Enter" not in past
+    assert "Léa · Paul ·" in opened and "Open" in opened and "Delete" in opened  # its actions, at once
