@@ -42,3 +42,17 @@ async def test_the_log_writes_a_lost_token_as_minus_one(tmp_path):
         await pilot.pause()
         lines = [str(option.prompt) for option in app.screen.query_one("#entries").options]
         assert any(" -1 " in line for line in lines) and not any("+-" in line for line in lines)
+
+
+def test_the_rules_a_player_reads_point_to_nothing_outside_the_app():
+    """The Le 31 rules sent a player to « SPEC §1.b » and « docs/le31-deck.md », which an installed app has not:
+    every game's rules, in both languages, say what they mean in place."""
+    import re
+
+    from companion.games import registry
+    from companion.tui.screens.help import rules_text
+
+    for game in registry.available():
+        for lang in ("en", "fr"):
+            text = rules_text(game.help_name or game.id, lang)
+            assert not re.search(r"SPEC|docs/|\.md\b|§", text), (game.id, lang)
