@@ -367,3 +367,11 @@ def test_counting_out_wins_with_enough_secured_points_and_a_wrong_claim_loses():
     wrong.apply(CountOut(1))  # Bob: 20 + 1 = 21, short of 31: he loses the match
     assert wrong.outcome.winners == (0,)
     assert "the claim loses the match" in wrong.events[-1].text.text("en")
+
+
+def test_a_build_is_said_in_each_players_language():
+    """A player found « pour 8 » in the English log: the play dialog says « for 8 », and so does the log now."""
+    m = table_match("5B 2G 9Y 9R")
+    m.apply(Build(1, c("3R"), cs("5B"), 8))
+    event = m.events[-1]
+    assert event.text.text("en").endswith("« for 8 »") and event.text.text("fr").endswith("« pour 8 »")

@@ -66,7 +66,7 @@ BAD_VALUE = M("a build is worth 2 to 10, not {value}", "une combinaison vaut de 
 BUILD_SUM = M("{cards} do not make groups of {value}", "{cards} ne font pas des groupes de {value}")
 BUILD_TABLE = M("a build uses at least one table card", "une combinaison utilise au moins une carte de la table")
 NO_BLUFF = M("you must hold a card of {value} to build {value}", "il faut tenir une carte de {value} pour construire {value}")
-PARTNER_ONLY = M("« pour mon partenaire » is for a build of your partner",
+PARTNER_ONLY = M("« for my partner » is for a build of your partner",
                  "« pour mon partenaire » est pour une combinaison du partenaire")
 MULTIPLE_FROZEN = M("a multiple build cannot be raised", "une combinaison multiple ne peut pas être augmentée")
 OWN_RAISE = M("you cannot raise your own build", "on n'augmente pas sa propre combinaison")
@@ -86,10 +86,10 @@ D_TRAIL = M("{name} lays {card} down", "{name} pose {card}")
 D_CAPTURE = M("{name}: {card} takes {what}", "{name} : {card} prend {what}")
 D_BUILD_OF = M("the build of {value}", "la combinaison de {value}")
 D_RECOLTE = M(" — récolte!", " — récolte !")
-D_BUILD = M("{name}: {card} on {cards}, « pour {value} »", "{name} : {card} sur {cards}, « pour {value} »")
-D_MULTIPLE = M("{name}: {card} with {cards}, « multiple pour {value} »",
+D_BUILD = M("{name}: {card} on {cards}, « for {value} »", "{name} : {card} sur {cards}, « pour {value} »")
+D_MULTIPLE = M("{name}: {card} with {cards}, « multiple for {value} »",
                "{name} : {card} avec {cards}, « multiple pour {value} »")
-D_PARTNER = M("{name}: {card} with {cards}, « pour mon partenaire » ({value})",
+D_PARTNER = M("{name}: {card} with {cards}, « for my partner » ({value})",
               "{name} : {card} avec {cards}, « pour mon partenaire » ({value})")
 D_RAISE = M("{name}: {card} raises {old} to « {value} »", "{name} : {card} augmente {old} à « {value} »")
 COUNT_OUT_OFF = M("counting out is not a rule of this match", "sortir en comptant n'est pas une règle de ce match")
