@@ -42,6 +42,20 @@ async def test_the_log_writes_a_lost_token_as_minus_one(tmp_path):
         await pilot.pause()
         lines = [str(option.prompt) for option in app.screen.query_one("#entries").options]
         assert any(" -1 " in line for line in lines) and not any("+-" in line for line in lines)
+        # Nothing of a game the app deals is corrected here: the title does not say to tap an entry.
+        assert str(app.screen.query_one(".title").render()) == "History"
+
+
+async def test_the_log_of_a_match_at_a_real_table_says_its_entries_are_corrected_by_a_tap(tmp_path):
+    from companion.games.cribbage.engine import Setup as CribbageSetup
+    from companion.games.cribbage.rules import CribbageRules
+
+    app = make_app(tmp_path, lang="fr")
+    session = MatchSession.create(app.store, CribbageSetup(("Ann", "Bob"), CribbageRules(), 0), "cribbage")
+    async with app.run_test(size=(100, 40)) as pilot:
+        app.push_screen(HistoryScreen(session))
+        await pilot.pause()
+        assert "touchez une entrée pour la corriger" in str(app.screen.query_one(".title").render())
 
 
 def test_the_rules_a_player_reads_point_to_nothing_outside_the_app():

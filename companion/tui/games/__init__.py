@@ -44,6 +44,10 @@ class GameUI:
 
     not_correctable: Msg = NOT_CORRECTABLE
 
+    def corrects(self, session: MatchSession) -> bool:
+        """Some entries of this match can be corrected from its history (its title then says to tap one)."""
+        return False
+
     def past_notes(self, summary: dict[str, Any], lang: str) -> str:
         """A short note for the past-matches list (cribbage: its skunks)."""
         return ""

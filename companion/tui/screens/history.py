@@ -23,9 +23,11 @@ from companion.tui.widgets.plain import Button, Static
 from companion.tui.widgets.plots import ScoreRace
 
 TITLE = Msg("History — tap an entry to correct it", "Historique — touchez une entrée pour la corriger")
+TITLE_ONLY = Msg("History", "Historique")
 BACK = Msg("Back", "Retour")
 DONE = Msg("Corrected: {kept}, {dropped}", "Corrigé : {kept}, {dropped}")
 KEYS = Msg("Enter: correct this entry · Esc: back", "Entrée : corriger cette entrée · Échap : retour")
+KEYS_ONLY = Msg("Esc: back", "Échap : retour")
 RACE = Msg("Score race", "Course aux points")
 RACE_FROM = 34  # terminal rows from which the race is shown at once
 
@@ -44,7 +46,8 @@ class HistoryScreen(BaseScreen):
         self.session = session
 
     def compose(self) -> ComposeResult:
-        yield Static(self.tr(TITLE), classes="title")
+        corrects = ui_for(self.session.game.id).corrects(self.session)
+        yield Static(self.tr(TITLE if corrects else TITLE_ONLY), classes="title")
         race = ScoreRace(self.session.match, self.app.lang, id="race")
         race.display = self.app.size.height >= RACE_FROM  # on a small screen the list comes first: « Race » shows it
         yield race
@@ -53,7 +56,7 @@ class HistoryScreen(BaseScreen):
         with Bar(classes="bar"):
             yield Button(self.tr(BACK), id="back", compact=True)
             yield Button(self.tr(RACE), id="show-race", compact=True)
-        yield self.foot_line(KEYS)  # the title says what a tap does
+        yield self.foot_line(KEYS if corrects else KEYS_ONLY)  # the title says what a tap does
 
     def fill(self, keep: int | None = None) -> None:
         """List the entries; the highlight goes to entry ``keep`` (1-based), else to the last one."""

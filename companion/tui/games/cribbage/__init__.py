@@ -10,6 +10,7 @@ from companion.tui.games import GalleryState, GameUI, register_ui
 
 if TYPE_CHECKING:  # the home screen imports this module: the rules are loaded with a match
     from companion.games.base import Operation
+    from companion.store.session import MatchSession
 
 CORRECT_CARD = Msg("Entry {n}: which card was it?", "Entrée {n} : quelle carte était-ce ?")
 CORRECT_POINTS = Msg("Entry {n}: how many points?", "Entrée {n} : combien de points ?")
@@ -42,6 +43,9 @@ class CribbageUI(GameUI):
         from companion.tui.games.cribbage.screen import MatchScreen
 
         return MatchScreen(session)
+
+    def corrects(self, session: MatchSession) -> bool:
+        return session.setup.mode != "virtual"  # the app's own deal is what it is: Undo takes a choice back
 
     def correct(self, screen: Any, seq: int, op: Operation) -> bool:
         from companion.games.cribbage.ops import Crib, Cut, Play, Points, Show  # here: home imports this module

@@ -9,6 +9,7 @@ from companion.tui.games import GalleryState, GameUI, register_ui
 
 if TYPE_CHECKING:  # the home screen imports this module: the rules are loaded with a match
     from companion.games.base import Operation
+    from companion.store.session import MatchSession
 
 ONLY_BRASSES = Msg("A brasse's count is corrected here; the plays of a brasse played turn by turn, with Undo.",
                    "Le décompte d'une brasse se corrige ici ; les coups d'une brasse jouée tour par tour, avec Annuler.")
@@ -17,6 +18,9 @@ ONLY_BRASSES = Msg("A brasse's count is corrected here; the plays of a brasse pl
 class Rummy2500UI(GameUI):
     game_id = "rummy2500"
     not_correctable = ONLY_BRASSES
+
+    def corrects(self, session: MatchSession) -> bool:
+        return session.setup.mode != "virtual"  # the app's own deal is what it is: Undo takes a choice back
 
     def correct(self, screen: Any, seq: int, op: Operation) -> bool:
         """A brasse's count: the end-of-brasse entry opens filled in, as it was before that entry."""
