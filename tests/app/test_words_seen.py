@@ -70,3 +70,20 @@ def test_the_rules_a_player_reads_point_to_nothing_outside_the_app():
         for lang in ("en", "fr"):
             text = rules_text(game.help_name or game.id, lang)
             assert not re.search(r"SPEC|docs/|\.md\b|§", text), (game.id, lang)
+
+
+async def test_up_on_homes_first_key_stays_there(tmp_path):
+    """A player pressed ↑ once too often on home, came round to Quit, and Enter left the app."""
+    from companion.tui.widgets.menu import Menu
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one(Menu)
+        assert menu.highlighted == 0
+        await pilot.press("up")
+        assert menu.highlighted == 0
+        await pilot.press("end", "down")
+        assert menu.highlighted == menu.option_count - 1
+        await pilot.press("down")
+        assert menu.highlighted == menu.option_count - 1 and app.is_running

@@ -65,6 +65,15 @@ class Menu(OptionList):
         self.set_options(_options(self.menu_keys, tall))
         self.highlighted = lit
 
+    def action_cursor_up(self) -> None:
+        """↑ on the first key stays there: going round to Quit, a player pressed Enter and left the app."""
+        if self.highlighted != 0:
+            super().action_cursor_up()
+
+    def action_cursor_down(self) -> None:
+        if self.highlighted != self.option_count - 1:
+            super().action_cursor_down()
+
     def key_ids(self) -> list[str]:
         return [option.id for option in self.options if option.id is not None]
 
