@@ -87,3 +87,16 @@ async def test_up_on_homes_first_key_stays_there(tmp_path):
         assert menu.highlighted == menu.option_count - 1
         await pilot.press("down")
         assert menu.highlighted == menu.option_count - 1 and app.is_running
+
+
+async def test_enter_on_the_rules_choice_opens_the_first_games_rules(tmp_path):
+    """A player pressed Enter on the choice of rules and it closed: the focus was on ✕. A choice that only leads
+    somewhere starts on its first answer (one that changes something still starts on the safe one)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HelpScreen" and app.screen.game == "cribbage"

@@ -16,7 +16,8 @@ from companion.tui.widgets.plain import Button, Static
 class ChoiceDialog(BaseModal):
     """Dismisses with the value of the answer tapped. Escape never destroys: it gives ``safe``, the answer
     that changes nothing (None unless the caller names another), and the focus starts on that answer, so a
-    stray Enter gives it too."""
+    stray Enter gives it too. A choice that only leads somewhere (which rules to read) says ``lead=True``: the
+    focus starts on its first answer, and Enter goes there."""
 
     BINDINGS = [("escape", "cancel", "Cancel")]
     AUTO_FOCUS = ""  # no automatic focus: it goes to the safe answer, or nowhere (see on_mount)
@@ -26,12 +27,14 @@ class ChoiceDialog(BaseModal):
     ChoiceDialog #answers Button { width: 100%; margin: 0; }
     """
 
-    def __init__(self, title: str, body: str, answers: Sequence[tuple[str, object]], safe: object = None) -> None:
+    def __init__(self, title: str, body: str, answers: Sequence[tuple[str, object]], safe: object = None,
+                 lead: bool = False) -> None:
         super().__init__()
         self.title_text = title
         self.body = body
         self.answers = list(answers)
         self.safe = safe
+        self.lead = lead
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -44,6 +47,9 @@ class ChoiceDialog(BaseModal):
                     yield Button(label, id=f"answer-{i}", variant="primary" if i == 0 else "default")
 
     def on_mount(self) -> None:
+        if self.lead and self.answers:
+            self.query_one("#answer-0", Button).focus()
+            return
         for i, (_, value) in enumerate(self.answers):
             if value is self.safe or value == self.safe:
                 self.query_one(f"#answer-{i}", Button).focus()

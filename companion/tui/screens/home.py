@@ -192,7 +192,7 @@ class HomeScreen(BaseScreen):
         from companion.tui.dialogs.choice import ChoiceDialog
 
         answers = [(self.tr(game.title), game) for game in games] + [("✕", None)]
-        self.app.push_screen(ChoiceDialog(self.tr(RULES), "", answers),
+        self.app.push_screen(ChoiceDialog(self.tr(RULES), "", answers, lead=True),
                              lambda game: self.help(game) if game is not None else None)
 
     def help(self, game: Listing) -> None:
