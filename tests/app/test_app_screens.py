@@ -242,6 +242,11 @@ async def test_the_show_prefills_each_hand_from_the_cards_pegged(tmp_path):
         assert "a hand has 4 cards" in message(screen) or "crib has 4 cards" in message(screen)
         await type_in(pilot, screen, "jh", "count")
         assert screen.match.scores == [29, 4]
+        # Undo of the crib's count: its four cards come back into the entry, to fix one of them.
+        await type_in(pilot, screen, "undo")
+        assert [c.code for c in screen.pending] == ["2S", "3S", "QH", "JH"] and screen.match.next_to_show == CRIB
+        await type_in(pilot, screen, "count")
+        assert screen.match.scores == [29, 4]
 
 
 async def test_setup_refuses_two_players_with_the_same_name(tmp_path):

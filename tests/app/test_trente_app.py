@@ -51,3 +51,25 @@ async def test_a_card_already_shown_or_outside_the_pack_is_refused_as_it_is_type
         await pilot.pause()
         assert not any(banker.hands.values())
         assert "2♠ n'est pas dans le jeu de 32 cartes (7 à l'as)" in str(banker.query_one("#message").render())
+
+
+async def test_undo_of_a_showdown_gives_back_its_nine_cards_to_fix_one(tmp_path):
+    """A player found that Undo after Show wiped the nine cards entered: they come back, with who knocked, so that
+    one card is fixed and the hands shown again."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 34)) as pilot:
+        screen = await open_table(pilot, app, "trente_et_un", KnockRules())
+        screen.interpret("ah kh qh 2c 3c 4d 9s 9d 7h")
+        await pilot.pause()
+        entered = {seat: list(cards) for seat, cards in screen.hands.items()}
+        assert sum(len(cards) for cards in entered.values()) == 9
+        await pilot.click("#show")
+        await pilot.pause()
+        shown = list(screen.match.log)
+        assert len(shown) == 1 and not any(screen.hands.values())
+        screen.interpret("undo")
+        await pilot.pause()
+        assert screen.hands == entered and not screen.match.log
+        await pilot.click("#show")
+        await pilot.pause()
+        assert screen.match.log == shown

@@ -377,9 +377,20 @@ class MatchScreenBase(BaseScreen):
         return 1 if self.session.can_undo else 0
 
     def take_back(self, steps: int) -> None:
-        """Undo ``steps`` entries, one at a time (each saved, then shown)."""
+        """Undo ``steps`` entries, one at a time (each saved, then shown); then what the first of them entered is
+        put back into the entry (``reenter``), to be fixed and entered again."""
+        log = self.match.log
+        undone, head = log[len(log) - steps:], len(log)
         for _ in range(steps):
             self.step(self.session.can_undo, self.session.undo, NOTHING_TO_UNDO)
+        if undone and len(self.match.log) == head - steps and self.reenter(undone[0]):
+            self.keep_draft()
+            self.refresh_view()
+
+    def reenter(self, op: Operation) -> bool:
+        """Put the cards of an entry just undone back into the entry being made (the hands of a showdown): Undo
+        to fix one card of nine keeps the other eight. False when the game has no such entry (the default)."""
+        return False
 
     def entered_by(self, op: Operation) -> int | None:
         """The seat whose own entry ``op`` is (a player's device enters those of its seat), or None."""

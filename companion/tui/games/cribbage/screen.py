@@ -16,7 +16,7 @@ from companion.core.cards import Card, format_cards, parse_card
 from companion.core.errors import CompanionError
 from companion.core.i18n import Joined, Msg, Of
 from companion.core.typed import is_number, parse_number, parse_quick_points, short
-from companion.games.base import Event
+from companion.games.base import Event, Operation
 from companion.games.cribbage.engine import CRIB
 from companion.games.cribbage.ops import Crib, Cut, EndDeal, Go, Muggins, Op, Play, Points, Show
 from companion.store.session import MatchSession
@@ -372,6 +372,12 @@ class MatchScreen(CribbageView, MatchScreenBase):
         self.pending = []
         if self.match.phase == "show":
             self._prefill()
+
+    def reenter(self, op: Operation) -> bool:
+        if not isinstance(op, (Show, Crib)) or self.match.phase != "show":
+            return False
+        self.pending = list(op.cards)  # the hand or crib counted, to fix a card of it
+        return True
 
     def asks_again(self) -> bool:
         return self.match.phase == "muggins"

@@ -15,8 +15,20 @@ from companion.core.cards import Card, CardList, parse_card
 from companion.core.decks import PIQUET_32, STANDARD_52
 from companion.core.errors import CompanionError, NotationError
 from companion.core.i18n import Msg
+from companion.games.base import Operation
 from companion.games.trente_et_un.engine import TrenteMatch, showdown_of
-from companion.games.trente_et_un.ops import BlindSwap, Claim31, Discard, Draw, Exchange, GiveToken, Knock, Refresh, Start
+from companion.games.trente_et_un.ops import (
+    BlindSwap,
+    Claim31,
+    Discard,
+    Draw,
+    Exchange,
+    GiveToken,
+    Knock,
+    Refresh,
+    Showdown,
+    Start,
+)
 from companion.games.trente_et_un.scoring import hand_value
 from companion.store.session import MatchSession
 from companion.tui.dialogs.choice import ChoiceDialog
@@ -151,6 +163,15 @@ class TrenteScreen(TrenteView, MatchScreenBase):
     # ------------------------------------------------------------ entries
     def after_step(self) -> None:
         self.hands = {}
+
+    def reenter(self, op: Operation) -> bool:
+        if not isinstance(op, Showdown):
+            return False
+        self.hands = {seat: list(hand) for seat, hand in enumerate(op.hands) if hand}
+        self.query_one("#knocker", Select).value = -1 if op.knocker is None else op.knocker
+        if self.match.banker:
+            self.query_one("#dealt31", Select).value = op.dealt_31
+        return True
 
     def last_drafted(self) -> list | None:
         return next((self.hands[seat] for seat in reversed(self._order()) if self.hands.get(seat)), None)
