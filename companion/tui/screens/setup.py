@@ -89,6 +89,10 @@ class SetupScreen(BaseScreen):
     SetupScreen .row:focus-within > Label { text-style: bold reverse; }
     SetupScreen .state { width: 6; padding: 0 1; }
     SetupScreen .row Select.kind { width: 24; }
+    /* A phone held upright: a name and who plays it (human, a computer level) one under the other; side by side
+       the name field was one letter wide. */
+    SetupScreen.-narrow .name-row { layout: vertical; }
+    SetupScreen.-narrow .name-row Input, SetupScreen.-narrow .name-row Select.kind { width: 100%; }
     """
 
     def __init__(self, game: GameInfo | None = None, players: int | None = None) -> None:
@@ -142,7 +146,7 @@ class SetupScreen(BaseScreen):
                                      value=self._kept("mode", "table"), allow_blank=False, id="mode", compact=compact)
                 known = SuggestFromList(self.roster_names(), case_sensitive=False)
                 for i in range(game.max_players):
-                    with Horizontal(classes="row", id=f"row-name-{i}"):
+                    with Horizontal(classes="row name-row", id=f"row-name-{i}"):
                         yield Label(self.tr(NAME, n=i + 1))
                         yield Input(self.names[i], placeholder=self.tr(DEFAULT_NAME, n=i + 1), id=f"name-{i}",
                                     compact=compact, suggester=known)

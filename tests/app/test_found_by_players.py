@@ -1,5 +1,5 @@
-"""Words a player found wrong while playing: a count agreed with its noun, a lost token written as -1, the
-verbs of Trente-et-un as players type them."""
+"""What new players found wrong while playing (in tmux, and by finger in Chromium), each kept fixed: a count
+agreed with its noun, a lost token written as -1, the verbs of Trente-et-un as players type them, and more."""
 
 from __future__ import annotations
 
@@ -100,3 +100,19 @@ async def test_enter_on_the_rules_choice_opens_the_first_games_rules(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert type(app.screen).__name__ == "HelpScreen" and app.screen.game == "cribbage"
+
+
+async def test_a_phone_upright_gives_each_name_its_own_row_in_a_game_against_the_computer(tmp_path):
+    """On a phone upright the name and who plays it stood side by side and left the name field one letter wide."""
+    from companion.games import registry
+    from companion.tui.screens.setup import SetupScreen
+
+    app = make_app(tmp_path, lang="fr")
+    async with app.run_test(size=(45, 45)) as pilot:
+        app.push_screen(SetupScreen(registry.get("cribbage")))
+        await pilot.pause()
+        app.screen.query_one("#mode").value = "virtual"
+        await pilot.pause()
+        for i in range(2):
+            name, kind = app.screen.query_one(f"#name-{i}"), app.screen.query_one(f"#kind-{i}")
+            assert name.region.width >= 30 and kind.region.width >= 30, (name.region, kind.region)
