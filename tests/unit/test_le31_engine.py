@@ -375,3 +375,11 @@ def test_a_build_is_said_in_each_players_language():
     m.apply(Build(1, c("3R"), cs("5B"), 8))
     event = m.events[-1]
     assert event.text.text("en").endswith("« for 8 »") and event.text.text("fr").endswith("« pour 8 »")
+
+
+def test_an_illustrations_name_on_a_key_is_cut_with_a_dot():
+    from companion.games.le31.deck import key_name
+
+    faces = [face.label.text("en") for face in D.spec().ranks]
+    assert faces[-3:] == ["Estr.", "Hort.", "Orqu."] and faces[:10] == [str(n) for n in range(1, 11)]
+    assert key_name("Rosa") == "Rosa"

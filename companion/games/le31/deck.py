@@ -180,7 +180,7 @@ class Le31Deck:
     def spec(self) -> DeckSpec:
         """The keypad's description: numbers and illustrations, then colours."""
         ranks = tuple(Face(str(v), Msg(str(v), str(v))) for v in self.numbers)
-        ranks += tuple(Face(p.key, Msg(p.name[:5], p.name[:5])) for p in self.illustrations)
+        ranks += tuple(Face(p.key, Msg(key_name(p.name), key_name(p.name))) for p in self.illustrations)
         suits = tuple(Face(c.key, Msg(c.en, c.fr), c.en) for c in self.colours)
         cards = {((str(c.value) if c.value is not None else c.illustration), c.colour): c for c in self.copies}
         return DeckSpec("le31", ranks, suits, cards, Counter(self.copies))  # type: ignore[arg-type]
@@ -241,3 +241,9 @@ def load_deck(path: str | Path | None = None) -> Le31Deck:
 
 
 DEFAULT_DECK = load_deck()
+
+
+def key_name(name: str, width: int = 5) -> str:
+    """An illustration's name on a key of ``width`` cells: whole when it fits, else cut with a dot that says so
+    (« Estr. », not « Estre »: players read the cut name as a misspelling)."""
+    return name if len(name) <= width else name[:width - 1] + "."
