@@ -506,3 +506,15 @@ def test_a_phone_held_upright_gets_the_folded_board_whole() -> None:
 def test_a_wider_screen_keeps_the_three_streets() -> None:
     assert len(streets_of(lines_of(render_board(TWO, width=61)))) == 3
     assert len(streets_of(lines_of(render_board((), 61, width=43)))) == 3  # a game of 61 is narrow on 3 streets
+
+
+def test_every_name_in_the_legend_shows_whole_at_every_width() -> None:
+    """A player saw « ● Player… 11 » on a tablet: beside the board the legend cut a name that fitted whole under
+    it. Now a name is cut only when no layout has room for it."""
+    from companion.tui.games.cribbage.board import render_board
+    from companion.tui.games.cribbage.board_layout import Track
+
+    tracks = [Track("Player 1", "#d03030", 11, 5), Track("Computer 2", "#3060d0", 119, 112)]
+    for width in range(40, 131):
+        text = render_board(tracks, width=width).plain
+        assert "● Player 1 " in text and "● Computer 2 " in text and "…" not in text, width
