@@ -116,3 +116,28 @@ async def test_a_phone_upright_gives_each_name_its_own_row_in_a_game_against_the
         for i in range(2):
             name, kind = app.screen.query_one(f"#name-{i}"), app.screen.query_one(f"#kind-{i}")
             assert name.region.width >= 30 and kind.region.width >= 30, (name.region, kind.region)
+
+
+async def test_a_move_typed_at_the_wrong_moment_against_the_computer_says_why(tmp_path):
+    """In Le Trente-et-un against the computer, a card typed before drawing, or a word of the banker game,
+    did nothing and said nothing."""
+    from companion.games.trente_et_un.rules import KnockRules
+    from tests.helpers.scripted import settle_virtual
+
+    app = make_app(tmp_path, lang="fr", pace=0.0)
+    setup = Setup(("Ann", "Hal"), KnockRules(), 1, "virtual", 3, ("human", "easy"))
+    session = MatchSession.create(app.store, setup, "trente_et_un")
+    async with app.run_test(size=(100, 34)) as pilot:
+        screen = ui_for("trente_et_un").match_screen(session)
+        app.push_screen(screen)
+        await settle_virtual(pilot, screen)
+        play = session.match.play
+        assert screen.acting_human() == 0 and not play.has_drawn
+        card = play.hands[0][0]
+        screen.interpret(card.display("fr"))
+        await pilot.pause()
+        assert "prenez d'abord une carte" in str(screen.query_one("#message").render())
+        screen.interpret("passe")
+        await pilot.pause()
+        assert "ce coup n'est pas possible maintenant" in str(screen.query_one("#message").render())
+        assert len(session.match.log) == len(screen.match.log) and not session.match.play.has_drawn

@@ -37,7 +37,7 @@ NOT_YOURS = Msg("{card} is not in your hand", "{card} n'est pas dans votre main"
 HINTS_ON = Msg("Hints on", "Conseils affichés")
 HINTS_OFF = Msg("Hints off", "Conseils masqués")
 ENTRY = Msg("type a card to play or lay away (5h), lay, hint, pace, undo, log",
-            "tapez une carte à jouer ou jeter (5c), jeter, conseil, rythme, annuler, journal")
+            "tapez une carte à jouer ou jeter (5c), jeter, conseil, rythme, annuler")
 WORDS = {"lay": "lay", "jeter": "lay", "hint": "hints", "hints": "hints", "conseil": "hints", "conseils": "hints",
          "pace": "pace", "rythme": "pace", "undo": "undo", "annuler": "undo", "log": "log", "journal": "log",
          "menu": "home", "home": "home", "rules": "rules", "règles": "rules", "aide": "rules", "help": "rules"}

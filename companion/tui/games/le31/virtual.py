@@ -23,8 +23,8 @@ YOUR_HAND = Msg("{name}:", "{name} :")
 P_PLAY = Msg("{name}: tap a card to play it (or type 6r x 2b 3g)",
              "{name} : touchez une carte pour la jouer (ou tapez 6r x 2b 3v)")
 P_WAIT = Msg("{name} is playing…", "{name} joue…")
-ENTRY = Msg("type a card to play (6r), or a whole play: 6r x 2b 3g · 3r > 8 5b · pace · undo",
-            "tapez une carte à jouer (6r), ou un coup : 6r x 2b 3v · 3r > 8 5b · rythme · annuler")
+ENTRY = Msg("type a card (6r) or a whole play: 6r x 2b 3g · 3r > 8 5b · pace · undo",
+            "tapez une carte (6r) ou un coup : 6r x 2b 3v · 3r > 8 5b · rythme · annuler")
 NOT_YOURS = Msg("{card} is not in your hand", "{card} n'est pas dans votre main")
 SLOTS = 4
 

@@ -25,7 +25,7 @@ P_TURN = Msg("{name}: tap cards, then Stock or Pige (with a pair), Trio, Lay off
 P_WAIT = Msg("{name} is playing…", "{name} joue…")
 YOUR_HAND = Msg("{name} ({n}):", "{name} ({n}) :")
 ENTRY = Msg("type cards (7h 7s) or stock, pige, trio, off, discard, pace, undo…",
-            "tapez des cartes (7c 7p) ou paquet, pige, trio, ajout, jeter, rythme, annuler…")
+            "tapez des cartes (7c 7p), paquet, pige, trio, ajout, jeter, rythme, annuler")
 NOT_YOURS = Msg("{card} is not in your hand", "{card} n'est pas dans votre main")
 SLOTS = 40  # a hand grows with a pige series: room for every card it can hold
 

@@ -16,6 +16,7 @@ from textual.containers import Horizontal
 from companion.core.cards import Card, CardList, parse_card
 from companion.core.i18n import Msg
 from companion.games.base import Operation
+from companion.games.trente_et_un.engine import DRAW_FIRST
 from companion.games.trente_et_un.ops import BlindSwap, Discard, Draw, Exchange, Knock
 from companion.games.trente_et_un.scoring import hand_value
 from companion.store.session import MatchSession
@@ -54,9 +55,14 @@ B_STOP = Msg("J'arrête: off", "J'arrête : non")
 B_STOP_ON = Msg("J'arrête: ON", "J'arrête : OUI")
 B_BLIND = Msg("Take blind", "Prendre sans regarder")
 B_KEEP = Msg("Keep my hand", "Garder ma main")
-ENTRY = Msg("type stock, take, knock, a card to throw (9c), pass, all, swap 5h 7h, hold, pace, undo…",
-            "tapez talon, prendre, cogne, une carte à jeter (9t), passe, tout, échange 5c 7c, tiens, rythme…")
+# What can be typed, each game its own words: under 75 characters, the entry line's width at 80×24.
+ENTRY = Msg("type stock, take, a card to throw (9c), knock, pace, undo, log",
+            "tapez talon, prendre, une carte à jeter (9t), cogne, rythme, annuler")
+ENTRY_BANKER = Msg("type pass, all, swap 5h 7h, hold, blind, keep, pace, undo, log",
+                   "tapez passe, tout, échange 5c 7c, tiens, aveugle, garde, rythme, annuler")
 NOT_YOURS = Msg("{card} is not in your hand", "{card} n'est pas dans votre main")
+NOT_NOW = Msg("that move is not possible now", "ce coup n'est pas possible maintenant")
+NOT_YOUR_TURN = Msg("not your turn yet", "ce n'est pas encore votre tour")
 SLOTS = 4  # three cards, and the one drawn before the throw
 
 
@@ -87,7 +93,7 @@ class VirtualTrenteScreen(TrenteView, VirtualScreenBase):
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
-        yield from self.frame(self.view(), ENTRY, self.key_row("plays", (
+        yield from self.frame(self.view(), ENTRY_BANKER if self.match.banker else ENTRY, self.key_row("plays", (
             ("stock", B_STOCK), ("take", B_TAKE), ("knock", B_KNOCK), ("pass", B_PASS), ("all", B_ALL),
             ("hold", B_HOLD), ("blind", B_BLIND), ("keep", B_KEEP))))
 
@@ -211,6 +217,10 @@ class VirtualTrenteScreen(TrenteView, VirtualScreenBase):
     def tap(self, card: Card) -> None:
         state, seat, play = self._state(), self.shown_seat, self.match.play
         if not state or seat is None or play is None:
+            self.say(NOT_YOUR_TURN)  # a card typed while the computers play: said, not dropped in silence
+            return
+        if state == "draw":
+            self.say(DRAW_FIRST)
             return
         if card not in play.hands[seat]:  # type: ignore[index]
             if state == "swap" and card in play.public:
@@ -225,6 +235,10 @@ class VirtualTrenteScreen(TrenteView, VirtualScreenBase):
             self.give = None if self.give == card else card
             self.message = None
             self.refresh_view()
+
+    def say(self, why: Msg) -> None:
+        self.message = (why, "error")
+        self.refresh_view()
 
     def swap_one(self, take: Card) -> None:
         seat = self.shown_seat
@@ -259,7 +273,8 @@ class VirtualTrenteScreen(TrenteView, VirtualScreenBase):
         elif command in ("blind", "keep") and state == "blind" and play is not None:
             op = BlindSwap(command == "blind", tuple(play.hands[m.dealer]) if command == "blind" else ())  # type: ignore[index]
         elif command in ("stock", "take", "knock", "pass", "all", "hold", "blind", "keep"):
-            return  # not this player's moment: the button is hidden anyway
+            self.say(NOT_NOW if state else NOT_YOUR_TURN)  # typed: its button is hidden
+            return
         else:
             self.run_shared(command, "trente_et_un")
             return
