@@ -141,3 +141,52 @@ async def test_a_move_typed_at_the_wrong_moment_against_the_computer_says_why(tm
         await pilot.pause()
         assert "ce coup n'est pas possible maintenant" in str(screen.query_one("#message").render())
         assert len(session.match.log) == len(screen.match.log) and not session.match.play.has_drawn
+
+
+async def test_the_phones_dialog_of_a_real_table_does_not_speak_of_dealing(tmp_path):
+    """At a real table the Phones dialog said « The table's device deals and plays the computers »."""
+    from companion.games.cribbage.engine import Setup as CribbageSetup
+    from companion.games.cribbage.rules import CribbageRules
+    from companion.tui.dialogs.seats import SeatsDialog
+
+    app = make_app(tmp_path)
+    table = MatchSession.create(app.store, CribbageSetup(("Ann", "Bob"), CribbageRules(), 0), "cribbage")
+    virtual = MatchSession.create(app.store, CribbageSetup(("Ann", "Hal"), CribbageRules(), 0, "virtual", 1,
+                                                           ("human", "normal")), "cribbage")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        said = []
+        for session in (table, virtual):
+            app.push_screen(SeatsDialog(app.store.match(session.match_id)))
+            await pilot.pause()
+            said.append(" ".join(str(s.render()) for s in app.screen.query(".message")))
+            app.pop_screen()
+        assert "enters his own plays" in said[0] and "deals" not in said[0]
+        assert "deals and plays the computers" in said[1]
+
+
+async def test_home_drawn_anew_as_the_app_closes_or_a_dialog_opens_does_not_crash(tmp_path):
+    """A dialog closed over home, and the app closed (or another dialog opened) at once: home was drawing itself
+    anew, its menu was not there to be read, and the app crashed. Now it closes cleanly, and home, back in view,
+    has one menu, lit and focused."""
+    from companion.games.cribbage.engine import Setup as CribbageSetup
+    from companion.games.cribbage.rules import CribbageRules
+    from companion.tui.dialogs.seats import SeatsDialog
+    from companion.tui.widgets.menu import Menu
+
+    app = make_app(tmp_path)
+    ids = [MatchSession.create(app.store, CribbageSetup(names, CribbageRules(), 0), "cribbage").match_id
+           for names in (("Ann", "Bob"), ("Cy", "Di"))]
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        home = app.screen
+        for match_id in ids:
+            app.push_screen(SeatsDialog(app.store.match(match_id)))
+            await pilot.pause()
+            app.pop_screen()  # home is drawn anew as the next dialog opens
+        await pilot.pause()
+        assert app.screen is home and len(home.query(Menu)) == 1
+        assert home.query_one(Menu).highlighted == 0 and home.query_one(Menu).has_focus
+        app.push_screen(SeatsDialog(app.store.match(ids[0])))
+        await pilot.pause()
+        app.pop_screen()  # and the app closes at once (the end of this block)

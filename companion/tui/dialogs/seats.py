@@ -23,6 +23,12 @@ BODY = Msg("Tap a player to show his seat's QR code: his phone opens this match 
            "Touchez un joueur pour montrer le code QR de sa place : son téléphone ouvre ce match à sa place et "
            "ne montre que ses cartes. L'appareil de la table donne et fait jouer l'ordinateur. Remontrer un code "
            "donne la place à un nouveau téléphone ; le précédent est lâché.")
+# At a real table nothing is dealt: each phone enters its own player's plays and counts.
+BODY_TABLE = Msg("Tap a player to show his seat's QR code: his phone opens this match as him, and he enters his own "
+                 "plays and counts on it. Showing a code again gives the seat to a new phone; the one before is let go.",
+                 "Touchez un joueur pour montrer le code QR de sa place : son téléphone ouvre ce match à sa place, et "
+                 "il y entre ses propres coups et comptes. Remontrer un code donne la place à un nouveau téléphone ; "
+                 "le précédent est lâché.")
 SEAT = Msg("{name}'s phone", "Téléphone de {name}")
 ON_DEVICE = Msg("{name}'s phone (given: show again for a new one)",
                 "Téléphone de {name} (donné : remontrer pour un nouveau)")
@@ -53,7 +59,8 @@ class SeatsDialog(BaseModal):
         given = self.app.store.seats_on_devices(self.record.id)
         with Vertical():
             yield Static(self.tr(TITLE), classes="title")
-            yield Static(self.tr(BODY), classes="message")
+            virtual = self.record.setup.get("mode") == "virtual"
+            yield Static(self.tr(BODY if virtual else BODY_TABLE), classes="message")
             yield Static("", id="note", classes="error")
             with Vertical(classes="menu"):
                 for seat, name in self.humans():

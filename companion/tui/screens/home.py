@@ -135,29 +135,32 @@ class HomeScreen(BaseScreen):
         again, and the menu has the focus again; back from a match just started and left unfinished, its Resume
         key is lit (the way back into it)."""
         self.before_recompose()
-        shown = set(self.query_one(Menu).key_ids())
+        shown = {key for menu in self.query(Menu) for key in menu.key_ids()}
         await super().recompose()
-        fresh = [key for key in self.query_one(Menu).key_ids() if key.startswith("resume-") and key not in shown]
+        fresh = [key for menu in self.query(Menu) for key in menu.key_ids()
+                 if key.startswith("resume-") and key not in shown]
         if fresh:
             self._key = fresh[0]
         self.fill()
 
     def before_recompose(self) -> None:
-        """The key that is lit, lit again once the screen is drawn anew."""
-        option = self.query_one(Menu).highlighted_option
-        if option is not None:
-            self._key = option.id
+        """The key that is lit, lit again once the screen is drawn anew. The menu may be between two drawings
+        (another screen opened while home was being drawn anew, back from the last one): nothing to keep then."""
+        for menu in self.query(Menu):
+            option = menu.highlighted_option
+            if option is not None:
+                self._key = option.id
 
     def fill(self) -> None:  # on mount, and each time the screen is drawn anew
         """In a terminal the menu has the focus and a key is lit (the one the player left, else the first):
         Enter starts a match, ↑↓ go along the list. A tablet's page lights none: a finger needs no focus, and a
         lit key would look chosen."""
-        menu = self.query_one(Menu)
-        if self.app.served or self.app.is_web:
-            menu.highlighted = None
-            return
-        menu.light(self._key)
-        menu.focus(scroll_visible=False)
+        for menu in self.query(Menu):  # none while another screen covers a home being drawn anew
+            if self.app.served or self.app.is_web:
+                menu.highlighted = None
+                continue
+            menu.light(self._key)
+            menu.focus(scroll_visible=False)
 
     def action_new(self) -> None:
         """A new match of the game whose New match key is lit, else of the first game."""
