@@ -68,10 +68,12 @@ async def test_undo_steps_back_to_before_the_humans_last_choice(tmp_path):
         await pilot.click("#lay")
         await settle(pilot, screen)
         assert any(isinstance(op, Discard) and op.seat == 0 for op in session.match.log)
+        assert "You laid away" in str(screen.query_one("#advice").render())
         await pilot.click("#undo")
         await settle(pilot, screen)
         match = session.match
         assert match.phase == "discard" and 0 not in match.d.discarded and match.hand(0) == hand
+        assert "You laid away" not in str(screen.query_one("#advice").render())  # undone: no review of it
         # A wrong card typed in the entry line is refused with the reason, and nothing is entered.
         entry = screen.query_one("#entry")
         entry.focus()

@@ -180,6 +180,10 @@ class VirtualCribbageScreen(CribbageView, VirtualScreenBase):
             self.review = None  # a new deal: last deal's discard review is old news
         super().after(event)
 
+    def after_step(self) -> None:
+        super().after_step()
+        self.review = None  # undone or redone: the last discard's review no longer speaks of the hand shown
+
     def tap(self, card: Card) -> None:
         match = self.match
         seat = self.shown_seat
