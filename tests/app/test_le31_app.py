@@ -226,3 +226,26 @@ async def test_a_tables_own_deck_is_chosen_in_the_setup_and_kept_with_the_match(
         assert match.deck.size == 36 and match.r.deals == 4
     reopened = MatchSession(app.store, app.store.list_matches()[0].id).match
     assert reopened.deck.size == 36
+
+
+async def test_laying_a_card_down_is_not_the_lit_choice_while_it_could_take(tmp_path):
+    """A player's careless tap on the blue key laid down a 9 that could take the table's 9: while a table card
+    can still be chosen, « Lay down » is a plain key; once nothing can be taken, it is the lit one."""
+    from companion.tui.games.le31.play_dialog import PlayDialog
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_le31(pilot, app)
+        for code in ("5b", "2g", "9y", "9r"):
+            screen.interpret(code)
+        await pilot.pause()
+        screen.interpret("9b")  # Bob's 9: it takes a 9, or 2 + … builds; or it is laid down
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, PlayDialog)
+        keys = [button for button in dialog.query("#plays Button")]
+        assert [str(b.label) for b in keys] == ["Lay 9B down"] and keys[0].variant == "default"
+        await pilot.click("#loose-2")  # the yellow 9: taking it is now offered, and lit
+        await pilot.pause()
+        plays = {str(b.label): b.variant for b in dialog.query("#plays Button")}
+        assert any(variant == "primary" and "9Y" in label for label, variant in plays.items()), plays

@@ -114,8 +114,11 @@ class PlayDialog(BaseModal):
         self.query_one("#chosen", Static).update(said)
         grid = self.query_one("#plays", Grid)
         await grid.remove_children()
-        await grid.mount_all([Button(self.describe(op), id=f"play-{n}", variant="primary")
-                        for n, op in enumerate(self.offered)])
+        # Laying the card down is never the lit choice while a table card could still be taken with it: one
+        # careless tap on the blue key trailed a card that could capture.
+        await grid.mount_all([Button(self.describe(op), id=f"play-{n}",
+                                     variant="default" if isinstance(op, Trail) and (lit or builds) else "primary")
+                              for n, op in enumerate(self.offered)])
         self.query_one("#clear", Button).disabled = not (self.chosen or self.build is not None)
 
     def describe(self, op) -> str:
