@@ -190,3 +190,23 @@ async def test_home_drawn_anew_as_the_app_closes_or_a_dialog_opens_does_not_cras
         app.push_screen(SeatsDialog(app.store.match(ids[0])))
         await pilot.pause()
         app.pop_screen()  # and the app closes at once (the end of this block)
+
+
+async def test_the_new_club_night_form_reads_and_starts_like_a_matchs(tmp_path):
+    """The new club night's form read « Rounds9 », « Games to121 », and ctrl+s did not start it."""
+    import re
+
+    from companion.tui.screens.club import ClubNightScreen, NewNightScreen
+    from tests.helpers.scripted import screen_text
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(NewNightScreen())
+        await pilot.pause()
+        text = screen_text(app)
+        assert re.search(r"Rounds\s{2,}9", text) and re.search(r"Games to\s{2,}121", text), text
+        app.screen.query_one("#players").value = "Ann, Bob, Cy, Di"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ClubNightScreen)

@@ -118,7 +118,14 @@ class ClubNightsScreen(BaseScreen):
 
 
 class NewNightScreen(BaseScreen):
-    BINDINGS = [("escape", "back", "Back")]
+    BINDINGS = [("escape", "back", "Back"), ("ctrl+s", "start", "Start")]  # ctrl+s starts, as a match's form does
+
+    DEFAULT_CSS = """
+    NewNightScreen VerticalScroll { padding: 0 1; }
+    NewNightScreen .row { height: auto; }
+    NewNightScreen .row Label { width: 18; padding: 0 1 0 0; }
+    NewNightScreen .row Input, NewNightScreen .row Select { width: 1fr; }
+    """
 
     def compose(self) -> ComposeResult:
         from datetime import date
@@ -152,6 +159,9 @@ class NewNightScreen(BaseScreen):
 
     def fill(self) -> None:
         pass
+
+    def action_start(self) -> None:
+        self.start()
 
     @on(Button.Pressed, "#start")
     def start(self) -> None:
