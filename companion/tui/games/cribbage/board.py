@@ -355,7 +355,7 @@ def _legend(canvas: _Canvas, tracks: Sequence[Track], target: int, lang: str, x:
         for lane, (track, score) in enumerate(zip(tracks, scores)):
             _legend_entry(canvas, y + lane * step, x, track, score, room)
     elif room >= 2 + widest_to_go and room >= 8 and 3 * len(tracks) - 1 <= rows \
-            and room >= max(len(t.name) for t in tracks) + 3 + len(str(target)):  # else under, names whole
+            and room >= max(len(t.name) for t in tracks) + 5:  # names whole with a two-digit score, else under
         canvas.reserved = x + max(2 + widest_to_go, max(len(t.name) + 6 for t in tracks))
         for lane, track in enumerate(tracks):  # "● Marie 87", then "34 to go" below
             _legend_entry(canvas, y + lane * 3, x, track, str(track.front), room)
