@@ -68,15 +68,22 @@ async def tap(pilot, code: str) -> None:
     await pilot.click(f"#keypad #suit-{int(card.suit)}")
 
 
-async def test_a_brasse_entered_by_taps_and_a_table_over_several_brasses(tmp_path):
+async def open_table_match(pilot, app) -> MatchSession:
+    """A new 2500 match of Ann and Bob at a real table (Ann deals), its screen open."""
     from companion.tui.games import ui_for
+
+    session = MatchSession.create(app.store, Setup(("Ann", "Bob"), Rummy2500Rules(), 0), "rummy2500")
+    app.push_screen(ui_for("rummy2500").match_screen(session))
+    await pilot.pause()
+    return session
+
+
+async def test_a_brasse_entered_by_taps_and_a_table_over_several_brasses(tmp_path):
     from companion.tui.games.rummy2500.screen import BrasseDialog
 
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 44)) as pilot:
-        session = MatchSession.create(app.store, Setup(("Ann", "Bob"), Rummy2500Rules(), 0), "rummy2500")
-        app.push_screen(ui_for("rummy2500").match_screen(session))
-        await pilot.pause()
+        session = await open_table_match(pilot, app)
         for frime, ann_laid, ann_hand, bob_laid, bob_hand in (
                 ("8", ["JS", "JH", "JD"], ["7H"], ["3S", "3H", "3D"], ["KD"]),
                 ("A", ["AS", "AH", "AD"], [], ["QS", "QH", "AC"], ["4D"])):
@@ -104,14 +111,11 @@ async def test_escape_from_a_brasse_half_entered_loses_nothing(tmp_path):
     """A player's found mistake: Escape from the Brasse dialog threw away every field typed. Now the first field
     has the focus as the dialog opens, what is typed is saved as it is typed (a new app on the same file finds it
     too), Escape keeps it for the next opening, and a brasse counted starts the next one blank."""
-    from companion.tui.games import ui_for
     from companion.tui.games.rummy2500.screen import BrasseDialog
 
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        session = MatchSession.create(app.store, Setup(("Ann", "Bob"), Rummy2500Rules(), 0), "rummy2500")
-        app.push_screen(ui_for("rummy2500").match_screen(session))
-        await pilot.pause()
+        session = await open_table_match(pilot, app)
         await pilot.click("#brasse")
         await pilot.pause()
         await pilot.press("8", "tab", "j", "s", "space", "j", "h", "space", "j", "d")  # typed, no tap first
@@ -139,16 +143,13 @@ async def test_a_brasse_entered_turn_by_turn_at_the_table_by_taps_and_words_in_f
     """Ann deals; Bob turns a 3 (three cards), Ann an 8 (the frime). Bob takes the 7♦ of the pige with his pair
     of 7s, tries to discard a card he cannot hold, then goes out; the Brasse entry comes filled in and Ann
     enters her eight cards."""
-    from companion.tui.games import ui_for
     from companion.tui.games.rummy2500.screen import BrasseDialog
     from companion.tui.games.rummy2500.turns import OpenDialog
 
     app = make_app(tmp_path)
     app.lang = "fr"
     async with app.run_test(size=(100, 40)) as pilot:
-        session = MatchSession.create(app.store, Setup(("Ann", "Bob"), Rummy2500Rules(), 0), "rummy2500")
-        app.push_screen(ui_for("rummy2500").match_screen(session))
-        await pilot.pause()
+        session = await open_table_match(pilot, app)
         await pilot.click("#turns")
         await pilot.pause()
         assert isinstance(app.screen, OpenDialog)
