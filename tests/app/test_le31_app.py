@@ -249,3 +249,37 @@ async def test_laying_a_card_down_is_not_the_lit_choice_while_it_could_take(tmp_
         await pilot.pause()
         plays = {str(b.label): b.variant for b in dialog.query("#plays Button")}
         assert any(variant == "primary" and "9Y" in label for label, variant in plays.items()), plays
+
+
+async def test_the_play_dialogs_table_cards_are_reached_by_keyboard(tmp_path):
+    """A player at a keyboard could Tab only between « Lay down » and Cancel: the table's cards took no focus."""
+    from companion.tui.games.le31.play_dialog import PlayDialog
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_le31(pilot, app)
+        for code in ("5b", "2g", "9y", "9r"):
+            screen.interpret(code)
+        screen.interpret("9b")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, PlayDialog)
+        for _ in range(12):
+            if dialog.focused is not None and dialog.focused.id == "loose-2":
+                break
+            await pilot.press("tab")
+        assert dialog.focused is not None and dialog.focused.id == "loose-2"
+        await pilot.press("enter")  # the yellow 9
+        await pilot.pause()
+        seen = []
+        for _ in range(12):
+            focused = dialog.focused
+            seen.append((getattr(focused, "id", None), str(getattr(focused, "label", ""))))
+            if focused is not None and "9Y" in str(getattr(focused, "label", "")) and focused.id.startswith("play-"):
+                break
+            await pilot.press("tab")
+        else:
+            raise AssertionError(seen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and [c.code for c in screen.match.r.piles[1]] == ["9B", "9Y"]

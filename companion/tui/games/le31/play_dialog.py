@@ -77,12 +77,17 @@ class PlayDialog(BaseModal):
             yield Static(self.tr(D_PLAY_TITLE, card=self.label(self.card)), classes="title")
             yield Static(self.tr(D_PICK_TABLE), classes="message")
             with Grid(id="table-keys"):
+                # The table's keys take the focus here (a key elsewhere never does, so typing goes on into the
+                # entry line): a player at a keyboard reaches them with Tab and chooses with Enter.
                 for i, card in enumerate(r.loose):
                     key = Key(self.label(card), id=f"loose-{i}", flat=True)
                     key.add_class(self.match.deck.colour_of(card).en.lower())
+                    key.can_focus = True
                     yield key
                 for build in r.builds:
-                    yield Key(f"[{build.value}]", id=f"build-{build.value}", flat=True, classes="build")
+                    key = Key(f"[{build.value}]", id=f"build-{build.value}", flat=True, classes="build")
+                    key.can_focus = True
+                    yield key
             yield Static("", id="chosen")
             yield Grid(id="plays")
             yield Button(self.tr(B_CLEAR), id="clear")
