@@ -9,6 +9,7 @@ from companion.games.trente_et_un.engine import BankerMatch
 from companion.games.trente_et_un.players import next_op
 from companion.games.trente_et_un.rules import BankerRules
 from companion.store.session import MatchSession
+from companion.store.settings import Settings
 from companion.tui.games import ui_for
 from companion.tui.games.trente_et_un.screen import turn_entry
 from companion.tui.screens.history import HistoryScreen
@@ -210,3 +211,22 @@ async def test_the_new_club_night_form_reads_and_starts_like_a_matchs(tmp_path):
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, ClubNightScreen)
+
+
+async def test_a_number_out_of_range_is_said_on_a_tablet_too(tmp_path):
+    """On a tablet a club result of 121–130 was refused in silence: the reason went into the line of keys, which a
+    served page hides. It has its own line now."""
+    from companion.tui.app import CompanionApp
+    from companion.tui.dialogs.points import NumberDialog
+
+    app = CompanionApp(make_app(tmp_path).store, settings=Settings(lang="en"), served=True)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        app.push_screen(NumberDialog("Bob's result", maximum=120))
+        await pilot.pause()
+        for key in ("1", "3", "0", "ok"):
+            await pilot.click(f"#digit-{key}")
+        await pilot.pause()
+        error = app.screen.query_one("#error")
+        assert "120" in str(error.render()) and error.region.height >= 1
+        assert not app.screen.query_one("#hint").display or app.screen.query_one("#hint").region.height == 0

@@ -48,6 +48,7 @@ class NumberDialog(BaseModal):
                         yield Key(name, id=f"side-{i}", variant="primary" if i == self.side else "default")
             yield Static(self._preview(), classes="prompt", id="preview")
             yield NumberPad(id="pad", signed=self.minimum < 0)
+            yield Static("", classes="error", id="error")  # a number out of range: said on every device
             yield Static(self.tr(HINT_SIDES if self.sides else HINT), classes="keys", id="hint")
             with Bar(classes="bar"):
                 yield Key(self.tr(CANCEL), id="cancel")
@@ -97,7 +98,7 @@ class NumberDialog(BaseModal):
         if self.minimum <= event.value <= self.maximum:
             self.dismiss((self.side if self.sides else None, event.value))
         else:
-            self.query_one("#hint", Static).update(self.tr(RANGE, low=self.minimum, high=self.maximum))
+            self.query_one("#error", Static).update(self.tr(RANGE, low=self.minimum, high=self.maximum))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
