@@ -200,6 +200,12 @@ async def test_a_table_card_typed_twice_is_refused_at_once_and_a_mistyped_one_is
         await pilot.pause()
         assert session.match.phase == "play" and [c.code for c in session.match.r.loose] == ["3R", "8Y", "6B", "2G"]
         assert screen.pending_table == []
+        screen.interpret("annuler")  # the fourth card was the wrong one: Undo takes back that card only
+        await pilot.pause()
+        assert not session.match.log and [c.code for c in screen.pending_table] == ["3R", "8Y", "6B"]
+        screen.interpret("2v")
+        await pilot.pause()
+        assert session.match.phase == "play" and [c.code for c in session.match.r.loose] == ["3R", "8Y", "6B", "2G"]
         stored = MatchSession(app.store, session.match_id).match
         assert stored.log == session.match.log
 

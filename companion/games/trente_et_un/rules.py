@@ -61,7 +61,7 @@ class KnockRules(Rules):
 class BankerRules(Rules):
     """Trente-et-un with a banker (French text 002)."""
 
-    deck: int = rule(32, Msg("Pack", "Jeu"), Msg("32 cards for 6 to 9 players; 52 cards up to 16.",
+    deck: int = rule(32, Msg("Pack", "Paquet"), Msg("32 cards for 6 to 9 players; 52 cards up to 16.",
                                                   "32 cartes de 6 à 9 joueurs ; 52 cartes jusqu'à 16."),
                      choices=((32, Msg("32 cards", "32 cartes")), (52, Msg("52 cards", "52 cartes"))))
     lives: int = rule(3, Msg("Tokens each", "Jetons chacun"), choices=_n(1, 2, 3, 4, 5))

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
-from companion.games.base import Event
+from companion.games.base import Event, Operation
 from companion.games.le31.deck import Le31Card
 from companion.games.le31.engine import MATCH_OVER, NEED_DEAL, Le31Match
 from companion.games.le31.notation import read_play
@@ -94,6 +94,13 @@ class Le31Screen(Le31View, MatchScreenBase):
 
     def last_drafted(self) -> list | None:
         return self.pending_table
+
+    def reenter(self, op: Operation) -> bool:
+        """Undo of the first deal takes back its fourth table card only: the first three stay tapped."""
+        if not (isinstance(op, Deal) and op.table and self.match.phase == "deal" and self.match.r.deal == 0):
+            return False
+        self.pending_table = list(op.table[:-1])
+        return True
 
     def enter_card(self, card: Le31Card) -> None:
         match = self.match
