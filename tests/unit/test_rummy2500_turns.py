@@ -261,6 +261,7 @@ def test_a_table_brasse_checks_what_it_can_see():
     m.apply(TakePige(1, 0, tuple(G("7S 7H"))))  # two of his unseen cards are now the 7♠ 7♥
     assert bp.hands[1].count(None) == 3 and bp.laid[1] == [G("7D 7S 7H")]
     refused(m, LayOff(1, one("9C"), 1, 0), "does not go on")
+    refused(m, LayOff(1, one("2S"), 1, 0), "without the 2s")  # an unseen card cannot be a 2: the pack has none
     m.apply(LayOff(1, one("7S"), 1, 0))  # the second 7♠ of the two packs
     with pytest.raises(InconsistencyError) as info:
         m.apply(LayOff(1, one("7S"), 1, 0))  # a third 7♠: there are only two packs
@@ -268,6 +269,7 @@ def test_a_table_brasse_checks_what_it_can_see():
     m.apply(Throw(1, one("6S")))  # his turned card
     m.apply(DrawStock(0))
     assert len(bp.hands[0]) == 9 and len(bp.stock) == 96 - 14 - 2
+    refused(m, Throw(0, one("2C")), "without the 2s")  # a tester threw a 2: the brasse then could not be counted
     refused(m, Throw(1, one("QC")), "Ann's turn")
     m.apply(Throw(0, one("QC")))
     # A brasse entered as totals is refused while one is being played turn by turn.

@@ -48,7 +48,7 @@ from companion.games.rummy2500.ops import (
     Throw,
 )
 from companion.games.rummy2500.rules import Rummy2500Rules
-from companion.games.rummy2500.scoring import BrasseScore, Group, score_brasse
+from companion.games.rummy2500.scoring import NO_TWOS, BrasseScore, Group, score_brasse
 from companion.games.rummy2500.words import rank_plural, rank_said
 
 M = Msg
@@ -476,6 +476,8 @@ class Rummy2500Match(base.Match):
         seen: Counter | None = None  # counted only for a card not known in the hand (table mode)
         packs = self.packs
         for card in cards:
+            if card.rank == Rank.TWO:  # else a 2 laid or thrown turn by turn left a brasse that cannot be counted
+                raise IllegalMoveError(NO_TWOS(card=card))
             if card in hand:
                 hand.remove(card)
             elif None in hand:
