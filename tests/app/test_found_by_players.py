@@ -230,3 +230,34 @@ async def test_a_number_out_of_range_is_said_on_a_tablet_too(tmp_path):
         error = app.screen.query_one("#error")
         assert "120" in str(error.render()) and error.region.height >= 1
         assert not app.screen.query_one("#hint").display or app.screen.query_one("#hint").region.height == 0
+
+
+async def test_a_club_nights_players_are_chosen_by_finger(tmp_path):
+    """Creating a club night by finger could only take every known player: the list was a line of text."""
+    from companion.games.cribbage.engine import Setup as CribbageSetup
+    from companion.games.cribbage.rules import CribbageRules
+    from companion.tui.screens.club import ClubNightScreen, NewNightScreen
+
+    app = make_app(tmp_path)
+    for names in (("Ann", "Bob"), ("Cy", "Di"), ("Ed", "Ann")):  # the players known: those who have played
+        MatchSession.create(app.store, CribbageSetup(names, CribbageRules(), 0), "cribbage")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        app.push_screen(NewNightScreen())
+        await pilot.pause()
+        screen = app.screen
+        field = screen.query_one("#players")
+        everyone = [p.strip() for p in field.value.split(",")]
+        assert sorted(everyone) == ["Ann", "Bob", "Cy", "Di", "Ed"]
+        ed = screen.known.index("Ed")
+        await pilot.click(f"#known-{ed}")  # Ed is not here tonight
+        await pilot.pause()
+        assert "Ed" not in field.value and len(field.value.split(",")) == 4
+        await pilot.click(f"#known-{ed}")  # he came after all
+        await pilot.pause()
+        assert field.value.endswith(", Ed") and len(field.value.split(",")) == 5
+        await pilot.click(f"#known-{ed}")
+        await pilot.pause()
+        await pilot.click("#start")
+        await pilot.pause()
+        assert isinstance(app.screen, ClubNightScreen)

@@ -19,6 +19,7 @@ from companion.tui.dialogs.points import NumberDialog
 from companion.tui.dialogs.share import QrDialog
 from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.fields import Input, Select
+from companion.tui.widgets.keypad import Key
 from companion.tui.widgets.layout import Bar
 from companion.tui.widgets.plain import Button, Label, Static
 from companion.tui.widgets.table import DataTable
@@ -29,6 +30,7 @@ NONE = Msg("No club night yet.", "Aucune soirée de club pour l'instant.")
 BACK = Msg("Back", "Retour")
 NAME = Msg("Name", "Nom")
 PLAYERS = Msg("Players (commas between)", "Joueurs (séparés par des virgules)")
+KNOWN = Msg("Tap a known player to add or remove him:", "Touchez un joueur connu pour l'ajouter ou le retirer :")
 ROUNDS = Msg("Rounds", "Tours")
 METHOD = Msg("Pairing", "Appariement")
 GAME_TO = Msg("Games to", "Parties en")
@@ -134,6 +136,7 @@ class NewNightScreen(BaseScreen):
             known = [p.name for p in Roster(self.app.store).players()]
         except CompanionError:
             known = []
+        self.known = known[:24]
         yield Static(self.tr(NEW), classes="title")
         with VerticalScroll():
             with Horizontal(classes="row"):
@@ -141,6 +144,11 @@ class NewNightScreen(BaseScreen):
                 yield Input(self.tr(DEFAULT_NAME, date=date.today().isoformat()), id="name")
             yield Label(self.tr(PLAYERS))
             yield Input(", ".join(known[:12]), id="players", suggester=SuggestFromList(known, case_sensitive=False))
+            if known:  # by finger: who plays tonight is tapped, not typed (a new player's name still is)
+                yield Label(self.tr(KNOWN))
+                with Bar(classes="bar", id="known"):
+                    for i, name in enumerate(known[:24]):
+                        yield Key(name, id=f"known-{i}", compact=True)  # quick taps all count
             with Horizontal(classes="row"):
                 yield Label(self.tr(ROUNDS))
                 yield Select([(str(n), n) for n in range(1, 13)], value=9, allow_blank=False, id="rounds",
@@ -162,6 +170,16 @@ class NewNightScreen(BaseScreen):
 
     def action_start(self) -> None:
         self.start()
+
+    @on(Button.Pressed, "#known Button")
+    def toggle_known(self, event: Button.Pressed) -> None:
+        """A known player tapped: in tonight's list if he was not, out of it if he was."""
+        name = self.known[int((event.button.id or "known-0").removeprefix("known-"))]
+        field = self.query_one("#players", Input)
+        names = [p.strip() for p in field.value.split(",") if p.strip()]
+        names = [p for p in names if p.casefold() != name.casefold()] if any(
+            p.casefold() == name.casefold() for p in names) else [*names, name]
+        field.value = ", ".join(names)
 
     @on(Button.Pressed, "#start")
     def start(self) -> None:
