@@ -261,3 +261,63 @@ async def test_a_club_nights_players_are_chosen_by_finger(tmp_path):
         await pilot.click("#start")
         await pilot.pause()
         assert isinstance(app.screen, ClubNightScreen)
+
+
+async def test_escape_asks_before_it_throws_away_what_was_typed(tmp_path):
+    """Escape threw away Le 31's quick tally half typed, a club result, and the names of a new match's form. Now a
+    question comes first; Escape on it, or « No, keep it », keeps everything where it was."""
+    from companion.games import registry
+    from companion.games.le31.rules import Le31Rules
+    from companion.tui.dialogs.choice import ChoiceDialog
+    from companion.tui.dialogs.points import NumberDialog
+    from companion.tui.games.le31.quick import QuickTallyDialog
+    from companion.tui.screens.setup import SetupScreen
+
+    app = make_app(tmp_path)
+    session = MatchSession.create(app.store, Setup(("Ann", "Bob"), Le31Rules(), 0), "le31")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        quick = QuickTallyDialog(session.match)
+        app.push_screen(quick)
+        await pilot.pause()
+        quick.query_one("#cards").value = "30"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.press("escape")  # Escape on the question keeps what was typed
+        await pilot.pause()
+        assert app.screen is quick and quick.query_one("#cards").value == "30"
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.click("#answer-1")  # « Throw it away »: said, so done
+        await pilot.pause()
+        assert not isinstance(app.screen, (QuickTallyDialog, ChoiceDialog))
+
+        number = NumberDialog("Bob's result", maximum=120)
+        app.push_screen(number)
+        await pilot.pause()
+        await pilot.press("escape")  # nothing typed: closed at once
+        await pilot.pause()
+        assert app.screen is not number
+        number = NumberDialog("Bob's result", maximum=120)
+        app.push_screen(number)
+        await pilot.pause()
+        await pilot.click("#digit-9")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.click("#answer-0")  # « No, keep it »
+        await pilot.pause()
+        assert app.screen is number and number.text == "9"
+        app.pop_screen()
+
+        app.push_screen(SetupScreen(registry.get("cribbage")))
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#name-0").value = "Béa"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is form and form.query_one("#name-0").value == "Béa"

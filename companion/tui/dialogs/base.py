@@ -30,6 +30,19 @@ class EntryDialog(BaseModal):
     in its ``#error`` line."""
 
     BINDINGS = [("escape", "cancel", "Cancel")]
+    KEEPS_WHAT_IS_TYPED = False  # True: the dialog keeps its fields itself when closed (2500's brasse): no question
+
+    def on_mount(self) -> None:  # after the dialog's own on_mount (Textual calls each class's): its fields filled
+        self.call_after_refresh(self._remember)
+
+    def _remember(self) -> None:
+        self._opened_with = self.fields_now()
+
+    def fields_now(self) -> dict[str | None, str]:
+        """What the dialog's fields hold now."""
+        from companion.tui.widgets.fields import Input
+
+        return {field.id: field.value for field in self.query(Input)}
 
     def offer(self, make: Callable[[], Any], check: Callable[[Any], None] | None = None) -> None:
         """Closes with what ``make`` returns, once ``check`` (the match's ``verify``) accepts it."""
@@ -44,4 +57,8 @@ class EntryDialog(BaseModal):
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        """Closed with None; when something was typed since it opened, the player is asked first."""
+        from companion.tui.dialogs.choice import leave_unless_kept
+
+        typed = not self.KEEPS_WHAT_IS_TYPED and self.fields_now() != getattr(self, "_opened_with", self.fields_now())
+        leave_unless_kept(self, typed, lambda: self.dismiss(None))

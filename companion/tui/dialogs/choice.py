@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 
+from companion.core.i18n import Msg
 from companion.tui.dialogs.base import BaseModal
 from companion.tui.widgets.layout import Bar
 from companion.tui.widgets.plain import Button, Static
@@ -64,3 +66,19 @@ class ChoiceDialog(BaseModal):
 
     def action_cancel(self) -> None:
         self.dismiss(self.safe)
+
+
+DROP_TITLE = Msg("Throw away what you entered?", "Abandonner ce que vous avez entré ?")
+KEEP_IT = Msg("No, keep it", "Non, le garder")
+DROP_IT = Msg("Throw it away", "L'abandonner")
+
+
+def leave_unless_kept(screen: Any, typed: bool, leave: Callable[[], object]) -> None:
+    """``leave`` at once when nothing was typed; else ask first. Escape, and « No, keep it », keep what was
+    typed where it is: Escape never destroys."""
+    if not typed:
+        leave()
+        return
+    screen.app.push_screen(ChoiceDialog(screen.app.tr(DROP_TITLE), "", [(screen.app.tr(KEEP_IT), None),
+                                                                       (screen.app.tr(DROP_IT), True)]),
+                           lambda drop: leave() if drop is True else None)

@@ -80,7 +80,7 @@ class NumberDialog(BaseModal):
         if button_id.startswith("side-"):
             self.choose_side(int(button_id.removeprefix("side-")))
         elif button_id == "cancel":
-            self.dismiss(None)
+            self.action_cancel()
 
     def choose_side(self, side: int) -> None:
         self.side = side
@@ -101,4 +101,6 @@ class NumberDialog(BaseModal):
             self.query_one("#error", Static).update(self.tr(RANGE, low=self.minimum, high=self.maximum))
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        from companion.tui.dialogs.choice import leave_unless_kept
+
+        leave_unless_kept(self, bool(self.text), lambda: self.dismiss(None))

@@ -315,4 +315,8 @@ class SetupScreen(BaseScreen):
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:
-        self.app.pop_screen()
+        """Back home; names typed are not thrown away without asking (Escape never destroys)."""
+        from companion.tui.dialogs.choice import leave_unless_kept
+
+        typed = any(field.value.strip() for field in self.query(Input) if (field.id or "").startswith("name-"))
+        leave_unless_kept(self, typed, self.app.pop_screen)

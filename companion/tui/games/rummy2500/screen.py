@@ -84,6 +84,7 @@ class BrasseDialog(EntryDialog):
     Escape, or an app closed meanwhile, loses nothing of a brasse half entered."""
 
     BINDINGS = [("ctrl+s", "submit", "Count")]
+    KEEPS_WHAT_IS_TYPED = True
     DEFAULT_CSS = """
     BrasseDialog .row { height: auto; }
     BrasseDialog .row Label { width: 18; }
