@@ -79,6 +79,9 @@ def leave_unless_kept(screen: Any, typed: bool, leave: Callable[[], object]) -> 
     if not typed:
         leave()
         return
+    def answered(drop: object) -> None:  # returns nothing: a dismiss's awaitable must not be awaited here
+        if drop is True:
+            leave()
+
     screen.app.push_screen(ChoiceDialog(screen.app.tr(DROP_TITLE), "", [(screen.app.tr(KEEP_IT), None),
-                                                                       (screen.app.tr(DROP_IT), True)]),
-                           lambda drop: leave() if drop is True else None)
+                                                                       (screen.app.tr(DROP_IT), True)]), answered)
