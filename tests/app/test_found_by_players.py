@@ -321,3 +321,27 @@ async def test_escape_asks_before_it_throws_away_what_was_typed(tmp_path):
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is form and form.query_one("#name-0").value == "Béa"
+
+
+async def test_2500_speaks_french_at_a_french_table(tmp_path):
+    """« tours » did not open Turns in French, and the brasse dialog's grey examples used English letters."""
+    from companion.games.rummy2500.rules import Rummy2500Rules
+    from companion.tui.games.rummy2500.screen import BrasseDialog
+    from companion.tui.games.rummy2500.turns import OpenDialog
+
+    app = make_app(tmp_path, lang="fr")
+    session = MatchSession.create(app.store, Setup(("Ann", "Bob"), Rummy2500Rules(), 0), "rummy2500")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = ui_for("rummy2500").match_screen(session)
+        app.push_screen(screen)
+        await pilot.pause()
+        screen.interpret("tours")
+        await pilot.pause()
+        assert isinstance(app.screen, OpenDialog)
+        app.pop_screen()
+        await pilot.pause()
+        screen.interpret("brasse")
+        await pilot.pause()
+        assert isinstance(app.screen, BrasseDialog)
+        assert app.screen.query_one("#laid-0").placeholder == "VP VC VK, 6T 6P 8C, +7C"

@@ -58,7 +58,8 @@ ENTRY = Msg("Type cards (7h 7s) or stock, pige, trio, off, discard, undo…",
 TURN_WORDS = {"stock": "stock", "paquet": "stock", "talon": "stock", "pioche": "stock", "draw": "stock", "pige": "pige",
               "take": "pige", "prendre": "pige", "trio": "trio", "meld": "trio", "off": "layoff", "layoff": "layoff",
               "ajout": "layoff", "ajouter": "layoff", "discard": "throw", "throw": "throw", "jeter": "throw",
-              "jette": "throw", "clear": "clear", "effacer": "clear", "brasse": "brasse", "turns": "turns"}
+              "jette": "throw", "clear": "clear", "effacer": "clear", "brasse": "brasse", "turns": "turns",
+              "tours": "turns", "tour": "turns"}  # the Turns key is « Tour par tour »
 TITLE = Msg("Brasse {n}: tap a field, then cards: the frime (any card of its rank), each player's groups (New group "
             "between them, + Lay-off for a card added to another's trio) and the cards left in hand",
             "Brasse {n} : touchez un champ, puis des cartes : la frime (une carte de son rang), les groupes de chacun "
@@ -76,6 +77,10 @@ HAND = Msg("{name} hand", "{name} en main")
 OK = Msg("Count the brasse", "Compter la brasse")
 DIALOG_KEYS = Msg("ctrl+s: count the brasse · Esc: cancel", "ctrl+s : compter la brasse · Échap : annuler")
 CANCEL = Msg("Cancel", "Annuler")
+# The grey examples in the fields, in the player's card letters (a French player read « JS » as entered cards).
+EXAMPLE_FRIME = Msg("8, A, K…", "8, A, R…")
+EXAMPLE_LAID = Msg("JS JH JD, 6C 6S 8H, +7H", "VP VC VK, 6T 6P 8C, +7C")
+EXAMPLE_HAND = Msg("7H KD", "7C RK")
 
 
 class BrasseDialog(EntryDialog):
@@ -109,14 +114,14 @@ class BrasseDialog(EntryDialog):
             with VerticalScroll():
                 with Horizontal(classes="row"):
                     yield Label(self.tr(FRIME))
-                    yield Input(id="frime", compact=True, max_length=3, placeholder="8, A, K…")
+                    yield Input(id="frime", compact=True, max_length=3, placeholder=self.tr(EXAMPLE_FRIME))
                 for seat, name in enumerate(m.names):
                     with Horizontal(classes="row"):
                         yield Label(self.tr(LAID, name=name))
-                        yield Input(id=f"laid-{seat}", compact=True, placeholder="JS JH JD, 6C 6S 8H, +7H")
+                        yield Input(id=f"laid-{seat}", compact=True, placeholder=self.tr(EXAMPLE_LAID))
                     with Horizontal(classes="row"):
                         yield Label(self.tr(HAND, name=name))
-                        yield Input(id=f"hand-{seat}", compact=True, placeholder="7H KD")
+                        yield Input(id=f"hand-{seat}", compact=True, placeholder=self.tr(EXAMPLE_HAND))
             yield CardKeypad(self.app.lang, deck=pack_2500_spec(m.packs), id="keypad")
             with Bar(classes="bar", id="group-keys"):
                 yield Key(self.tr(B_GROUP), id="group")
