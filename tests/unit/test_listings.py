@@ -26,7 +26,8 @@ async def auto_pilot(pilot):
     pilot.app.exit()
 
 UNSHOWN = ("textual.widgets._data_table", "companion.tui.widgets.table", "companion.tui.widgets.fields",
-           "companion.tui.widgets.layout", "companion.tui.dialogs.base", "pkgutil")
+           "companion.tui.widgets.layout", "companion.tui.dialogs.base", "companion.tui.dialogs.entry",
+           "pkgutil")
 
 with Store.open(sys.argv[1]) as store:
     CompanionApp(store, settings=Settings(lang="fr")).run(headless=True, size=(80, 24), auto_pilot=auto_pilot)

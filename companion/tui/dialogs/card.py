@@ -8,7 +8,7 @@ from textual.containers import Vertical
 
 from companion.core.cards import parse_card
 from companion.core.i18n import Msg
-from companion.tui.dialogs.base import EntryDialog
+from companion.tui.dialogs.entry import EntryDialog
 from companion.tui.widgets.fields import Input
 from companion.tui.widgets.keypad import CardKeypad
 from companion.tui.widgets.layout import Bar

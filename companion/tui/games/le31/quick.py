@@ -12,7 +12,7 @@ from companion.core.i18n import Msg, Of
 from companion.core.typed import parse_number
 from companion.games.le31.engine import Le31Match
 from companion.games.le31.ops import QuickRound
-from companion.tui.dialogs.base import EntryDialog
+from companion.tui.dialogs.entry import EntryDialog
 from companion.tui.widgets.fields import Input, Select
 from companion.tui.widgets.keypad import NumberPad
 from companion.tui.widgets.layout import Bar

@@ -23,7 +23,7 @@ from companion.games.rummy2500.engine import Rummy2500Match
 from companion.games.rummy2500.ops import Brasse
 from companion.games.rummy2500.scoring import parse_frime, parse_groups
 from companion.store.session import MatchSession
-from companion.tui.dialogs.base import EntryDialog
+from companion.tui.dialogs.entry import EntryDialog
 from companion.tui.games.rummy2500.turns import OpenDialog, TurnEntry, card_words
 from companion.tui.games.rummy2500.view import Rummy2500View
 from companion.tui.screens.match_base import SHARED_WORDS, MatchScreenBase

@@ -18,8 +18,8 @@ from companion.games.base import Operation
 from companion.games.rummy2500.engine import NO_RANK_PIGE, NO_TRIO_FOR, Rummy2500Match, trio_rank
 from companion.games.rummy2500.ops import DrawStock, LayOff, Meld, OpenBrasse, TakePige, Throw
 from companion.games.rummy2500.words import rank_said
-from companion.tui.dialogs.base import EntryDialog
 from companion.tui.dialogs.choice import ChoiceDialog
+from companion.tui.dialogs.entry import EntryDialog
 from companion.tui.screens.mixin import MatchScreenMixin
 from companion.tui.widgets.fields import Input
 from companion.tui.widgets.keypad import CardKeypad, Key
