@@ -22,6 +22,7 @@ class EntryDialog(BaseModal):
 
     BINDINGS = [("escape", "cancel", "Cancel")]
     KEEPS_WHAT_IS_TYPED = False  # True: the dialog keeps its fields itself when closed (2500's brasse): no question
+    _opened_with: dict[str | None, str] | None = None  # the fields once filled, to tell what was typed since
 
     def on_mount(self) -> None:  # after the dialog's own on_mount (Textual calls each class's): its fields filled
         self.call_after_refresh(self._remember)
@@ -47,5 +48,5 @@ class EntryDialog(BaseModal):
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         """Closed with None; when something was typed since it opened, the player is asked first."""
-        typed = not self.KEEPS_WHAT_IS_TYPED and self.fields_now() != getattr(self, "_opened_with", self.fields_now())
+        typed = not self.KEEPS_WHAT_IS_TYPED and self._opened_with not in (None, self.fields_now())
         leave_unless_kept(self, typed, lambda: self.dismiss(None))

@@ -11,6 +11,7 @@ from textual.containers import Vertical
 
 from companion.core.i18n import Msg
 from companion.tui.dialogs.base import BaseModal
+from companion.tui.dialogs.choice import leave_unless_kept
 from companion.tui.widgets.keypad import Key, NumberPad
 from companion.tui.widgets.layout import Bar
 from companion.tui.widgets.plain import Button, Static
@@ -101,6 +102,4 @@ class NumberDialog(BaseModal):
             self.query_one("#error", Static).update(self.tr(RANGE, low=self.minimum, high=self.maximum))
 
     def action_cancel(self) -> None:
-        from companion.tui.dialogs.choice import leave_unless_kept
-
         leave_unless_kept(self, bool(self.text), lambda: self.dismiss(None))

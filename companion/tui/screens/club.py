@@ -147,7 +147,7 @@ class NewNightScreen(BaseScreen):
             if known:  # by finger: who plays tonight is tapped, not typed (a new player's name still is)
                 yield Label(self.tr(KNOWN))
                 with Bar(classes="bar", id="known"):
-                    for i, name in enumerate(known[:24]):
+                    for i, name in enumerate(self.known):
                         yield Key(name, id=f"known-{i}", compact=True)  # quick taps all count
             with Horizontal(classes="row"):
                 yield Label(self.tr(ROUNDS))
@@ -177,9 +177,8 @@ class NewNightScreen(BaseScreen):
         name = self.known[int((event.button.id or "known-0").removeprefix("known-"))]
         field = self.query_one("#players", Input)
         names = [p.strip() for p in field.value.split(",") if p.strip()]
-        names = [p for p in names if p.casefold() != name.casefold()] if any(
-            p.casefold() == name.casefold() for p in names) else [*names, name]
-        field.value = ", ".join(names)
+        others = [p for p in names if p.casefold() != name.casefold()]
+        field.value = ", ".join(others if len(others) < len(names) else [*names, name])
 
     @on(Button.Pressed, "#start")
     def start(self) -> None:

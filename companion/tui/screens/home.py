@@ -156,7 +156,7 @@ class HomeScreen(BaseScreen):
         Enter starts a match, ↑↓ go along the list. A tablet's page lights none: a finger needs no focus, and a
         lit key would look chosen."""
         for menu in self.query(Menu):  # none while another screen covers a home being drawn anew
-            if self.app.served or self.app.is_web:
+            if self.touch:
                 menu.highlighted = None
                 continue
             menu.light(self._key)

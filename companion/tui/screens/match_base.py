@@ -148,6 +148,11 @@ class MatchScreenBase(BaseScreen):
         line: a card typed by mistake is one key away (a game with such an entry overrides this)."""
         return None
 
+    def refuse(self, why: Msg) -> None:
+        """Say why an entry or a key was refused, on the message line."""
+        self.message = (why, "error")
+        self.refresh_view()
+
     def take_back_drafted(self) -> bool:
         """Take back the last card of an entry not yet made (``last_drafted``); False when there is none."""
         drafted = self.last_drafted()

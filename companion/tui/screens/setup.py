@@ -23,6 +23,7 @@ from companion.games import registry
 from companion.games.base import BAD_NAMES, GameInfo, RuleInfo, Setup, rule_fields
 from companion.records.roster import Roster
 from companion.store.session import MatchSession
+from companion.tui.dialogs.choice import leave_unless_kept
 from companion.tui.dialogs.seats import SeatsDialog
 from companion.tui.games import ui_for
 from companion.tui.screens.base import BaseScreen
@@ -316,7 +317,5 @@ class SetupScreen(BaseScreen):
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:
         """Back home; names typed are not thrown away without asking (Escape never destroys)."""
-        from companion.tui.dialogs.choice import leave_unless_kept
-
         typed = any(field.value.strip() for field in self.query(Input) if (field.id or "").startswith("name-"))
         leave_unless_kept(self, typed, self.app.pop_screen)

@@ -136,10 +136,6 @@ class Le31Screen(Le31View, MatchScreenBase):
             except CompanionError:
                 self.pending_table = []
 
-    def refuse(self, why: Msg) -> None:
-        self.message = (why, "error")
-        self.refresh_view()
-
     @on(CardKeypad.Picked)
     def picked(self, event: CardKeypad.Picked) -> None:
         self.enter_card(event.card_as(Le31Card))

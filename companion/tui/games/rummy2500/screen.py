@@ -139,9 +139,10 @@ class BrasseDialog(EntryDialog):
             self.fill_from(self.entered)
         if played is not None:
             self.fill_played(played)
+        kept = self.kept or {}
         for field in self.query(Input):
-            if not field.disabled and field.id in (self.kept or {}):
-                field.value = (self.kept or {})[field.id]
+            if not field.disabled and field.id in kept:
+                field.value = kept[field.id]
         first = next((f for f in self.query(Input) if not f.disabled), None)
         if first is not None:  # typing goes into the first field at once
             first.focus()

@@ -217,10 +217,10 @@ class VirtualTrenteScreen(TrenteView, VirtualScreenBase):
     def tap(self, card: Card) -> None:
         state, seat, play = self._state(), self.shown_seat, self.match.play
         if not state or seat is None or play is None:
-            self.say(NOT_YOUR_TURN)  # a card typed while the computers play: said, not dropped in silence
+            self.refuse(NOT_YOUR_TURN)  # a card typed while the computers play: said, not dropped in silence
             return
         if state == "draw":
-            self.say(DRAW_FIRST)
+            self.refuse(DRAW_FIRST)
             return
         if card not in play.hands[seat]:  # type: ignore[index]
             if state == "swap" and card in play.public:
@@ -235,10 +235,6 @@ class VirtualTrenteScreen(TrenteView, VirtualScreenBase):
             self.give = None if self.give == card else card
             self.message = None
             self.refresh_view()
-
-    def say(self, why: Msg) -> None:
-        self.message = (why, "error")
-        self.refresh_view()
 
     def swap_one(self, take: Card) -> None:
         seat = self.shown_seat
@@ -273,7 +269,7 @@ class VirtualTrenteScreen(TrenteView, VirtualScreenBase):
         elif command in ("blind", "keep") and state == "blind" and play is not None:
             op = BlindSwap(command == "blind", tuple(play.hands[m.dealer]) if command == "blind" else ())  # type: ignore[index]
         elif command in ("stock", "take", "knock", "pass", "all", "hold", "blind", "keep"):
-            self.say(NOT_NOW if state else NOT_YOUR_TURN)  # typed: its button is hidden
+            self.refuse(NOT_NOW if state else NOT_YOUR_TURN)  # typed: its button is hidden
             return
         else:
             self.run_shared(command, "trente_et_un")
