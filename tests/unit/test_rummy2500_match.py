@@ -261,6 +261,12 @@ async def test_a_brasse_is_corrected_from_the_history(tmp_path):
         dialog = app.screen
         assert isinstance(dialog, BrasseDialog) and dialog.query_one("#hand-1").value == "KD"
         dialog.query_one("#hand-1").value = "KD 9C"  # Bob also held a 9♣: −20
+        await pilot.press("escape")  # a correction is kept nowhere: Escape asks before losing it, and Escape keeps it
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ChoiceDialog"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is dialog and dialog.query_one("#hand-1").value == "KD 9C"
         await pilot.press("ctrl+s")  # « Compter la brasse » by keys
         await pilot.pause()
         assert session.match.brasses == [[25, -5], [30, -5]] and session.match.totals == [55, -10]

@@ -21,7 +21,6 @@ class EntryDialog(BaseModal):
     in its ``#error`` line."""
 
     BINDINGS = [("escape", "cancel", "Cancel")]
-    KEEPS_WHAT_IS_TYPED = False  # True: the dialog keeps its fields itself when closed (2500's brasse): no question
     _opened_with: dict[str | None, str] | None = None  # the fields once filled, to tell what was typed since
 
     def on_mount(self) -> None:  # after the dialog's own on_mount (Textual calls each class's): its fields filled
@@ -29,6 +28,10 @@ class EntryDialog(BaseModal):
 
     def _remember(self) -> None:
         self._opened_with = self.fields_now()
+
+    def keeps_what_is_typed(self) -> bool:
+        """The dialog keeps its fields itself when closed (2500's brasse): Escape asks nothing."""
+        return False
 
     def fields_now(self) -> dict[str | None, str]:
         """What the dialog's fields hold now."""
@@ -48,5 +51,5 @@ class EntryDialog(BaseModal):
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         """Closed with None; when something was typed since it opened, the player is asked first."""
-        typed = not self.KEEPS_WHAT_IS_TYPED and self._opened_with not in (None, self.fields_now())
+        typed = not self.keeps_what_is_typed() and self._opened_with not in (None, self.fields_now())
         leave_unless_kept(self, typed, lambda: self.dismiss(None))

@@ -89,7 +89,6 @@ class BrasseDialog(EntryDialog):
     Escape, or an app closed meanwhile, loses nothing of a brasse half entered."""
 
     BINDINGS = [("ctrl+s", "submit", "Count")]
-    KEEPS_WHAT_IS_TYPED = True
     DEFAULT_CSS = """
     BrasseDialog .row { height: auto; }
     BrasseDialog .row Label { width: 18; }
@@ -163,6 +162,9 @@ class BrasseDialog(EntryDialog):
                 hand.value = format_cards([c for c in bp.hands[seat] if c is not None], "ascii", lang)
             hand.placeholder = self.tr(Msg("{n} cards", "{n} cartes"), n=len(bp.hands[seat]))
             hand.disabled = not bp.hands[seat]
+
+    def keeps_what_is_typed(self) -> bool:
+        return self.kept is not None  # a correction from the log keeps nothing: Escape asks before losing it
 
     @on(Input.Changed)
     def changed(self, event: Input.Changed) -> None:
