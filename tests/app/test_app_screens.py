@@ -23,7 +23,7 @@ from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.match_end import MatchEndScreen
 from companion.tui.screens.past import PastMatchesScreen
 from companion.tui.widgets.menu import Menu
-from tests.helpers.journeys import key_words, tap
+from tests.helpers.journeys import key_words, tap, until
 from tests.helpers.scripted import DEAL, make_app, message, open_session, screen_text, type_in
 
 
@@ -401,7 +401,7 @@ async def test_every_virtual_screen_has_the_shared_keys_and_its_pace_key_and_wor
     app = CompanionApp(store, settings=Settings(lang="fr", pace=1.0))
     async with app.run_test(size=(100, 40)) as pilot:
         app.push_screen(ui_for(game_id).match_screen(session))
-        await pilot.pause(0.3)
+        await until(pilot, lambda: app.screen.query("#actions > *"))
         keys = [key.id for key in app.screen.query("#actions > *")]
         assert keys[-5:] in (["pace", "undo", "log", "phones", "home"], ["undo", "log", "phones", "rules", "home"])
         app.screen.query_one("#pace").press()
@@ -476,6 +476,4 @@ async def test_statistics_show_their_cells_whole(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("s")
-        await pilot.pause()
-        await pilot.pause(0.3)
-        assert "No match of this game saved yet." in screen_text(app)
+        await until(pilot, lambda: "No match of this game saved yet." in screen_text(app))

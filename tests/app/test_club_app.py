@@ -13,7 +13,7 @@ from companion.games.cribbage.ops import Points
 from companion.games.cribbage.rules import CribbageRules
 from companion.store.session import MatchSession
 from companion.tui.screens.club import ClubNightScreen
-from tests.helpers.journeys import tap
+from tests.helpers.journeys import tap, until
 from tests.helpers.scripted import make_app
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou"]
@@ -173,8 +173,9 @@ async def test_a_table_gets_its_tablet_and_its_result_comes_in_by_itself(tmp_pat
             session = MatchSession(app.store, match_id)
             session.apply(Points(session.match.names.index(b), 95))
             session.apply(Points(session.match.names.index(a), 121))
-            await pilot.pause(2.5)  # the night looks for finished tables every 2 s
-            assert str(screen.query_one("#tables", DataTable).get_row_at(1)[3]) == f"{a} 121–95 (#{match_id})"
+            # The night looks for finished tables every 2 s.
+            ended = f"{a} 121–95 (#{match_id})"
+            await until(pilot, lambda: str(screen.query_one("#tables", DataTable).get_row_at(1)[3]) == ended, timeout=30)
             assert (screen.night.results[(1, 2)].winner, screen.night.results[(1, 2)].loser_score) == (a, 95)
         finally:
             forget_serving(app.store.path)

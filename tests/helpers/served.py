@@ -118,6 +118,7 @@ async def widget_cells(home: Path, size: tuple[int, int], steps: list[tuple[str,
     from companion.store.database import Store
     from companion.store.settings import Settings
     from companion.tui.app import CompanionApp
+    from tests.helpers.journeys import until
 
     copy = home.parent / f"{home.name}-layout"
     shutil.rmtree(copy, ignore_errors=True)
@@ -130,7 +131,7 @@ async def widget_cells(home: Path, size: tuple[int, int], steps: list[tuple[str,
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
             if only_match is not None:  # a tablet's or a phone's app: its match opens by itself
-                await pilot.pause(0.3)
+                await until(pilot, lambda: hasattr(app.screen, "match") and app.screen.is_mounted, timeout=30)
             for action, selector in steps:
                 region = _region(app, selector)
                 if action == "click":

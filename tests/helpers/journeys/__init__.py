@@ -15,7 +15,8 @@ from __future__ import annotations
 import asyncio
 import importlib
 import pkgutil
-from collections.abc import Awaitable, Callable
+import time
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -94,6 +95,34 @@ async def until(pilot, condition, timeout: float = 10.0) -> None:
     while not condition():
         assert loop.time() < deadline, f"still waiting after {timeout} s for {condition}"
         await pilot.pause(0.02)
+
+
+def turns(app, seconds: float = 300.0, what: str = "the match never ended") -> Iterator[int]:
+    """The turns of a loop that plays a virtual match to its end, counted by the clock rather than by number (on a
+    busy machine the computers think longer and a journey waits more turns); when time is up, what the screen
+    showed, to find out why."""
+    end = time.monotonic() + seconds
+    turn = 0
+    while time.monotonic() < end:
+        yield turn
+        turn += 1
+    raise AssertionError(f"{what} after {turn} turns in {seconds:.0f} s:\n{stuck(app)}")
+
+
+def stuck(app) -> str:
+    """What a match's screen was doing and showing (for a journey that gives up)."""
+    lines = [f"on top: {type(app.screen).__name__}"]
+    screen = next((s for s in reversed(app.screen_stack) if hasattr(s, "match")), None)
+    if screen is not None:
+        match = screen.match
+        lines.append(f"last moves: {list(match.log)[-6:]}; awaiting {match.awaiting()}; over {match.is_over}")
+        state = {name: getattr(screen, name, "-") for name in ("waiting", "_thinking", "_timer", "_reporting",
+                                                               "_passing", "message")}
+        if hasattr(screen, "acting_human"):
+            state["acting_human"] = screen.acting_human()
+        lines.append(f"screen: {state}")
+    lines += [strip.text for strip in app.screen._compositor.render_strips()]  # noqa: SLF001
+    return "\n".join(lines)
 
 
 def _laid_out(pilot, widget: Widget) -> bool:
@@ -196,4 +225,5 @@ async def read_report(pilot) -> str:
     assert isinstance(screen, RoundReport), f"no round report on screen but {screen!r}"
     text = "\n".join(str(w.render()) for w in screen.query("#headline, #items, #scores"))
     await tap(pilot, "#go-on")
+    await until(pilot, lambda: pilot.app.screen is not screen)  # read once: a busy machine closes it later
     return text

@@ -9,7 +9,7 @@ from itertools import combinations
 
 from companion.core.cards import Card, Rank
 from companion.games.cribbage.ops import Crib, Cut, Discard, Go, Play, Show
-from tests.helpers.journeys import journey, read_report, start, tap, tap_at
+from tests.helpers.journeys import journey, read_report, start, tap, tap_at, turns
 from tests.helpers.scripted import scripted_match
 
 TARGET = 61
@@ -160,7 +160,7 @@ async def play_virtual(pilot) -> None:
 
     app = pilot.app
     screen = app.screen
-    for _ in range(5000):
+    for _ in turns(app, what="the game never ended"):
         name = type(app.screen).__name__
         if name == "MatchEndScreen":
             return
@@ -176,4 +176,3 @@ async def play_virtual(pilot) -> None:
             continue
         if app.screen is screen and screen.waiting and screen.acting_human() == 0:
             await tap_choice(pilot, screen, next_op(screen.match, ["normal", "normal"]))
-    raise AssertionError("the game never ended")

@@ -13,7 +13,7 @@ from companion.games.le31.engine import Le31Match, deal_virtual
 from companion.games.le31.ops import Build, Capture, Deal, Raise, Trail
 from companion.games.le31.players import choose
 from companion.games.le31.rules import Le31Rules
-from tests.helpers.journeys import journey, read_report, start, tap, tap_at
+from tests.helpers.journeys import journey, read_report, start, tap, tap_at, turns
 
 TARGET = 11
 
@@ -152,7 +152,7 @@ async def play(pilot, mode: str, lang: str) -> None:
     await start(pilot, mode="virtual", seats=("human", "normal"), rules={"target": TARGET}, dealer=0)
     screen = app.screen
     rounds_seen = 0
-    for _ in range(2000):
+    for _ in turns(app):
         if type(app.screen).__name__ == "MatchEndScreen":
             break
         await pilot.pause()
