@@ -6,14 +6,14 @@ import argparse
 import json
 
 from companion.cli.support import lang_of, match_number
-from companion.core.i18n import Msg, figure
+from companion.core.i18n import MATCHES, Msg, Plural, figure
 
 LINE = Msg("{name}: played {matches}, won {wins} ({rate}%), streak {current} (best {best})",
            "{name} : jouées {matches}, gagnées {wins} ({rate} %), série {current} (meilleure {best})")
 VERSUS = Msg("Head to head: {a} {a_wins}–{b_wins} {b}", "Face à face : {a} {a_wins}–{b_wins} {b}")
 NOTHING = Msg("No match saved yet.", "Aucune partie enregistrée pour l'instant.")
-PLAYER = Msg("{name}: {matches} matches; also known as {aliases}", "{name} : {matches} parties ; aussi {aliases}")
-PLAYER_ONLY = Msg("{name}: {matches} matches", "{name} : {matches} parties")
+PLAYER = Msg("{name}: {matches}; also known as {aliases}", "{name} : {matches} ; aussi {aliases}")
+PLAYER_ONLY = Msg("{name}: {matches}", "{name} : {matches}")
 DONE = Msg("Done: {name}", "Fait : {name}")
 TWO_NAMES = Msg("{action} takes two names", "{action} prend deux noms")
 
@@ -76,8 +76,9 @@ def players(args: argparse.Namespace) -> int:
                                    "aliases": list(p.aliases)} for p in everyone], ensure_ascii=False))
             for p in everyone if not args.json else []:
                 others = [a for a in p.aliases if a != p.name.casefold()]
-                message = PLAYER(aliases=", ".join(others), name=p.name, matches=p.matches) if others else \
-                    PLAYER_ONLY(name=p.name, matches=p.matches)
+                matches = Plural(p.matches, *MATCHES)
+                message = PLAYER(aliases=", ".join(others), name=p.name, matches=matches) if others else \
+                    PLAYER_ONLY(name=p.name, matches=matches)
                 print(message.text(lang))
     return 0
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 
-from companion.core.i18n import Msg
+from companion.core.i18n import Msg, Plural
 from companion.games.selfplay import game_module, run
 
-HEAD = Msg("{game}: {a} (seat 1) against {b}, {n} games, seed {seed}",
-           "{game} : {a} (siège 1) contre {b}, {n} parties, graine {seed}")
+HEAD = Msg("{game}: {a} (seat 1) against {b}, {n}, seed {seed}",
+           "{game} : {a} (siège 1) contre {b}, {n}, graine {seed}")
 RATE = Msg("{a} wins {rate:.1%} (95% CI {low:.1%}–{high:.1%}; an even share is {even:.1%}): {verdict}",
            "{a} gagne {rate:.1%} (IC 95 % {low:.1%}–{high:.1%} ; part égale {even:.1%}) : {verdict}")
 BETTER = Msg("better at 95% confidence", "meilleur avec 95 % de confiance")
@@ -21,7 +21,8 @@ TIMING = Msg("{a}: median decision {ms:.1f} ms · {s:.0f} s in all", "{a} : déc
 def lines(result: dict, lang: str) -> list[str]:
     module = game_module(result["game"])
     low, high = result["ci95"]
-    out = [HEAD(game=result["game"], a=result["a"], b=result["b"], n=result["games"], seed=result["seed"]).text(lang),
+    games = Plural(result["games"], ("game", "games"), ("partie", "parties"))
+    out = [HEAD(game=result["game"], a=result["a"], b=result["b"], n=games, seed=result["seed"]).text(lang),
            RATE(a=result["a"], rate=result["win_rate"], low=low, high=high, even=result["even"],
                 verdict=BETTER if result["a_better"] else NOT_SHOWN).text(lang)]
     for key in ("a", "b"):

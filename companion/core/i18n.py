@@ -93,6 +93,9 @@ class Of(NamedTuple):
         return f"{self.name}'" if self.name.endswith("s") else f"{self.name}'s"
 
 
+MATCHES = (("match", "matches"), ("partie", "parties"))  # the noun a count of matches takes, for Plural
+
+
 class Plural(NamedTuple):
     """A count with its noun, agreed in each language: "1 point", "2 points"; French "0 point", "1,5"…"""
 

@@ -11,15 +11,16 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
 from companion.core.errors import CompanionError
-from companion.core.i18n import Msg
+from companion.core.i18n import MATCHES, Msg, Plural
 from companion.records.stats import Facts, facts
 from companion.store.database import Store
 from companion.store.schema import fold
 
 NIGHT_ENDS = timedelta(hours=6)  # past midnight is still the same evening until then
 BAD_DATE = Msg("{text!r} is not a date (YYYY-MM-DD)", "{text!r} n'est pas une date (AAAA-MM-JJ)")
-SUMMARY_HEAD = Msg("companion · evening of {date} · {n} matches", "companion · soirée du {date} · {n} parties")
-LINE = Msg("{name}: {wins} won of {played}", "{name} : {wins} gagnées sur {played}")
+SUMMARY_HEAD = Msg("companion · evening of {date} · {n}", "companion · soirée du {date} · {n}")
+LINE = Msg("{name}: {wins} of {played}", "{name} : {wins} sur {played}")
+WON = (("won", "won"), ("gagnée", "gagnées"))
 
 
 @dataclass
@@ -51,8 +52,8 @@ class Evening:
         return sorted(seats.values(), key=lambda s: (-s.wins, s.played, s.name.casefold()))
 
     def summary(self, lang: str, person=lambda name: name) -> str:
-        lines = [SUMMARY_HEAD(date=self.day.isoformat(), n=len(self.matches)).text(lang)]
-        lines += [LINE(name=s.name, wins=s.wins, played=s.played).text(lang) for s in self.standing(person) if s.played]
+        lines = [SUMMARY_HEAD(date=self.day.isoformat(), n=Plural(len(self.matches), *MATCHES)).text(lang)]
+        lines += [LINE(name=s.name, wins=Plural(s.wins, *WON), played=s.played).text(lang) for s in self.standing(person) if s.played]
         return "\n".join(lines)
 
     def csv(self, lang: str, person=lambda name: name) -> str:

@@ -199,3 +199,11 @@ def test_names_with_control_characters_are_refused_with_a_reason(name):
     with pytest.raises(SetupError) as info:
         Setup((name, "Paul"), CribbageRules(), 0)
     assert "caractère" in info.value.text("fr")
+
+
+def test_players_and_evenings_say_one_match_in_the_singular(tmp_path):
+    home = tmp_path / "home"
+    _store_with_matches(home, n=1)
+    assert run(["players"], home, lang="fr").stdout.splitlines() == ["Marie0 : 1 partie", "Paul0 : 1 partie"]
+    assert run(["players"], home, lang="en").stdout.splitlines() == ["Marie0: 1 match", "Paul0: 1 match"]
+    assert " · 1 partie" in run(["evenings"], home, lang="fr").stdout.splitlines()[0]

@@ -38,8 +38,11 @@ def test_evenings_group_by_night_and_a_move_changes_no_match(tmp_path, monkeypat
         night = found[1]
         assert [(s.name, s.played, s.wins) for s in night.standing()] == [("Ann", 1, 1), ("Bob", 2, 1), ("Cy", 1, 0)]
         assert night.summary("fr").splitlines() == ["companion · soirée du 2026-11-14 · 3 parties",
-                                                    "Ann : 1 gagnées sur 1", "Bob : 1 gagnées sur 2",
-                                                    "Cy : 0 gagnées sur 1"]
+                                                    "Ann : 1 gagnée sur 1", "Bob : 1 gagnée sur 2",
+                                                    "Cy : 0 gagnée sur 1"]
+        assert found[0].summary("en").splitlines() == ["companion · evening of 2026-11-15 · 1 match",
+                                                       "Cy: 1 won of 1", "Ann: 0 won of 1"]
+        assert found[0].summary("fr").splitlines()[0] == "companion · soirée du 2026-11-15 · 1 partie"
         assert night.csv("en").splitlines()[1] == "Ann,1,1,cribbage 1"
         before = store.load(late)
         move(store, late, "2026-11-15")
