@@ -19,7 +19,7 @@ from companion.games.base import Setup
 from companion.games.cribbage.ops import Play
 from companion.games.cribbage.rules import CribbageRules
 from companion.store.database import Store
-from tests.helpers.browser import CHROMIUM, FLAGS
+from tests.helpers.browser import CHROMIUM, FLAGS, expose_terminal, page_shows
 from tests.helpers.served import served, terminal_sizes, widget_cells
 
 pytestmark = pytest.mark.slow
@@ -53,6 +53,7 @@ def test_a_browser_plays_two_cards_by_clicks(tmp_path):
             browser = await p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
             try:
                 page = await browser.new_page(viewport={"width": 1200, "height": 800})
+                await expose_terminal(page)
                 sizes = terminal_sizes(page)
                 await page.goto(server.play_url, timeout=20_000)
                 assert "token" not in page.url  # exchanged for a cookie, gone from the address bar
@@ -60,7 +61,7 @@ def test_a_browser_plays_two_cards_by_clicks(tmp_path):
                     if sizes:
                         break
                     await page.wait_for_timeout(100)
-                await page.wait_for_timeout(2500)  # the app's first paint
+                home_text = await page_shows(page, lambda text: "Marie" in text, "the home screen's Resume key")
                 cols, rows = sizes[-1]
                 box = await page.locator(".xterm-screen").bounding_box()
                 assert box is not None
@@ -72,22 +73,30 @@ def test_a_browser_plays_two_cards_by_clicks(tmp_path):
                 async def click(name: str) -> None:
                     x, y = where[name]
                     await page.mouse.click(box["x"] + x * box["width"] / cols, box["y"] + y * box["height"] / rows)
-                    await page.wait_for_timeout(700)
 
                 await click(resume)
-                await page.wait_for_timeout(1500)
+                await page_shows(page, lambda text: text != home_text and "♠" in text, "the match's keypad")
                 for key in keys:
                     await click(key)
-                await page.wait_for_timeout(1000)
+                    await page.wait_for_timeout(100)
+                for _ in range(300):  # both cards reach the store
+                    if len(stored_ops()) >= done + 2:
+                        break
+                    await page.wait_for_timeout(100)
+                await page.wait_for_timeout(500)  # the page draws them
                 await page.screenshot(path=str(shot))
             finally:
                 await browser.close()
 
+    def stored_ops() -> list:
+        with Store.open(home / "companion.sqlite3", read_only=True) as store:
+            return store.ops(match_id)
+
+    done = len(stored_ops())
     with served(home) as server:
         asyncio.run(asyncio.wait_for(drive(server), 90))
-    with Store.open(home / "companion.sqlite3") as store:
-        stored = store.ops(match_id)
-    assert stored[-2:] == [op.to_json() for op in plays]  # both cards were entered, by clicks
+    stored = stored_ops()
+    assert len(stored) == done + 2 and stored[-2:] == [op.to_json() for op in plays]  # both cards were entered, by clicks
     assert shot.stat().st_size > 10_000
     keep = os.environ.get("COMPANION_BROWSER_SHOT")  # e.g. docs/images/tablet-browser.png when regenerating docs
     if keep:

@@ -64,13 +64,7 @@ async def page_text(tablet: Tablet) -> str:
 
 async def showing(tablet: Tablet, wanted: list[str], timeout: float = 15.0) -> str:
     """Wait until the page shows each of ``wanted`` (wrapped or not); the page's text."""
-    deadline = time.monotonic() + timeout
-    while True:
-        text = await page_text(tablet)
-        if all(flat(w) in flat(text) for w in wanted):
-            return text
-        assert time.monotonic() < deadline, f"the page never showed {wanted}:\n{text}"
-        await tablet.page.wait_for_timeout(100)
+    return await tablet.until(lambda text: all(flat(w) in flat(text) for w in wanted), f"{wanted}", timeout)
 
 
 def snapshot(home: Path) -> Path:

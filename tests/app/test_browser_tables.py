@@ -7,7 +7,6 @@ out headless (``widget_cells``)."""
 from __future__ import annotations
 
 import asyncio
-import time
 from pathlib import Path
 
 import pytest
@@ -18,22 +17,16 @@ from companion.games.base import Setup
 from companion.games.cribbage.rules import CribbageRules
 from companion.store.database import Store
 from companion.store.session import MatchSession
-from tests.helpers.browser import CHROMIUM, FLAGS, Tablet, page_lines
+from tests.helpers.browser import CHROMIUM, FLAGS, Tablet
 from tests.helpers.served import served, widget_cells
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")]
 
 
-async def shows(tablet: Tablet, *words: str, timeout: float = 8.0) -> str:
+async def shows(tablet: Tablet, *words: str) -> str:
     """Wait until the page shows every one of ``words``; the page's text."""
-    deadline = time.monotonic() + timeout
-    while True:
-        text = "\n".join(await page_lines(tablet.page) or [])
-        if all(word in text for word in words):
-            return text
-        assert time.monotonic() < deadline, f"the page never showed {words}:\n{text}"
-        await tablet.page.wait_for_timeout(100)
+    return await tablet.until(lambda text: all(word in text for word in words), f"{words}")
 
 
 def test_a_tables_qr_opens_its_match_only_and_a_second_tablet_and_a_spectator_follow_it(tmp_path):

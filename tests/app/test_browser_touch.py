@@ -31,6 +31,21 @@ pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")]
 
 
+def entries(home: Path, match_id: int) -> int:
+    with Store.open(home / "companion.sqlite3", read_only=True) as store:
+        return len(store.ops(match_id))
+
+
+async def stored(tablet: Tablet, home: Path, match_id: int, count: int, timeout: float = 30.0) -> None:
+    """Wait until the match holds ``count`` entries: what the page's taps entered has reached the store (a busy
+    machine takes longer; each tap is waited for, as a player looks before tapping again)."""
+    for _ in range(int(timeout * 10)):
+        if entries(home, match_id) == count:
+            return
+        await tablet.page.wait_for_timeout(100)
+    raise AssertionError(f"the match has {entries(home, match_id)} entries, not {count}")
+
+
 def test_a_tablet_plays_by_taps_near_the_cursor_and_fills_the_setup_form(tmp_path):
     playwright = pytest.importorskip("playwright.async_api")
     home = tmp_path / "home"
@@ -42,7 +57,7 @@ def test_a_tablet_plays_by_taps_near_the_cursor_and_fills_the_setup_form(tmp_pat
         async with playwright.async_playwright() as p:
             browser = await p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
             try:
-                tablet = await Tablet.open(browser, server.play_url)
+                tablet = await Tablet.open(browser, server.play_url, read_terminal=True)
                 page = tablet.page
                 assert "token" not in page.url
                 cdp = await page.context.new_cdp_session(page)
@@ -57,21 +72,27 @@ def test_a_tablet_plays_by_taps_near_the_cursor_and_fills_the_setup_form(tmp_pat
                     ("find", "#name-0"), ("find", "#name-1"), ("find", "#start")])
                 # The Undo key stands right above the entry line, where the text cursor is.
                 assert 0 < where["#entry"][1] - where["#undo"][1] <= 3
-                await tablet.tap(where[f"#resume-{match_id}"], 1500)
+                await tablet.tap(where[f"#resume-{match_id}"], 0)
+                await tablet.until(lambda text: "Undo" in text, "the match's keys")
                 for key in keys:
                     await tablet.tap(where[key])
+                await stored(tablet, home, match_id, entries_before + 1)
                 # Spaces typed in the entry line bring the text cursor (and xterm.js's textarea) right under Undo.
                 await page.keyboard.type(" " * int(where["#undo"][0] - where["#entry:left"][0]))
                 undo_x, undo_y = where["#undo"]
-                for _ in range(3):  # each tap on Undo's lowest row is one undo (the cursor's textarea takes none)
-                    await tablet.tap((undo_x, undo_y + 1))
-                await tablet.tap(where["#home"], 1000)
-                await tablet.tap(where["#new-cribbage"], 1000)
+                for undone in range(1, 4):  # each tap on Undo's lowest row is one undo (the textarea takes none)
+                    await tablet.tap((undo_x, undo_y + 1), 0)
+                    await stored(tablet, home, match_id, entries_before + 1 - undone)
+                await tablet.tap(where["#home"], 0)
+                await tablet.until(lambda text: "New match" in text, "the home screen")
+                await tablet.tap(where["#new-cribbage"], 0)
+                await tablet.until(lambda text: "Start" in text, "the setup form")
                 await tablet.tap(where["#name-0"])
                 await page.keyboard.type("Ana")
                 await tablet.tap(where["#name-1"])
                 await page.keyboard.type("Rui")
-                await tablet.tap(where["#start"], 1500)
+                await tablet.tap(where["#start"], 0)
+                await tablet.until(lambda text: "Ana" in text and "Start" not in text, "the new match")
             finally:
                 await browser.close()
 
@@ -95,18 +116,20 @@ def test_a_spectators_tablet_downloads_its_exports_and_keeps_its_language_to_its
         async with playwright.async_playwright() as p:
             browser = await p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
             try:
-                tablet = await Tablet.open(browser, server.view_url, accept_downloads=True)
+                tablet = await Tablet.open(browser, server.view_url, read_terminal=True, accept_downloads=True)
                 where = await widget_cells(home, tablet.size, [
-                    ("find", "#lang"), ("find", "#past"), ("click", "#past"), ("find", "#export-all")],
+                    ("find", "#lang"), ("find", "#past"), ("click", "#past"), ("find", "#export-all"), ("find", "#back")],
                     spectator=True)
-                await tablet.tap(where["#past"], 1000)
+                await tablet.tap(where["#past"], 0)
+                await tablet.until(lambda text: "Export" in text, "the past matches")
                 async with tablet.page.expect_download(timeout=15_000) as first:
                     await tablet.tap(where["#export-all"], 0)
                 download = await first.value
                 downloads.append((download.suggested_filename, Path(await download.path()).read_text("utf-8")))
-                await tablet.page.keyboard.press("Escape")
-                await tablet.page.wait_for_timeout(1000)
-                await tablet.tap(where["#lang"], 1500)  # French, on this tablet only
+                await tablet.tap(where["#back"], 0)  # a finger's Back (a tablet has no Escape key)
+                await tablet.until(lambda text: "New match" in text or "Past matches" in text, "the home screen")
+                await tablet.tap(where["#lang"], 0)  # French, on this tablet only
+                await tablet.until(lambda text: "Matchs passés" in text, "the home screen in French")
             finally:
                 await browser.close()
 
@@ -136,16 +159,18 @@ def test_a_phone_gets_the_compact_layout_upright_and_sideways_and_plays_by_taps(
                 sideways = await Tablet.open(browser, server.play_url, PHONE_SIDEWAYS)
                 sizes["sideways"] = sideways.size
                 await sideways.page.context.close()
-                phone = await Tablet.open(browser, server.play_url, PHONE_UPRIGHT)
+                phone = await Tablet.open(browser, server.play_url, PHONE_UPRIGHT, read_terminal=True)
                 sizes["upright"] = phone.size
                 card = plays[0].card
                 keys = [f"#keypad #rank-{int(card.rank)}", f"#keypad #suit-{int(card.suit)}"]
                 where = await widget_cells(home, phone.size, [
                     ("find", f"#resume-{match_id}"), ("click", f"#resume-{match_id}"),
                     *[("find", key) for key in keys], ("find", "#home")])
-                await phone.tap(where[f"#resume-{match_id}"], 1500)
+                await phone.tap(where[f"#resume-{match_id}"], 0)
+                await phone.until(lambda text: "Undo" in text, "the match's keys")
                 for key in keys:
                     await phone.tap(where[key])
+                await stored(phone, home, match_id, entries_before + 1)
             finally:
                 await browser.close()
 
@@ -166,7 +191,6 @@ def test_one_tap_on_a_past_match_opens_it(tmp_path):
     from companion.games.cribbage.engine import Setup
     from companion.games.cribbage.rules import CribbageRules
     from companion.store.session import MatchSession
-    from tests.helpers.browser import page_lines
 
     home = tmp_path / "home"
     home.mkdir()
@@ -182,11 +206,11 @@ def test_one_tap_on_a_past_match_opens_it(tmp_path):
                 tablet = await Tablet.open(browser, server.play_url, read_terminal=True)
                 where = await widget_cells(home, tablet.size, [("find", "#past"), ("click", "#past"),
                                                                ("find", "#table")])
-                await tablet.tap(where["#past"], 1500)
-                shown.append("\n".join(await page_lines(tablet.page) or []))
+                await tablet.tap(where["#past"], 0)
+                shown.append(await tablet.until(lambda text: "Tap a match" in text, "the past matches"))
                 left, top = where["#table:left"]
-                await tablet.tap((left + 5, top + 1 + 3 * 1 + 1), 1500)  # the second row's middle (header: 1 row)
-                shown.append("\n".join(await page_lines(tablet.page) or []))
+                await tablet.tap((left + 5, top + 1 + 3 * 1 + 1), 0)  # the second row's middle (header: 1 row)
+                shown.append(await tablet.until(lambda text: "Delete" in text, "the match's actions"))
             finally:
                 await browser.close()
 

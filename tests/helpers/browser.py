@@ -50,6 +50,19 @@ async def page_lines(page) -> list[str] | None:
     return None if lines is None else [line.rstrip() for line in lines]
 
 
+async def page_shows(page, test, what: str, timeout: float = 30.0) -> str:
+    """Wait until the page's terminal (``expose_terminal``) shows what ``test`` looks for in its text (a busy
+    machine paints later); that text."""
+    deadline = time.monotonic() + timeout
+    while True:
+        text = "\n".join(await page_lines(page) or [])
+        if test(text):
+            return text
+        if time.monotonic() > deadline:
+            raise Behind(f"the page never showed {what}:\n{text}")
+        await page.wait_for_timeout(100)
+
+
 def app_lines(app) -> list[str]:
     """The lines a headless app's screen shows, as the page's terminal would (trailing spaces dropped)."""
     return [strip.text.rstrip() for strip in app.screen._compositor.render_strips()]  # noqa: SLF001
@@ -107,6 +120,10 @@ class Tablet:
         assert self.box is not None
         cols, rows = self.size
         return self.box["width"] / cols, self.box["height"] / rows
+
+    async def until(self, test, what: str, timeout: float = 30.0) -> str:
+        """Wait until the page shows what ``test`` looks for in its text (``page_shows``)."""
+        return await page_shows(self.page, test, what, timeout)
 
     async def tap(self, where: tuple[float, float], wait: int = 700) -> None:
         """A finger's tap: a touch with a contact area (about 9 mm across), as a tablet reports one, for which
