@@ -177,8 +177,10 @@ async def test_the_tables_device_shows_no_hand_of_a_seat_on_a_phone_and_passes_n
         from companion.tui.games import open_match
 
         open_match(app, match_id)
-        for _ in range(50):
-            await pilot.pause(0.1)
+        await until(pilot, lambda: getattr(getattr(app.screen, "match", None), "phase", None) == "discard"
+                    or type(app.screen).__name__ == "PassDevice", timeout=30)
+        for _ in range(10):  # the deal's hand-over done (a pass-the-device dialog would be up by now)
+            await pilot.pause()
         screen = app.screen
         assert type(screen).__name__ == "VirtualCribbageScreen", type(screen).__name__  # no pass-the-device
         match = screen.match
