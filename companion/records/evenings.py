@@ -53,7 +53,8 @@ class Evening:
 
     def summary(self, lang: str, person=lambda name: name) -> str:
         lines = [SUMMARY_HEAD(date=self.day.isoformat(), n=Plural(len(self.matches), *MATCHES)).text(lang)]
-        lines += [LINE(name=s.name, wins=Plural(s.wins, *WON), played=s.played).text(lang) for s in self.standing(person) if s.played]
+        lines += [LINE(name=s.name, wins=Plural(s.wins, *WON), played=s.played).text(lang)
+                  for s in self.standing(person) if s.played]
         return "\n".join(lines)
 
     def csv(self, lang: str, person=lambda name: name) -> str:

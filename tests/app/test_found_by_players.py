@@ -345,3 +345,20 @@ async def test_2500_speaks_french_at_a_french_table(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, BrasseDialog)
         assert app.screen.query_one("#laid-0").placeholder == "VP VC VK, 6T 6P 8C, +7C"
+
+
+async def test_count_or_go_typed_at_the_wrong_moment_says_why(tmp_path):
+    """« compter » typed during the play, or « go » at the show, did nothing at all: now the message line says when
+    each is said."""
+    from tests.helpers.scripted import DEAL, make_app, message, open_session, type_in
+
+    app = make_app(tmp_path, lang="en")
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await open_session(pilot, app)
+        await type_in(pilot, screen, *DEAL[:2])  # the starter, then the first card of the play
+        await type_in(pilot, screen, "compter")
+        assert message(screen).startswith("Nothing to count now")
+        await type_in(pilot, screen, *DEAL[2:])  # the rest of the play: the show begins
+        assert screen.match.phase == "show"
+        await type_in(pilot, screen, "go")
+        assert message(screen) == "Go is said during the play"

@@ -59,6 +59,9 @@ MUGGINS_WAITS = Msg("Muggins waits: tap Count to decide, or Undo to fix the clai
                     "Le muggins attend : touchez Compter pour décider, ou Annuler pour corriger l'annonce")
 MUGGINS_BODY = Msg("{name} missed {n}. Who takes them?", "{name} a oublié {n}. Qui les prend ?")
 NOBODY = Msg("Nobody", "Personne")
+NOTHING_TO_COUNT = Msg("Nothing to count now: the hands are counted at the show, after the play",
+                       "Rien à compter maintenant : les mains se comptent après le jeu de la carte")
+GO_IN_PLAY = Msg("Go is said during the play", "Go se dit pendant le jeu de la carte")
 CHECK_TITLE = Msg("Check this entry", "Vérifiez cette entrée")
 KEEP = Msg("Keep it", "Garder")
 FIX = Msg("Fix it (undo)", "Corriger (annuler)")
@@ -319,7 +322,8 @@ class MatchScreen(CribbageView, MatchScreenBase):
             self._ask_muggins()
             return
         who = match.next_to_show
-        if who is None:
+        if who is None:  # typed (the key is greyed out before the show)
+            self.refuse(NOTHING_TO_COUNT)
             return
         cards = tuple(self.pending)
         try:  # a missing card is said before the claim is asked
@@ -414,8 +418,11 @@ class MatchScreen(CribbageView, MatchScreenBase):
 
     def run_command(self, command: str) -> None:
         match = self.match
-        if command == "go" and match.phase == "play":
-            self._apply(Go(match.live.turn))
+        if command == "go":  # typed (the key is greyed out outside the play)
+            if match.phase == "play":
+                self._apply(Go(match.live.turn))
+            else:
+                self.refuse(GO_IN_PLAY)
         elif command == "count":
             self.count()
         elif command == "clear":

@@ -48,7 +48,7 @@ B_CLEAR = Msg("Clear", "Effacer")
 PLAY_KEYS = (("stock", B_STOCK), ("pige", B_PIGE), ("trio", B_TRIO), ("layoff", B_LAYOFF), ("throw", B_THROW),
              ("clear", B_CLEAR))  # a turn's keys, at the table and against the computer
 P_TURN = Msg("{name} to play: tap cards, then Stock or Pige (with a pair), Trio, Lay off, Discard",
-             "À {name} : touchez des cartes, puis Talon ou Pige (avec une paire), Trio, Ajouter, Jeter")
+             "À {name} : touchez des cartes, puis Paquet ou Pige (avec une paire), Trio, Ajouter, Jeter")
 P_OVER = Msg("The brasse is over: tap Brasse and enter the cards left in each hand",
              "La brasse est finie : touchez Brasse et entrez les cartes restées en main")
 SELECTED = Msg("Selected: {cards}", "Choisies : {cards}")
