@@ -179,3 +179,20 @@ async def test_a_table_gets_its_tablet_and_its_result_comes_in_by_itself(tmp_pat
             assert (screen.night.results[(1, 2)].winner, screen.night.results[(1, 2)].loser_score) == (a, 95)
         finally:
             forget_serving(app.store.path)
+
+
+async def test_undo_on_a_club_night_says_what_it_took_back(tmp_path):
+    """ctrl+z on the night's screen took its last entry back without a word: now it says which, and that the start
+    cannot be undone."""
+    app = make_app(tmp_path, "fr")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await new_night(pilot, "Alice, Denis, Cy, Di")
+        await pilot.click("#pair")
+        await pilot.pause()
+        assert screen.night.round == 1
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert screen.night.round == 0 and screen.message[0].text("fr") == "Annulé : l'appariement du tour 1"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert screen.message[0].text("fr").startswith("Rien à annuler") and len(screen.night.log) == 1

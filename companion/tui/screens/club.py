@@ -57,6 +57,12 @@ SWAP = Msg("Swap", "Échange")
 SWAP_WHO = Msg("Swap whom? (tables without a result)", "Échanger qui ? (tables sans résultat)")
 SWAP_WITH = Msg("{name} changes places with…", "{name} change de place avec…")
 UNDO = Msg("Undo", "Annuler")
+UNDONE = Msg("Undone: {what}", "Annulé : {what}")
+UNDONE_WHAT = {"pair": Msg("the pairing of round {round}", "l'appariement du tour {round}"),
+               "result": Msg("a result of round {round}", "un résultat du tour {round}"),
+               "swap": Msg("a swap of round {round}", "un échange du tour {round}"),
+               "leave": Msg("a departure", "un départ")}
+NOTHING_TO_UNDO = Msg("Nothing to undo: the night has only its start", "Rien à annuler : la soirée n'a que son début")
 TABLET = Msg("Tablet", "Tablette")
 TABLET_TITLE = Msg("Table {table}: {players}", "Table {table} : {players}")
 TABLET_SCAN = Msg("Scan it with the table's tablet or a player's phone: it opens this table's match, and only it. "
@@ -458,9 +464,12 @@ class ClubNightScreen(BaseScreen):
 
     @on(Button.Pressed, "#undo")
     def action_undo(self) -> None:
+        """Take back the night's last entry, and say which (ctrl+z said nothing)."""
+        last, round_no = self.night.log[-1], self.night.round
         try:
             self.night = saved.undo(self.app.store, self.night_id, len(self.night.log))
-            self.message = None
+            what = UNDONE_WHAT.get(str(last.get("op")))
+            self.message = (UNDONE(what=what(round=round_no)), "announce") if what else (NOTHING_TO_UNDO, "error")
         except CompanionError as error:
             self.message = (error.msg, "error")
         self.fill()
