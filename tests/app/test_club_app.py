@@ -14,7 +14,7 @@ from companion.games.cribbage.rules import CribbageRules
 from companion.store.session import MatchSession
 from companion.tui.screens.club import ClubNightScreen
 from tests.helpers.journeys import tap, until
-from tests.helpers.scripted import make_app
+from tests.helpers.scripted import make_app, screen_text
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou"]
 
@@ -193,6 +193,7 @@ async def test_undo_on_a_club_night_says_what_it_took_back(tmp_path):
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert screen.night.round == 0 and screen.message[0].text("fr") == "Annulé : l'appariement du tour 1"
+        assert "Annulé : l'appariement du tour 1" in screen_text(app)  # on the screen, at 80×24
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert screen.message[0].text("fr").startswith("Rien à annuler") and len(screen.night.log) == 1
