@@ -9,9 +9,10 @@ from companion.cli.support import add_lang_option, input_lang, lang_of
 from companion.core.cards import parse_cards
 from companion.core.i18n import Msg
 
-WINNERS = Msg("winner(s): {who}", "gagnant(s) : {who}")
-LOSERS = Msg("loser(s): {who}", "perdant(s) : {who}")
-NOBODY = Msg("nobody", "personne")
+WINNERS = Msg("winner(s): hand {who}", "gagnant(s) : main {who}")
+LOSERS = Msg("loser(s): hand {who}", "perdant(s) : main {who}")
+NO_WINNER = Msg("winner(s): nobody", "gagnant(s) : personne")
+NO_LOSER = Msg("loser(s): nobody", "perdant(s) : personne")
 HAND = Msg("hand {n}: {cards} — {said}", "main {n} : {cards} — {said}")
 GAME_HELP = "knock: draw-and-knock (52 cards, brelan 30½, tierce majeure); banker: with a banker (32 cards, no brelan)"
 
@@ -52,11 +53,13 @@ def _showdown_command(args: argparse.Namespace) -> int:
         print(json.dumps({key: who}))
         return 0
     lang = lang_of(args)
-    for n, hand in enumerate(hands):
+    # People count hands from 1, as they were typed; the JSON keeps its indices from 0 (a contract).
+    for n, hand in enumerate(hands, 1):
         value = hand_value(hand, rules)
         print(HAND(n=n, cards=format_cards(hand, "symbol", lang), said=value.said()).text(lang))
-    names = ", ".join(str(i) for i in who) or NOBODY.text(lang)
-    print((WINNERS if key == "winners" else LOSERS)(who=names).text(lang))
+    said = (WINNERS if key == "winners" else LOSERS)(who=", ".join(str(i + 1) for i in who)) if who else (
+        NO_WINNER if key == "winners" else NO_LOSER)
+    print(said.text(lang))
     return 0
 
 
