@@ -3,6 +3,8 @@ agreed with its noun, a lost token written as -1, the verbs of Trente-et-un as p
 
 from __future__ import annotations
 
+import pytest
+
 from companion.games.base import Setup
 from companion.games.selfplay import play_out
 from companion.games.trente_et_un.engine import BankerMatch
@@ -362,3 +364,21 @@ async def test_count_or_go_typed_at_the_wrong_moment_says_why(tmp_path):
         assert screen.match.phase == "show"
         await type_in(pilot, screen, "go")
         assert message(screen) == "Go is said during the play"
+
+
+@pytest.mark.parametrize("game_id", ["cribbage", "le31", "rummy2500", "trente_et_un", "trente_et_un_banker"])
+async def test_a_match_of_computers_only_does_not_ask_to_pass_the_device(tmp_path, game_id):
+    """Computers playing among themselves showed « Cards hidden: pass the device », to nobody."""
+    from companion.games import registry
+    from tests.helpers.scripted import screen_text
+
+    app = make_app(tmp_path, lang="en")
+    game = registry.get(game_id)
+    setup = Setup(("Ordi 1", "Ordi 2"), game.make_rules(2, {}), 0, "virtual", 5, ("normal", "normal"))
+    session = MatchSession.create(app.store, setup, game_id)
+    async with app.run_test(size=(100, 40)) as pilot:
+        app.push_screen(ui_for(game_id).match_screen(session))
+        for _ in range(5):
+            await pilot.pause()
+        text = screen_text(app)
+        assert "pass the device" not in text and "Only computers play" in text, text

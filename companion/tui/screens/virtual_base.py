@@ -56,6 +56,8 @@ PASS_BODY = Msg("{whose} cards stay hidden until {name} holds the device.", "Les
 PASS_READY = Msg("I am {name}: show my cards", "Je suis {name} : montrer mes cartes")
 P_HIDDEN = Msg("Cards hidden: pass the device", "Cartes cachées : passez l'appareil")
 P_ON_PHONES = Msg("The hands are on the players' phones", "Les mains sont sur les téléphones des joueurs")
+P_COMPUTERS_ONLY = Msg("Only computers play: their hands stay hidden",
+                       "Seuls des ordinateurs jouent : leurs mains restent cachées")
 P_ON_PHONE = Msg("{name} is playing on their phone…", "{name} joue sur son téléphone…")
 PACES = (2.0, 1.0, 0.4, 0.0)
 PACE_NAMES = {2.0: Msg("slow", "lent"), 1.0: Msg("normal", "normal"), 0.4: Msg("fast", "rapide"),
@@ -128,6 +130,8 @@ class VirtualScreenBase(MatchScreenBase):
 
     def hidden_words(self) -> str:
         """What stands where no hand is shown: the device is being passed, or the hands are on phones."""
+        if not self.session.setup.humans:  # nobody to pass the device to
+            return self.tr(P_COMPUTERS_ONLY)
         return self.tr(P_ON_PHONES if self.on_devices and not self._passing else P_HIDDEN)
 
     def show_turn(self, prompt: str) -> None:
