@@ -22,7 +22,7 @@ class TrenteUI(GameUI):
 
     def past_notes(self, summary: dict[str, Any], lang: str) -> str:
         pot = summary.get("pot")
-        return f"{'corbeille' if lang == 'fr' else 'pot'} {pot}" if isinstance(pot, int) and pot else ""
+        return f"corbeille {pot}" if isinstance(pot, int) and pot else ""
 
     def fill_gallery(self, store) -> None:
         if self.game_id == "trente_et_un":
