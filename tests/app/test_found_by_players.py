@@ -382,3 +382,17 @@ async def test_a_match_of_computers_only_does_not_ask_to_pass_the_device(tmp_pat
             await pilot.pause()
         text = screen_text(app)
         assert "pass the device" not in text and "Only computers play" in text, text
+
+
+async def test_undo_says_what_it_took_back(tmp_path):
+    """After an Undo the screen showed the entry now on top, and the player could not tell whether it took: the
+    message line says which entry was undone."""
+    from tests.helpers.scripted import DEAL, message, open_session, type_in
+
+    app = make_app(tmp_path, lang="en")
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await open_session(pilot, app)
+        await type_in(pilot, screen, *DEAL[:3])  # the starter 5♥, then Paul's 10♦ and Marie's 5♣
+        await type_in(pilot, screen, "undo")
+        assert message(screen).startswith("Undone: ") and "5♣" in message(screen), message(screen)
+        assert len(screen.match.log) == 2

@@ -64,6 +64,7 @@ ASK_NO = Msg("No, keep it", "Non, garder")
 DROP_TITLE = Msg("Forget the undone entries?", "Oublier les entrées annulées ?")
 DROP_BODY = Msg("{n} undone entries can still be redone. A new entry here replaces them for good.",
                 "{n} entrées annulées peuvent encore être rétablies. Une nouvelle entrée ici les remplace pour de bon.")
+UNDONE = Msg("Undone: {what}", "Annulé : {what}")
 KEEP_UNDONE = Msg("Keep them (Redo puts them back)", "Les garder (Rétablir les remet)")
 FORGET_UNDONE = Msg("Enter it, forget them", "Entrer, les oublier")
 KEPT_UNDONE = Msg("Nothing entered: the {n} undone entries are kept (Redo puts them back).",
@@ -386,11 +387,16 @@ class MatchScreenBase(BaseScreen):
         put back into the entry (``reenter``), to be fixed and entered again."""
         log = self.match.log
         undone, head = log[len(log) - steps:], len(log)
+        first = self.match.events[head - steps] if len(self.match.events) == head and steps else None
         for _ in range(steps):
             self.step(self.session.can_undo, self.session.undo, NOTHING_TO_UNDO)
-        if undone and len(self.match.log) == head - steps and self.reenter(undone[0]):
+        if len(self.match.log) != head - steps:
+            return  # refused on the way: its reason is on the message line
+        if first is not None and self.message is None:  # said, or the screen shows the entry now on top
+            self.message = (UNDONE(what=first.text), "announce")
+        if undone and self.reenter(undone[0]):
             self.keep_draft()
-            self.refresh_view()
+        self.refresh_view()
 
     def reenter(self, op: Operation) -> bool:
         """Put the cards of an entry just undone back into the entry being made (the hands of a showdown): Undo
