@@ -23,6 +23,8 @@ else:
     _Host = object
 
 
+UNDONE = Msg("Undone: {what}", "Annulé : {what}")  # after an Undo, by every screen that has one: what it took back
+
 
 class Localized(_Host):
     """What screens and dialogs share: the player's language (drawn again when it changes) and the size classes

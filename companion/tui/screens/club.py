@@ -17,7 +17,7 @@ from companion.records.roster import Roster
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.dialogs.points import NumberDialog
 from companion.tui.dialogs.share import QrDialog
-from companion.tui.screens.base import BaseScreen
+from companion.tui.screens.base import UNDONE, BaseScreen
 from companion.tui.widgets.fields import Input, Select
 from companion.tui.widgets.keypad import Key
 from companion.tui.widgets.layout import Bar
@@ -57,7 +57,6 @@ SWAP = Msg("Swap", "Échange")
 SWAP_WHO = Msg("Swap whom? (tables without a result)", "Échanger qui ? (tables sans résultat)")
 SWAP_WITH = Msg("{name} changes places with…", "{name} change de place avec…")
 UNDO = Msg("Undo", "Annuler")
-UNDONE = Msg("Undone: {what}", "Annulé : {what}")
 UNDONE_WHAT = {"pair": Msg("the pairing of round {round}", "l'appariement du tour {round}"),
                "result": Msg("a result of round {round}", "un résultat du tour {round}"),
                "swap": Msg("a swap of round {round}", "un échange du tour {round}"),

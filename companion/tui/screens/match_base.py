@@ -23,7 +23,7 @@ from companion.store.session import MatchSession
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.dialogs.seats import SeatsDialog
 from companion.tui.games import ui_for
-from companion.tui.screens.base import BaseScreen
+from companion.tui.screens.base import UNDONE, BaseScreen
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.history import HistoryScreen
 from companion.tui.screens.match_end import MatchEndScreen
@@ -64,7 +64,6 @@ ASK_NO = Msg("No, keep it", "Non, garder")
 DROP_TITLE = Msg("Forget the undone entries?", "Oublier les entrées annulées ?")
 DROP_BODY = Msg("{n} undone entries can still be redone. A new entry here replaces them for good.",
                 "{n} entrées annulées peuvent encore être rétablies. Une nouvelle entrée ici les remplace pour de bon.")
-UNDONE = Msg("Undone: {what}", "Annulé : {what}")
 KEEP_UNDONE = Msg("Keep them (Redo puts them back)", "Les garder (Rétablir les remet)")
 FORGET_UNDONE = Msg("Enter it, forget them", "Entrer, les oublier")
 KEPT_UNDONE = Msg("Nothing entered: the {n} undone entries are kept (Redo puts them back).",
