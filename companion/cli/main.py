@@ -21,7 +21,7 @@ from typing import NoReturn
 
 import companion.games
 from companion import __version__
-from companion.cli.support import ERROR, add_lang_option, lang_in, lang_of, localize_argparse, tolerant_streams
+from companion.cli.support import ERROR, add_lang_option, in_lang, lang_in, lang_of, localize_argparse, tolerant_streams
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.core.typed import short
@@ -84,10 +84,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     imports no other game)."""
     parser = Parser(
         prog="companion",
-        description="A card-table companion: keeps the score and checks the play. "
-                    "Without a command, starts the app.",
+        description=in_lang("A card-table companion: keeps the score and checks the play. "
+                            "Without a command, starts the app.",
+                            "Un compagnon de table de cartes : il tient le pointage et vérifie le jeu. Sans commande, l'app "
+                            "démarre."),
     )
-    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    parser.add_argument("--version", action="version", version=f"companion {__version__}",
+                        help=in_lang("show the version and exit", "afficher la version et quitter"))
     add_lang_option(parser)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     clis = game_clis()
@@ -110,17 +113,26 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         from companion.cli import people
 
         people.register(commands)
-    bench = commands.add_parser("bench", help="measure the scoring speed and the start-up time",
-                                description="Same as python -m companion.dev.bench.")
+    bench = commands.add_parser("bench", help=in_lang("measure the scoring speed and the start-up time",
+                                                      "mesurer la vitesse du comptage et le temps de démarrage"),
+                                description=in_lang("Same as python -m companion.dev.bench.",
+                                                    "Comme python -m companion.dev.bench."))
     bench.add_argument("--sample", type=int, default=None, metavar="N",
-                       help="random hands to time (default 200,000)")
+                       help=in_lang("random hands to time (default 200,000)",
+                                    "mains au hasard à chronométrer (par défaut 200 000)"))
     bench.add_argument("--strength", nargs="?", type=float, const=1.0, default=None, metavar="SHARE",
-                       help="also play the self-play matches of docs/strength.md (an hour or more)")
+                       help=in_lang("also play the self-play matches of docs/strength.md (an hour or more)",
+                                    "jouer aussi les matchs ordinateur contre ordinateur de docs/strength.md (une heure ou "
+                                    "plus)"))
     bench.add_argument("--ui-block", nargs="?", type=float, const=15.0, default=None, metavar="SECONDS",
-                       help="also measure the longest block of the app's event loop while computers play")
-    bench.add_argument("--start", action="store_true", help="only the start-up lines")
+                       help=in_lang("also measure the longest block of the app's event loop while computers play",
+                                    "mesurer aussi le plus long blocage de la boucle d'événements de l'app pendant que les "
+                                    "ordinateurs jouent"))
+    bench.add_argument("--start", action="store_true", help=in_lang("only the start-up lines",
+                                                                    "seulement les lignes de démarrage"))
     bench.add_argument("--cold-runs", type=int, default=None, metavar="N",
-                       help="starts timed for each start-up line (their median is kept)")
+                       help=in_lang("starts timed for each start-up line (their median is kept)",
+                                    "démarrages chronométrés pour chaque ligne de démarrage (la médiane est gardée)"))
     bench.set_defaults(func=_bench_command)
     return parser
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from companion.cli.support import lang_of, match_number
+from companion.cli.support import in_lang, lang_of, match_number
 from companion.core.i18n import MATCHES, Msg, Plural, figure
 
 LINE = Msg("{name}: played {matches}, won {wins} ({rate}%), streak {current} (best {best})",
@@ -112,24 +112,41 @@ def evenings(args: argparse.Namespace) -> int:
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    night = commands.add_parser("evenings", help="the matches of each evening, with its standing",
-                                description="Matches group by the evening they started in (until 6 in the "
-                                            "morning); --move puts one in another evening, changing no match.")
-    night.add_argument("--move", nargs=2, metavar=("ID", "DATE"), help="move match ID to the evening DATE "
-                                                                      "(YYYY-MM-DD), or back to its own with -")
+    night = commands.add_parser("evenings", help=in_lang("the matches of each evening, with its standing",
+                                                         "les matchs de chaque soirée, avec son classement"),
+                                description=in_lang("Matches group by the evening they started in (until 6 in the "
+                                                    "morning); --move puts one in another evening, changing no match.",
+                                                    "Les matchs sont groupés par la soirée où ils ont commencé (jusqu'à 6 h du "
+                                                    "matin) ; --move en met un dans une autre soirée, sans changer aucun "
+                                                    "match."))
+    night.add_argument("--move", nargs=2, metavar=("ID", "DATE"), help=in_lang("move match ID to the evening DATE "
+                                                                               "(YYYY-MM-DD), or back to its own with -",
+                                                                               "mettre le match ID dans la soirée DATE "
+                                                                               "(AAAA-MM-JJ), ou le remettre dans la sienne "
+                                                                               "avec -"))
     night.add_argument("--json", action="store_true")
     night.set_defaults(func=evenings)
-    out = commands.add_parser("stats", help="statistics per player and game, from every saved match",
-                              description="Matches, wins, streaks, head-to-head and each game's own figures, all "
-                                          "replayed from the saved logs.")
-    out.add_argument("--game", metavar="G", help="one game, named as its own command (see companion --help)")
-    out.add_argument("--player", metavar="NAME", help="one player")
-    out.add_argument("--json", action="store_true", help="the JSON document (keys listed in the README)")
+    out = commands.add_parser("stats", help=in_lang("statistics per player and game, from every saved match",
+                                                    "statistiques par joueur et par jeu, de tous les matchs enregistrés"),
+                              description=in_lang("Matches, wins, streaks, head-to-head and each game's own figures, all "
+                                                  "replayed from the saved logs.",
+                                                  "Matchs, victoires, séries, face-à-face et les chiffres propres à chaque "
+                                                  "jeu, tous rejoués depuis les journaux enregistrés."))
+    out.add_argument("--game", metavar="G", help=in_lang("one game, named as its own command (see companion --help)",
+                                                         "un seul jeu, nommé comme sa commande (voir companion --help)"))
+    out.add_argument("--player", metavar="NAME", help=in_lang("one player", "un seul joueur"))
+    out.add_argument("--json", action="store_true", help=in_lang("the JSON document (keys listed in the README)",
+                                                                 "le document JSON (clés décrites dans le README)"))
     out.set_defaults(func=stats)
-    roster = commands.add_parser("players", help="the roster: list, rename or merge players",
-                                 description="Renaming or merging changes the roster only, never a match.")
+    roster = commands.add_parser("players", help=in_lang("the roster: list, rename or merge players",
+                                                         "la liste des joueurs : lister, renommer ou fusionner"),
+                                 description=in_lang("Renaming or merging changes the roster only, never a match.",
+                                                     "Renommer ou fusionner ne change que la liste des joueurs, jamais un "
+                                                     "match."))
     roster.add_argument("action", nargs="?", choices=("list", "rename", "merge", "colour"), default="list")
     roster.add_argument("names", nargs="*", metavar="NAME",
-                        help="rename OLD NEW, merge KEEP GONE, or colour NAME COLOUR (a CSS colour, - for none)")
+                        help=in_lang("rename OLD NEW, merge KEEP GONE, or colour NAME COLOUR (a CSS colour, - for none)",
+                                     "rename ANCIEN NOUVEAU, merge GARDÉ FONDU, ou colour NOM COULEUR (une couleur CSS, - pour "
+                                     "aucune)"))
     roster.add_argument("--json", action="store_true")
     roster.set_defaults(func=players)

@@ -8,7 +8,7 @@ import argparse
 import sys
 from dataclasses import dataclass
 
-from companion.cli.support import lang_in, lang_of
+from companion.cli.support import in_lang, lang_in, lang_of
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 
@@ -132,11 +132,18 @@ def run(args: argparse.Namespace) -> int:
 
 def register(commands: argparse._SubParsersAction) -> None:
     serve = commands.add_parser(
-        "serve", help="serve the app to the browsers of the table's tablets and phones",
-        description="Serves the app to browsers, behind a secret token. Default: this machine only (127.0.0.1).")
+        "serve", help=in_lang("serve the app to the browsers of the table's tablets and phones",
+                              "servir l'app aux navigateurs des tablettes et téléphones de la table"),
+        description=in_lang("Serves the app to browsers, behind a secret token. Default: this machine only (127.0.0.1).",
+                            "Sert l'app aux navigateurs, derrière un jeton secret. Par défaut : cette machine seulement "
+                            "(127.0.0.1)."))
     serve.add_argument("--port", type=port_number, default=DEFAULT_PORT, metavar="N",
-                       help=f"port (default {DEFAULT_PORT}; 0: any free port)")
+                       help=in_lang(f"port (default {DEFAULT_PORT}; 0: any free port)",
+                                    f"port (par défaut {DEFAULT_PORT} ; 0 : n'importe quel port libre)"))
     serve.add_argument("--lan", action="store_true",
-                       help="listen on this machine's local-network address and print a QR code of the address")
-    serve.add_argument("--dry-run", action="store_true", help="print what would be bound and shown, then stop")
+                       help=in_lang("listen on this machine's local-network address and print a QR code of the address",
+                                    "écouter sur l'adresse de cette machine dans le réseau local et afficher un code QR de "
+                                    "l'adresse"))
+    serve.add_argument("--dry-run", action="store_true", help=in_lang("print what would be bound and shown, then stop",
+                                                                      "afficher ce qui serait ouvert et montré, puis s'arrêter"))
     serve.set_defaults(func=run)

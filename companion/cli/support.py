@@ -24,8 +24,9 @@ def add_lang_option(parser: argparse.ArgumentParser) -> None:
     """
     parser.add_argument(
         "--lang", choices=LANGS, default=argparse.SUPPRESS,
-        help="language of the cards you type and of the output (default: en, or fr when "
-             "COMPANION_LANG=fr or LANG=fr_*)",
+        help=in_lang("language of the cards you type and of the output (default: en, or fr when "
+                     "COMPANION_LANG=fr or LANG=fr_*)",
+                     "langue des cartes tapées et de la sortie (par défaut : en, ou fr si COMPANION_LANG=fr ou LANG=fr_*)"),
     )
 
 
@@ -105,9 +106,19 @@ _ARGPARSE_FR = {
 
 
 
+_HELP_LANG = ["en"]  # the language --help speaks: set by localize_argparse before the parser is built
+
+
+def in_lang(en: str, fr: str) -> str:
+    """A help text in the language the command line asks for (``localize_argparse`` sets it first)."""
+    return fr if _HELP_LANG[0] == "fr" else en
+
+
 def localize_argparse(lang: str) -> None:
-    """Make argparse's own messages follow the chosen language."""
+    """Make argparse's own messages, and the help texts written after this, follow the chosen language."""
     import argparse as _argparse
+
+    _HELP_LANG[0] = lang
 
     if lang == "fr":
         _argparse._ = lambda text: _ARGPARSE_FR.get(text, text)  # type: ignore[attr-defined]

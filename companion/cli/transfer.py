@@ -7,7 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from companion.cli.support import lang_of, match_id_type
+from companion.cli.support import in_lang, lang_of, match_id_type
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 
@@ -70,18 +70,32 @@ def share(args: argparse.Namespace) -> int:
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    out = commands.add_parser("export", help="write one match or the whole history as JSON (or CSV)",
-                              description="Writes the matches with their logs as JSON (which « companion import » "
-                                          "reads back), or one row per match as CSV.")
-    out.add_argument("--match", type=match_id_type, metavar="ID", help="only this match (default: every match)")
-    out.add_argument("--csv", action="store_true", help="CSV, one row per match, instead of JSON")
-    out.add_argument("--output", "-o", metavar="FILE", help="write to a new file (default: standard output)")
+    out = commands.add_parser("export", help=in_lang("write one match or the whole history as JSON (or CSV)",
+                                                     "écrire un match ou tout l'historique en JSON (ou CSV)"),
+                              description=in_lang("Writes the matches with their logs as JSON (which « companion import » "
+                                                  "reads back), or one row per match as CSV.",
+                                                  "Écrit les matchs avec leurs journaux en JSON (que « companion import » "
+                                                  "relit), ou une ligne par match en CSV."))
+    out.add_argument("--match", type=match_id_type, metavar="ID", help=in_lang("only this match (default: every match)",
+                                                                               "seulement ce match (par défaut : tous les "
+                                                                               "matchs)"))
+    out.add_argument("--csv", action="store_true", help=in_lang("CSV, one row per match, instead of JSON",
+                                                                "CSV, une ligne par match, au lieu de JSON"))
+    out.add_argument("--output", "-o", metavar="FILE", help=in_lang("write to a new file (default: standard output)",
+                                                                    "écrire dans un nouveau fichier (par défaut : la sortie "
+                                                                    "standard)"))
     out.set_defaults(func=export)
-    into = commands.add_parser("import", help="add the matches of an exported JSON file",
-                               description="Checks every match of the file by replaying it; a bad file is refused "
-                                           "with the reason and changes nothing. Matches already here are skipped.")
+    into = commands.add_parser("import", help=in_lang("add the matches of an exported JSON file",
+                                                      "ajouter les matchs d'un fichier JSON exporté"),
+                               description=in_lang("Checks every match of the file by replaying it; a bad file is refused "
+                                                   "with the reason and changes nothing. Matches already here are skipped.",
+                                                   "Vérifie chaque match du fichier en le rejouant ; un mauvais fichier est "
+                                                   "refusé avec la raison et ne change rien. Les matchs déjà présents sont "
+                                                   "sautés."))
     into.add_argument("file", metavar="FILE")
     into.set_defaults(func=import_)
-    show = commands.add_parser("share", help="a match's summary as a QR code that any phone camera reads")
+    show = commands.add_parser("share", help=in_lang("a match's summary as a QR code that any phone camera reads",
+                                                     "le résumé d'un match en code QR, lisible par l'appareil photo de tout "
+                                                     "téléphone"))
     show.add_argument("match", type=match_id_type, metavar="ID")
     show.set_defaults(func=share)

@@ -48,6 +48,24 @@ def test_every_help_runs_and_exits_0(lang):
                                 capture_output=True, text=True, timeout=60, env=env)
         assert result.returncode == 0 and "Traceback" not in result.stderr, (path, result.stderr[-300:])
         assert "usage" in result.stdout.lower(), path
+        if lang == "fr":  # every help text in French (argparse's own words are localized apart)
+            english = [w for w in (" the ", " of the ", " and ", " or ", "default") if w in result.stdout]
+            assert not english, (path, english, result.stdout)
+
+
+def test_help_speaks_the_language_asked_for_and_the_locales():
+    """--help follows --lang, and COMPANION_LANG / LANG when it is not given, as every other output does."""
+    env = dict(os.environ, PYTHONPATH=str(REPO), LANG="C.UTF-8")
+    env.pop("COMPANION_LANG", None)
+
+    def helped(*args: str, **extra: str) -> str:
+        return subprocess.run([sys.executable, "-m", "companion.cli.main", *args], capture_output=True, text=True,
+                              timeout=60, env={**env, **extra}).stdout
+
+    assert "count a hand or crib at the show" in helped("cribbage", "--help")
+    assert "compter une main ou le crib au décompte" in helped("--lang", "fr", "cribbage", "--help")
+    assert "compter une main ou le crib au décompte" in helped("cribbage", "--help", COMPANION_LANG="fr")
+    assert "la carte coupée" in helped("cribbage", "count", "--help", "--lang=fr")
 
 
 def test_python_dash_m_companion_is_the_command():

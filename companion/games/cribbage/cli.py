@@ -12,7 +12,7 @@ import argparse
 import json
 from collections.abc import Sequence
 
-from companion.cli.support import add_lang_option, input_lang, lang_of
+from companion.cli.support import add_lang_option, in_lang, input_lang, lang_of
 from companion.core.cards import Card, format_card, format_cards, parse_card
 from companion.core.errors import IllegalMoveError, InconsistencyError
 from companion.core.i18n import Msg
@@ -230,66 +230,100 @@ def _discard_command(args: argparse.Namespace) -> int:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     cribbage = subparsers.add_parser(
-        "cribbage", help="cribbage: count a hand, check a pegging sequence, advise a discard",
-        description="Cribbage tools (ACC rules by default). The rules, with the house rules marked, are in "
-                    "the app: companion, then Rules: Cribbage. Cards are read in English notation (5H, 10D, QS) "
-                    "unless --lang fr is given; the output follows --lang, COMPANION_LANG or LANG.",
+        "cribbage", help=in_lang("cribbage: count a hand, check a pegging sequence, advise a discard",
+                                 "cribbage : compter une main, vérifier un jeu de la carte, conseiller un écart"),
+        description=in_lang("Cribbage tools (ACC rules by default). The rules, with the house rules marked, are in "
+                            "the app: companion, then Rules: Cribbage. Cards are read in English notation (5H, 10D, QS) "
+                            "unless --lang fr is given; the output follows --lang, COMPANION_LANG or LANG.",
+                            "Outils du cribbage (règles ACC par défaut). Les règles, avec les règles maison indiquées, sont "
+                            "dans l'app : companion, puis Règles : Cribbage. Les cartes se lisent en notation anglaise (5H, "
+                            "10D, QS) sauf avec --lang fr (5C, 10K, DP) ; la sortie suit --lang, COMPANION_LANG ou LANG."),
     )
     add_lang_option(cribbage)
     commands = cribbage.add_subparsers(dest="cribbage_command", metavar="COMMAND", required=True)
 
     count = commands.add_parser(
-        "count", help="count a hand or crib at the show",
-        description="Count four cards and the starter, item by item, as players say it.",
-        epilog="example: companion cribbage count 5H 5D 5C JS --starter 5S",
+        "count", help=in_lang("count a hand or crib at the show", "compter une main ou le crib au décompte"),
+        description=in_lang("Count four cards and the starter, item by item, as players say it.",
+                            "Compte quatre cartes et la carte coupée, combinaison par combinaison, comme les joueurs le "
+                            "disent."),
+        epilog=in_lang("example: companion cribbage count 5H 5D 5C JS --starter 5S",
+                       "exemple (notation anglaise) : companion cribbage count 5H 5D 5C JS --starter 5S"),
     )
-    count.add_argument("cards", nargs="+", metavar="CARD", help="the four cards of the hand (or crib)")
-    count.add_argument("--starter", required=True, metavar="CARD", help="the starter (cut card)")
-    count.add_argument("--crib", action="store_true", help="count as the crib (only a 5-card flush counts)")
+    count.add_argument("cards", nargs="+", metavar="CARD", help=in_lang("the four cards of the hand (or crib)",
+                                                                        "les quatre cartes de la main (ou du crib)"))
+    count.add_argument("--starter", required=True, metavar="CARD", help=in_lang("the starter (cut card)", "la carte coupée"))
+    count.add_argument("--crib", action="store_true", help=in_lang("count as the crib (only a 5-card flush counts)",
+                                                                   "compter comme le crib (seule une couleur de 5 cartes "
+                                                                   "compte)"))
     count.add_argument("--rules", choices=("acc", "booklet"), default="acc",
-                       help="acc (default) or booklet: the French booklet's flush rule, no nobs")
-    count.add_argument("--json", action="store_true", help="print the count as JSON")
+                       help=in_lang("acc (default) or booklet: the French booklet's flush rule, no nobs",
+                                    "acc (par défaut) ou booklet : la règle de couleur du livret français, sans nobs"))
+    count.add_argument("--json", action="store_true", help=in_lang("print the count as JSON", "afficher le compte en JSON"))
     add_lang_option(count)
     count.set_defaults(func=_count_command)
 
     peg = commands.add_parser(
-        "peg", help="score a pegging sequence card by card",
-        description="Play the cards in order as one pegging sequence. The count starts again "
-                    "after 31. Type 'pass' when the player whose turn it is says go and the others play on, "
-                    "'go' when nobody can play: the last card played scores 1 "
-                    "(nothing more after a 31) and the count starts again; end with 'go' to "
-                    "score the last card.",
-        epilog="example: companion cribbage peg 7H 8D 9S 7C go 5H",
+        "peg", help=in_lang("score a pegging sequence card by card", "compter un jeu de la carte, carte par carte"),
+        description=in_lang("Play the cards in order as one pegging sequence. The count starts again "
+                            "after 31. Type 'pass' when the player whose turn it is says go and the others play on, "
+                            "'go' when nobody can play: the last card played scores 1 "
+                            "(nothing more after a 31) and the count starts again; end with 'go' to "
+                            "score the last card.",
+                            "Joue les cartes dans l'ordre comme un seul jeu de la carte. Le compte repart après 31. Tapez "
+                            "'pass' quand le joueur dont c'est le tour dit go et que les autres continuent, 'go' quand "
+                            "personne ne peut jouer : la dernière carte jouée marque 1 (rien de plus après un 31) et le compte "
+                            "repart ; finissez par 'go' pour marquer la dernière carte."),
+        epilog=in_lang("example: companion cribbage peg 7H 8D 9S 7C go 5H",
+                       "exemple (notation anglaise) : companion cribbage peg 7H 8D 9S 7C go 5H"),
     )
-    peg.add_argument("cards", nargs="+", metavar="CARD", help="cards in play order, or 'go'")
+    peg.add_argument("cards", nargs="+", metavar="CARD", help=in_lang("cards in play order, or 'go'",
+                                                                      "les cartes dans l'ordre du jeu, ou 'go'"))
     peg.add_argument("--no-pair-royal", dest="pair_royal", action="store_false",
-                     help="house rule: each card pairing the previous one scores 2 (no 6 or 12)")
+                     help=in_lang("house rule: each card pairing the previous one scores 2 (no 6 or 12)",
+                                  "règle maison : chaque carte qui fait paire avec la précédente marque 2 (pas de 6 ni de 12)"))
     peg.add_argument("--players", type=int, choices=(2, 3, 4), default=2,
-                     help="players taking the cards in turn, player 1 first (default 2): each one's points "
-                          "are totalled")
-    peg.add_argument("--json", action="store_true", help="print the sequence as JSON")
+                     help=in_lang("players taking the cards in turn, player 1 first (default 2): each one's points "
+                                  "are totalled",
+                                  "joueurs qui jouent les cartes à tour de rôle, joueur 1 d'abord (par défaut 2) : les points "
+                                  "de chacun sont totalisés"))
+    peg.add_argument("--json", action="store_true", help=in_lang("print the sequence as JSON", "afficher le jeu en JSON"))
     add_lang_option(peg)
     peg.set_defaults(func=_peg_command)
 
     discard = commands.add_parser(
-        "discard", help="the exact discard advisor: every way to lay cards away, best first",
-        description="For a 6-card hand (2 players) or a 5-card hand (3 or 4 players): for each discard, the "
-                    "mean show of the kept four over every possible starter, the mean crib over every possible "
-                    "opponent discard and starter (each weighted equally), and the net (hand + crib for the "
-                    "dealer, hand - crib for the pone). Exact, not sampled.",
-        epilog="example: companion cribbage discard 5H 5D JS QC 4S 6D --dealer --json",
+        "discard", help=in_lang("the exact discard advisor: every way to lay cards away, best first",
+                                "le conseiller d'écart exact : chaque façon d'écarter, la meilleure d'abord"),
+        description=in_lang("For a 6-card hand (2 players) or a 5-card hand (3 or 4 players): for each discard, the "
+                            "mean show of the kept four over every possible starter, the mean crib over every possible "
+                            "opponent discard and starter (each weighted equally), and the net (hand + crib for the "
+                            "dealer, hand - crib for the pone). Exact, not sampled.",
+                            "Pour une main de 6 cartes (2 joueurs) ou de 5 cartes (3 ou 4 joueurs) : pour chaque écart, le "
+                            "compte moyen des quatre cartes gardées sur toutes les cartes coupées possibles, le crib moyen sur "
+                            "tous les écarts adverses et toutes les coupes possibles (chacun de même poids), et le net (main + "
+                            "crib pour le donneur, main - crib pour l'adversaire). Exact, pas échantillonné."),
+        epilog=in_lang("example: companion cribbage discard 5H 5D JS QC 4S 6D --dealer --json",
+                       "exemple (notation anglaise) : companion cribbage discard 5H 5D JS QC 4S 6D --dealer --json"),
     )
-    discard.add_argument("cards", nargs="+", metavar="CARD", help="the 6 (or 5) cards dealt")
+    discard.add_argument("cards", nargs="+", metavar="CARD", help=in_lang("the 6 (or 5) cards dealt",
+                                                                          "les 6 (ou 5) cartes distribuées"))
     role = discard.add_mutually_exclusive_group(required=True)
-    role.add_argument("--dealer", dest="dealer", action="store_true", default=None, help="the crib is yours")
-    role.add_argument("--pone", dest="dealer", action="store_false", help="the crib is the dealer's")
+    role.add_argument("--dealer", dest="dealer", action="store_true", default=None, help=in_lang("the crib is yours",
+                                                                                                 "le crib est à vous"))
+    role.add_argument("--pone", dest="dealer", action="store_false", help=in_lang("the crib is the dealer's",
+                                                                                  "le crib est au donneur"))
     discard.add_argument("--crib-model", choices=("uniform", "players"), default="uniform",
-                         help="how opponent discards are weighted: uniform (every pair equally; exact; the default) "
-                              "or players (each pair of ranks as often as the normal and hard players lay it away "
-                              "in the opponent's role, counted over many deals; 6-card hands only, a 5-card hand "
-                              "keeps uniform)")
+                         help=in_lang("how opponent discards are weighted: uniform (every pair equally; exact; the default) "
+                                      "or players (each pair of ranks as often as the normal and hard players lay it away "
+                                      "in the opponent's role, counted over many deals; 6-card hands only, a 5-card hand "
+                                      "keeps uniform)",
+                                      "le poids des écarts adverses : uniform (chaque paire également ; exact ; par défaut) ou "
+                                      "players (chaque paire de rangs aussi souvent que les joueurs normal et difficile "
+                                      "l'écartent dans le rôle de l'adversaire, compté sur beaucoup de donnes ; mains de 6 "
+                                      "cartes seulement, une main de 5 cartes garde uniform)"))
     discard.add_argument("--rules", choices=("acc", "booklet"), default="acc",
-                         help="acc (default) or booklet: the French booklet's flush rule, no nobs")
-    discard.add_argument("--json", action="store_true", help="print the options as JSON")
+                         help=in_lang("acc (default) or booklet: the French booklet's flush rule, no nobs",
+                                      "acc (par défaut) ou booklet : la règle de couleur du livret français, sans nobs"))
+    discard.add_argument("--json", action="store_true", help=in_lang("print the options as JSON", "afficher les options en JSON"))
     add_lang_option(discard)
     discard.set_defaults(func=_discard_command)

@@ -6,7 +6,7 @@ import argparse
 import json
 from collections import Counter
 
-from companion.cli.support import add_lang_option, input_lang, lang_of
+from companion.cli.support import add_lang_option, in_lang, input_lang, lang_of
 from companion.core.errors import NotationError
 from companion.core.i18n import Msg
 from companion.core.i18n import points as points_of
@@ -71,24 +71,35 @@ def _tally_command(args: argparse.Namespace) -> int:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     le31 = subparsers.add_parser(
-        "le31", help="Le 31: the deck, the tally of a round",
-        description="Le 31 tools. Cards are written like 2R (red 2), 10G (green 10), ER (Estrelizia, red); "
-                    "with --lang fr, French colour letters (10V, vert). --deck FILE reads your own deck "
-                    "(see docs/le31-deck.md).")
+        "le31", help=in_lang("Le 31: the deck, the tally of a round", "Le 31 : le paquet, le compte d'une manche"),
+        description=in_lang("Le 31 tools. Cards are written like 2R (red 2), 10G (green 10), ER (Estrelizia, red); "
+                            "with --lang fr, French colour letters (10V, vert). --deck FILE reads your own deck "
+                            "(its format is at the end of Le 31's rules in the app).",
+                            "Outils du Le 31. Les cartes s'écrivent comme 2R (2 rouge), 10G (10 vert), ER (Estrelizia, "
+                            "rouge) ; avec --lang fr, les lettres françaises des couleurs (10V, vert). --deck FICHIER lit "
+                            "votre propre paquet (son format est à la fin des règles du Le 31 dans l'app)."))
     commands = le31.add_subparsers(dest="le31_command", metavar="COMMAND", required=True)
-    deck = commands.add_parser("deck", help="list the deck's cards")
-    deck.add_argument("--deck", metavar="FILE", help="your own deck description (JSON)")
-    deck.add_argument("--json", action="store_true", help="one object per card: code, colour, value, illustration")
+    deck = commands.add_parser("deck", help=in_lang("list the deck's cards", "lister les cartes du paquet"))
+    deck.add_argument("--deck", metavar="FILE", help=in_lang("your own deck description (JSON)",
+                                                             "la description de votre propre paquet (JSON)"))
+    deck.add_argument("--json", action="store_true", help=in_lang("one object per card: code, colour, value, illustration",
+                                                                  "un objet par carte : code, couleur, valeur, illustration"))
     add_lang_option(deck)
     deck.set_defaults(func=_deck_command)
     tally = commands.add_parser(
-        "tally", help="count a round from the two sides' piles",
-        description="The two piles must hold the whole deck (the leftovers already given to the last "
-                    "capturer). Most cards 3, most red 1, the red 2 1, the green 10 2, each 1 one point, "
-                    "each récolte one point; a tie for most cards or most red scores for nobody.")
-    tally.add_argument("--side", action="append", metavar="CARDS", help="one side's pile, e.g. \"2R 10G ER\"")
-    tally.add_argument("--recoltes", default="0,0", metavar="A,B", help="récoltes of each side (default 0,0)")
-    tally.add_argument("--deck", metavar="FILE", help="your own deck description (JSON)")
+        "tally", help=in_lang("count a round from the two sides' piles", "compter une manche à partir des piles des deux camps"),
+        description=in_lang("The two piles must hold the whole deck (the leftovers already given to the last "
+                            "capturer). Most cards 3, most red 1, the red 2 1, the green 10 2, each 1 one point, "
+                            "each récolte one point; a tie for most cards or most red scores for nobody.",
+                            "Les deux piles doivent contenir tout le paquet (les restes déjà donnés au dernier à prendre). Le "
+                            "plus de cartes 3, le plus de rouges 1, le 2 rouge 1, le 10 vert 2, chaque 1 un point, chaque "
+                            "récolte un point ; une égalité au plus de cartes ou au plus de rouges ne rapporte à personne."))
+    tally.add_argument("--side", action="append", metavar="CARDS", help=in_lang(
+        "one side's pile, e.g. \"2R 10G ER\"", "la pile d'un camp, p. ex. \"2R 10G ER\""))
+    tally.add_argument("--recoltes", default="0,0", metavar="A,B", help=in_lang("récoltes of each side (default 0,0)",
+                                                                                "récoltes de chaque camp (par défaut 0,0)"))
+    tally.add_argument("--deck", metavar="FILE", help=in_lang("your own deck description (JSON)",
+                                                              "la description de votre propre paquet (JSON)"))
     tally.add_argument("--json", action="store_true", help='{"sides": [{"points", "items": [...]}, ...]}')
     add_lang_option(tally)
     tally.set_defaults(func=_tally_command)
@@ -155,16 +166,30 @@ def _check_command(args: argparse.Namespace) -> int:
 
 def register_check(commands) -> None:
     check = commands.add_parser(
-        "check", help="is a play legal against a table?",
-        description="Say whether a play is legal against a table and, if not, why; a play named by its card "
-                    "alone lists its legal readings when there are several. Exit 0: legal, 1: not legal, "
-                    "2: unreadable.",
-        epilog='example: companion le31 check --table "2B 3G 1Y [8: 5R 3Y]" --hand "6R 8G" --play "6R x 2B 3G 1Y"')
-    check.add_argument("--table", default="", metavar="CARDS", help="loose cards, and builds like [8: 5R 3Y]")
-    check.add_argument("--hand", default="", metavar="CARDS", help="the player's hand (the card played included)")
-    check.add_argument("--play", required=True, metavar="PLAY", help="CARD, CARD -, CARD x CARDS, CARD > N CARDS, CARD ^ N")
-    check.add_argument("--committed", action="store_true", help="the player built his own builds last turn")
-    check.add_argument("--deck", metavar="FILE", help="your own deck description (JSON)")
+        "check", help=in_lang("is a play legal against a table?", "un coup est-il permis contre une table ?"),
+        description=in_lang("Say whether a play is legal against a table and, if not, why; a play named by its card "
+                            "alone lists its legal readings when there are several. Exit 0: legal, 1: not legal, "
+                            "2: unreadable.",
+                            "Dit si un coup est permis contre une table et, sinon, pourquoi ; un coup nommé par sa seule carte "
+                            "donne ses lectures permises quand il y en a plusieurs. Sortie 0 : permis, 1 : pas permis, 2 : "
+                            "illisible."),
+        epilog=in_lang('example: companion le31 check --table "2B 3G 1Y [8: 5R 3Y]" --hand "6R 8G" --play "6R x 2B 3G 1Y"',
+                       'exemple (notation anglaise) : companion le31 check --table "2B 3G 1Y [8: 5R 3Y]" --hand "6R 8G" --play '
+                       '"6R x 2B 3G 1Y"'))
+    check.add_argument("--table", default="", metavar="CARDS", help=in_lang("loose cards, and builds like [8: 5R 3Y]",
+                                                                            "les cartes libres, et les constructions comme [8: "
+                                                                            "5R 3Y]"))
+    check.add_argument("--hand", default="", metavar="CARDS", help=in_lang("the player's hand (the card played included)",
+                                                                           "la main du joueur (la carte jouée comprise)"))
+    check.add_argument("--play", required=True, metavar="PLAY", help=in_lang("CARD, CARD -, CARD x CARDS, CARD > N CARDS, CARD "
+                                                                             "^ N",
+                                                                             "CARTE, CARTE -, CARTE x CARTES, CARTE > N "
+                                                                             "CARTES, CARTE ^ N"))
+    check.add_argument("--committed", action="store_true", help=in_lang("the player built his own builds last turn",
+                                                                        "le joueur a fait ses propres constructions au tour "
+                                                                        "précédent"))
+    check.add_argument("--deck", metavar="FILE", help=in_lang("your own deck description (JSON)",
+                                                              "la description de votre propre paquet (JSON)"))
     check.add_argument("--json", action="store_true", help='{"legal": true|false, "reason", "readings"}')
     add_lang_option(check)
     check.set_defaults(func=_check_command)

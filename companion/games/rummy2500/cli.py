@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from companion.cli.support import add_lang_option, input_lang, lang_of
+from companion.cli.support import add_lang_option, in_lang, input_lang, lang_of
 from companion.core.i18n import Msg
 
 TOTAL = Msg("total {total} = laid {laid} − hand {hand}", "total {total} = posé {laid} − main {hand}")
@@ -36,20 +36,33 @@ def _score_command(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    main = subparsers.add_parser("2500", help="2500: score a brasse",
-                                 description="2500 tools: laid cards count plus, cards in hand count minus.")
+    main = subparsers.add_parser("2500", help=in_lang("2500: score a brasse", "2500 : compter une brasse"),
+                                 description=in_lang("2500 tools: laid cards count plus, cards in hand count minus.",
+                                                     "Outils du 2500 : les cartes posées comptent en plus, les cartes en main "
+                                                     "en moins."))
     commands = main.add_subparsers(dest="rummy_command", metavar="COMMAND", required=True)
     score = commands.add_parser(
-        "score", help="one player's brasse: laid minus hand",
-        description="Each laid group (separated by commas) is checked as a set: at least three cards, the natural "
-                    "cards of one rank and at least two of them, any number of frimes; or three frime-rank cards. "
-                    "A lay-off on another player's trio is a group written +7H, and needs a trio of the player's own "
-                    "(lay-offs come once open). A card appears at most three times (three packs). Whether another "
-                    "player's trio takes a lay-off needs the whole brasse: the app checks it.",
-        epilog='example: companion 2500 score --frime 8 --laid "JS JH JD, 6C 6S 8H" --hand "7H KD 10S 8C" --json')
-    score.add_argument("--frime", required=True, metavar="RANK", help="the frime's rank: 3 to 10, J, Q, K or A")
+        "score", help=in_lang("one player's brasse: laid minus hand", "la brasse d'un joueur : posées moins main"),
+        description=in_lang("Each laid group (separated by commas) is checked as a set: at least three cards, the natural "
+                            "cards of one rank and at least two of them, any number of frimes; or three frime-rank cards. "
+                            "A lay-off on another player's trio is a group written +7H, and needs a trio of the player's own "
+                            "(lay-offs come once open). A card appears at most three times (three packs). Whether another "
+                            "player's trio takes a lay-off needs the whole brasse: the app checks it.",
+                            "Chaque groupe posé (séparés par des virgules) est vérifié comme un brelan : au moins trois "
+                            "cartes, les cartes naturelles d'un même rang et au moins deux d'entre elles, autant de frimes "
+                            "qu'on veut ; ou trois cartes du rang de la frime. Un ajout au trio d'un autre joueur est un "
+                            "groupe écrit +7H, et demande un trio à soi (on ajoute une fois ouvert). Une carte paraît au plus "
+                            "trois fois (trois paquets). Savoir si le trio d'un autre prend un ajout demande toute la brasse : "
+                            "l'app le vérifie."),
+        epilog=in_lang('example: companion 2500 score --frime 8 --laid "JS JH JD, 6C 6S 8H" --hand "7H KD 10S 8C" --json',
+                       'exemple (notation anglaise) : companion 2500 score --frime 8 --laid "JS JH JD, 6C 6S 8H" --hand "7H KD '
+                       '10S 8C" --json'))
+    score.add_argument("--frime", required=True, metavar="RANK", help=in_lang("the frime's rank: 3 to 10, J, Q, K or A",
+                                                                              "le rang de la frime : 3 à 10, J, Q, K ou A (V, "
+                                                                              "D, R avec --lang fr)"))
     score.add_argument("--laid", default="", metavar="GROUPS", help='"JS JH JD, 6C 6S 8H, +7H"')
-    score.add_argument("--hand", default="", metavar="CARDS", help="the cards left in hand")
+    score.add_argument("--hand", default="", metavar="CARDS", help=in_lang("the cards left in hand",
+                                                                           "les cartes restées en main"))
     score.add_argument("--json", action="store_true", help='{"total": 15, "laid": 140, "hand": 125, "groups": [...]}')
     add_lang_option(score)
     score.set_defaults(func=_score_command)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from companion.cli.support import add_lang_option, input_lang, lang_of
+from companion.cli.support import add_lang_option, in_lang, input_lang, lang_of
 from companion.core.cards import parse_cards
 from companion.core.i18n import Msg
 
@@ -15,6 +15,8 @@ NO_WINNER = Msg("winner(s): nobody", "gagnant(s) : personne")
 NO_LOSER = Msg("loser(s): nobody", "perdant(s) : personne")
 HAND = Msg("hand {n}: {cards} — {said}", "main {n} : {cards} — {said}")
 GAME_HELP = "knock: draw-and-knock (52 cards, brelan 30½, tierce majeure); banker: with a banker (32 cards, no brelan)"
+GAME_HELP_FR = ("knock : tirer et cogner (52 cartes, brelan 30½, tierce majeure) ; "
+                "banker : avec un banquier (32 cartes, pas de brelan)")
 
 
 def _rules(game: str):
@@ -65,24 +67,36 @@ def _showdown_command(args: argparse.Namespace) -> int:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     main = subparsers.add_parser(
-        "trente-et-un", help="Trente-et-un: hand values and showdowns (draw and knock, or with a banker)",
-        description="Trente-et-un tools. Cards are written AH, KH, QH, 10D (English notation unless --lang fr). "
-                    "A hand's value is its best same-suit total (A 11, K Q J 10 = 10); a tierce majeure (A-K-Q "
-                    "of a suit) and a trente-et-un count 31, a brelan 30½ in the draw-and-knock game.")
+        "trente-et-un", help=in_lang("Trente-et-un: hand values and showdowns (draw and knock, or with a banker)",
+                                     "Trente-et-un : valeur des mains et abattages (tirer et cogner, ou avec un banquier)"),
+        description=in_lang("Trente-et-un tools. Cards are written AH, KH, QH, 10D (English notation unless --lang fr). "
+                            "A hand's value is its best same-suit total (A 11, K Q J 10 = 10); a tierce majeure (A-K-Q "
+                            "of a suit) and a trente-et-un count 31, a brelan 30½ in the draw-and-knock game.",
+                            "Outils du Trente-et-un. Les cartes s'écrivent AH, KH, QH, 10D (notation anglaise, sauf avec "
+                            "--lang fr : AC, RC, DC, 10K). La valeur d'une main est son meilleur total dans une couleur (A 11, "
+                            "R D V 10 = 10) ; une tierce majeure (A-R-D d'une couleur) et un trente-et-un valent 31, un brelan "
+                            "30½ au jeu tirer et cogner."))
     commands = main.add_subparsers(dest="trente_command", metavar="COMMAND", required=True)
-    value = commands.add_parser("value", help="the value of a three-card hand")
+    value = commands.add_parser("value", help=in_lang("the value of a three-card hand", "la valeur d'une main de trois cartes"))
     value.add_argument("cards", nargs="+", metavar="CARD")
-    value.add_argument("--game", choices=("knock", "banker"), default="knock", help=GAME_HELP)
-    value.add_argument("--deck", type=int, choices=(32, 52), default=32, help="banker game: 32 cards, or 52")
+    value.add_argument("--game", choices=("knock", "banker"), default="knock", help=in_lang(GAME_HELP, GAME_HELP_FR))
+    value.add_argument("--deck", type=int, choices=(32, 52), default=32, help=in_lang("banker game: 32 cards, or 52",
+                                                                                      "jeu avec banquier : 32 cartes, ou 52"))
     value.add_argument("--json", action="store_true", help='{"value": 31, "combination": "tierce_majeure"}')
     add_lang_option(value)
     value.set_defaults(func=_value_command)
     showdown = commands.add_parser(
-        "showdown", help="who wins (draw and knock) or who loses (with a banker) a showdown",
-        epilog='example: companion trente-et-un showdown --game knock "AH KH QH" "7S 7D 7C" --json')
-    showdown.add_argument("hands", nargs="+", metavar="HAND", help='a hand of three cards, e.g. "AH KH QH"')
-    showdown.add_argument("--game", choices=("knock", "banker"), default="knock", help=GAME_HELP)
-    showdown.add_argument("--deck", type=int, choices=(32, 52), default=32, help="banker game: 32 cards, or 52")
-    showdown.add_argument("--json", action="store_true", help='{"winners": [0]} or {"losers": [2, 4]}')
+        "showdown", help=in_lang("who wins (draw and knock) or who loses (with a banker) a showdown",
+                                 "qui gagne (tirer et cogner) ou qui perd (avec banquier) un abattage"),
+        epilog=in_lang('example: companion trente-et-un showdown --game knock "AH KH QH" "7S 7D 7C" --json',
+                       'exemple (notation anglaise) : companion trente-et-un showdown --game knock "AH KH QH" "7S 7D 7C" '
+                       "--json"))
+    showdown.add_argument("hands", nargs="+", metavar="HAND", help=in_lang('a hand of three cards, e.g. "AH KH QH"',
+                                                                           'une main de trois cartes, p. ex. "AH KH QH"'))
+    showdown.add_argument("--game", choices=("knock", "banker"), default="knock", help=in_lang(GAME_HELP, GAME_HELP_FR))
+    showdown.add_argument("--deck", type=int, choices=(32, 52), default=32, help=in_lang("banker game: 32 cards, or 52",
+                                                                                         "jeu avec banquier : 32 cartes, ou 52"))
+    showdown.add_argument("--json", action="store_true", help=in_lang('{"winners": [0]} or {"losers": [2, 4]}',
+                                                                      '{"winners": [0]} ou {"losers": [2, 4]}'))
     add_lang_option(showdown)
     showdown.set_defaults(func=_showdown_command)
