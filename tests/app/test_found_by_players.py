@@ -396,3 +396,16 @@ async def test_undo_says_what_it_took_back(tmp_path):
         await type_in(pilot, screen, "undo")
         assert message(screen).startswith("Undone: ") and "5♣" in message(screen), message(screen)
         assert len(screen.match.log) == 2
+
+
+async def test_the_cribbage_statistics_write_decimals_the_french_way(tmp_path):
+    """« Main moyenne 5.50 » in French: a decimal comma, as the statistics table beside it already wrote."""
+    from companion.tui.gallery import STATES, build_app
+    from tests.helpers.scripted import screen_text
+
+    app = build_app(tmp_path, "fr")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await STATES["statistics"](pilot)
+        await pilot.pause()
+        lines = [line for line in screen_text(app).splitlines() if "Main moyenne" in line]
+        assert lines and "," in lines[0] and "." not in lines[0], lines

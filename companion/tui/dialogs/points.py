@@ -19,9 +19,9 @@ from companion.tui.widgets.plain import Button, Static
 CANCEL = Msg("Cancel", "Annuler")
 FOR = Msg("+{n} for {name}", "+{n} pour {name}")
 RANGE = Msg("enter a number from {low} to {high}", "entrez un nombre de {low} à {high}")
-HINT = Msg("type the digits, Enter to confirm, Esc to cancel", "tapez les chiffres, Entrée pour valider, Échap pour annuler")
-HINT_SIDES = Msg("← → choose who · the digits · Enter to confirm · Esc to cancel",
-                 "← → choisir qui · les chiffres · Entrée pour valider · Échap pour annuler")
+# Short enough for the dialog at 80×24 in both languages (the French used to be cut).
+HINT = Msg("digits · Enter: confirm · Esc: cancel", "chiffres · Entrée : valider · Échap : annuler")
+HINT_SIDES = Msg("← →: who · digits · Enter: confirm · Esc: cancel", "← → : qui · chiffres · Entrée : valider · Échap : annuler")
 
 
 class NumberDialog(BaseModal):

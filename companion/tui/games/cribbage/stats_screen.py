@@ -9,7 +9,7 @@ from textual.containers import Horizontal, VerticalScroll
 
 from companion.core.cards import CardList
 from companion.core.errors import CompanionError
-from companion.core.i18n import Msg
+from companion.core.i18n import Decimal, Msg
 from companion.games.cribbage.distribution import published_distribution
 from companion.games.cribbage.engine import CribbageMatch
 from companion.games.cribbage.stats import PlayerStats, deal_points, player_stats
@@ -30,9 +30,9 @@ ROWS = (
     (Msg("Games won / lost", "Parties gagnées / perdues"), lambda p: f"{p.games_won} / {p.games_lost}"),
     (Msg("Skunks given / taken", "Skunks donnés / reçus"), lambda p: f"{p.skunks_given} / {p.skunks_taken}"),
     (Msg("Deals", "Donnes"), lambda p: str(p.deals)),
-    (Msg("Average hand", "Main moyenne"), lambda p: f"{p.average_hand:.2f}"),
-    (Msg("Average crib", "Crib moyen"), lambda p: f"{p.average_crib:.2f}"),
-    (Msg("Pegging per deal", "Points au jeu par donne"), lambda p: f"{p.pegging_per_deal:.2f}"),
+    (Msg("Average hand", "Main moyenne"), lambda p: Decimal(p.average_hand)),
+    (Msg("Average crib", "Crib moyen"), lambda p: Decimal(p.average_crib)),
+    (Msg("Pegging per deal", "Points au jeu par donne"), lambda p: Decimal(p.pegging_per_deal)),
 )
 BEST = Msg("Best hand: {n} ({cards} · starter {starter})", "Meilleure main : {n} ({cards} · coupe {starter})")
 BIG = Msg("Every 28 and 29: {hands}", "Tous les 28 et 29 : {hands}")
@@ -103,7 +103,8 @@ class CribbageStatsScreen(BaseScreen):
         lines = Text()
         for label, value in ROWS:
             lines.append(f"{self.tr(label):<30}", style="dim")
-            lines.append(f"{value(player):>9}\n", style="bold")
+            figure = value(player)  # a decimal is written the language's way: 5.50 / 5,50
+            lines.append(f"{figure.display(self.app.lang) if isinstance(figure, Decimal) else figure:>9}\n", style="bold")
         if player.best_hand:
             n, cards, starter = player.best_hand
             lines.append(self.tr(BEST, n=n, cards=CardList(cards), starter=starter) + "\n")
