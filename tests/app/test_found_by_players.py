@@ -409,3 +409,16 @@ async def test_the_cribbage_statistics_write_decimals_the_french_way(tmp_path):
         await pilot.pause()
         lines = [line for line in screen_text(app).splitlines() if "Main moyenne" in line]
         assert lines and "," in lines[0] and "." not in lines[0], lines
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_the_number_dialogs_key_line_is_whole_at_80x24(tmp_path, lang):
+    from companion.tui.dialogs.points import NumberDialog
+    from tests.helpers.scripted import screen_text
+
+    app = make_app(tmp_path, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(NumberDialog("Points", sides=["Marie-Josée", "Jean-Philippe"]))
+        await pilot.pause()
+        ending = "Échap : annuler" if lang == "fr" else "Esc: cancel"
+        assert any(line.rstrip(" █").endswith(ending) for line in screen_text(app).splitlines()), screen_text(app)
