@@ -422,3 +422,22 @@ async def test_the_number_dialogs_key_line_is_whole_at_80x24(tmp_path, lang):
         await pilot.pause()
         ending = "Échap : annuler" if lang == "fr" else "Esc: cancel"
         assert any(line.rstrip(" █").endswith(ending) for line in screen_text(app).splitlines()), screen_text(app)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("mode", ["table", "virtual"])
+@pytest.mark.parametrize("game_id", ["cribbage", "le31", "rummy2500", "trente_et_un", "trente_et_un_banker"])
+async def test_every_entry_lines_words_fit_80_columns_with_the_default_names(tmp_path, game_id, mode, lang):
+    """The cribbage entry line's example ended « +7 Joueu » at 80 columns: each game's words fit, with a name."""
+    from companion.games import registry
+
+    app = make_app(tmp_path, lang=lang)
+    game = registry.get(game_id)
+    names = ("Joueur 1", "Joueur 2") if lang == "fr" else ("Player 1", "Player 2")
+    kinds = ("human", "normal") if mode == "virtual" else ()
+    session = MatchSession.create(app.store, Setup(names, game.make_rules(2, {}), 0, mode, 5, kinds), game_id)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ui_for(game_id).match_screen(session))
+        await pilot.pause()
+        entry = app.screen.query_one("#entry")
+        assert 0 < len(str(entry.placeholder)) <= entry.content_region.width, str(entry.placeholder)

@@ -49,8 +49,8 @@ B_POINTS = Msg("+Pts", "+Pts")
 B_END = Msg("Skip", "Passer")
 B_HISTORY = Msg("Log", "Journal")
 B_ADVICE = Msg("Advice", "Avis")
-ENTRY = Msg("type a card (5h, 10d), go, count, undo, redo, advice, rules, +7 {name}",
-            "tapez une carte (5c, 10k), go, compter, annuler, refaire, avis, règles, +7 {name}")
+ENTRY = Msg("type a card (5h, 10d), go, count, undo, advice, rules, +7 {name}",  # within 80 columns with a name
+            "tapez une carte (5c, 10k), go, compter, annuler, avis, règles, +7 {name}")
 POINTS_TITLE = Msg("Peg points", "Marquer des points")
 CLAIM_TITLE = Msg("{name}: how many points do you count?", "{name} : combien de points comptez-vous ?")
 MUGGINS_TITLE = Msg("Muggins!", "Muggins !")
