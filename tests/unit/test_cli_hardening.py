@@ -143,7 +143,7 @@ def test_an_import_nested_past_the_recursion_limit_is_refused(tmp_path):
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 200_000 + "]" * 200_000)
     result = run(["import", str(deep)], home)
-    assert result.returncode == 2 and "JSON" in one_line(result)
+    assert result.returncode == 2 and "nested too deep" in one_line(result)
     assert _digest(home / FILE_NAME) == before
 
 

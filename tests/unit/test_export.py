@@ -73,7 +73,7 @@ def test_an_export_imports_into_another_store_once(store, tmp_path):
 
 
 @pytest.mark.parametrize("text, why", [
-    ("{not json", "not JSON"),
+    ("{not json", "not JSON (line 1, column 2)"),
     ('{"format": "something-else", "matches": []}', "not a companion export"),
     ('{"format": "companion-matches", "version": 99, "matches": []}', "newer companion"),
     ('{"format": "companion-matches", "version": 1, "matches": [{"game": "chess", "setup": {}, "ops": []}]}',

@@ -98,19 +98,21 @@ def test_piles_that_are_not_the_whole_deck_are_refused():
         tally(D, [a, the_rest(a)], (-1, 0))
 
 
-@pytest.mark.parametrize("content, why", [
-    ("not json", "not JSON"),
-    ("[1, 2]", "object"),
-    ('{"colours": [{"key": "RR", "en": "red"}]}', "one letter"),
-    ('{"colours": [{"key": "R", "en": "red"}, {"key": "R", "en": "rose"}]}', "distinct"),
-    ('{"colours": [{"key": "R", "en": "red"}], "numbers": {"from": 0, "to": 12}}', "1 to at most 10"),
+@pytest.mark.parametrize("content, why, pourquoi", [
+    ("not json", "not JSON (line 1, column 1)", "pas du JSON (ligne 1, colonne 1)"),
+    ("[1, 2]", "object", "objet JSON"),
+    ('{"colours": [{"key": "RR", "en": "red"}]}', "one letter", "une seule lettre"),
+    ('{"colours": [{"key": "R", "en": "red"}, {"key": "R", "en": "rose"}]}', "distinct", "distinctes"),
+    ('{"colours": [{"key": "R", "en": "red"}], "numbers": {"from": 0, "to": 12}}', "1 to at most 10", "de 1 à 10"),
+    ('{"colours": [{"en": "red"}]}', "the field 'key' is missing", "le champ 'key' manque"),
 ])
-def test_a_broken_deck_file_says_why(tmp_path, content, why):
+def test_a_broken_deck_file_says_why_in_each_language(tmp_path, content, why, pourquoi):
     path = tmp_path / "deck.json"
     path.write_text(content, encoding="utf-8")
     with pytest.raises(SetupError) as info:
         load_deck(path)
     assert why in info.value.text("en")
+    assert pourquoi in info.value.text("fr")  # the reason too, not only the sentence around it
 
 
 # ------------------------------------------------------------------ the command line contract

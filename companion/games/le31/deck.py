@@ -27,6 +27,30 @@ from companion.core.typed import short
 BAD_DECK = Msg("the deck file {path} is not usable: {why}", "le fichier de jeu {path} est inutilisable : {why}")
 BAD_CODE = Msg("unknown card {code!r} (cards are like 2R, 10G, ER)", "carte inconnue {code!r} (cartes comme 2R, 10V, ER)")
 DEAL_SIZE = 4  # cards to each player per deal, and to the table on the first deal
+# Why a deck file is refused, in the player's language (each goes into BAD_DECK).
+NOT_AN_OBJECT = Msg("the file must hold a JSON object", "le fichier doit contenir un objet JSON")
+COLOUR_KEY = Msg("a colour key must be one letter, not {key!r}", "une couleur se note d'une seule lettre, pas {key!r}")
+COLOUR_KEYS = Msg("the colours need distinct keys", "les couleurs demandent des lettres distinctes")
+NUMBERS = Msg("numbers go from 1 to at most 10", "les nombres vont de 1 à 10 au plus")
+PICTURE = Msg("illustration {entry}: a one-letter key not used by a colour, and copies ≥ 1",
+              "illustration {entry} : une lettre qu'aucune couleur n'utilise, et copies ≥ 1")
+PICTURE_KEYS = Msg("the illustrations need distinct keys", "les illustrations demandent des lettres distinctes")
+FIELD = Msg("the field {what} is missing or of the wrong kind", "le champ {what} manque ou n'est pas du bon type")
+SAME_CODE = Msg("two cards have the code {code}", "deux cartes ont le code {code}")
+NOT_DEALT = Msg("{n} cards cannot be dealt 4 by 4 to {players} players after 4 to the table",
+                "{n} cartes ne se donnent pas 4 par 4 à {players} joueurs après 4 à la table")
+NOT_JSON = Msg("it is not JSON (line {line}, column {column})", "ce n'est pas du JSON (ligne {line}, colonne {column})")
+TOO_DEEP = Msg("it is nested too deep or holds a number too large to read",
+               "il est trop imbriqué ou contient un nombre trop grand pour être lu")
+UNREADABLE = Msg("it cannot be read ({why})", "il ne peut pas être lu ({why})")
+
+
+class _Unusable(ValueError):
+    """A deck description refused for a reason said in both languages."""
+
+    def __init__(self, why: Msg) -> None:
+        super().__init__(why.en)
+        self.why = why
 
 
 @dataclass(frozen=True)
@@ -85,8 +109,10 @@ class Le31Deck:
         self.description = data  # as read: saved with a match that uses this deck
         try:
             self.colours, self.numbers, self.illustrations = _read(data)
+        except _Unusable as exc:
+            raise SetupError(BAD_DECK(path=source, why=exc.why)) from exc
         except (KeyError, TypeError, ValueError, AttributeError, OverflowError, RecursionError) as exc:
-            raise SetupError(BAD_DECK(path=source, why=str(exc)[:80])) from exc
+            raise SetupError(BAD_DECK(path=source, why=FIELD(what=short(str(exc), 40)))) from exc
         self.copies: Counter[Le31Card] = Counter()
         self.by_code: dict[str, Le31Card] = {}
         for colour in self.colours:
@@ -98,7 +124,7 @@ class Le31Deck:
 
     def _add(self, card: Le31Card, copies: int) -> None:
         if card.code in self.by_code:
-            raise SetupError(BAD_DECK(path=self.source, why=f"two cards have the code {card.code}"))
+            raise SetupError(BAD_DECK(path=self.source, why=SAME_CODE(code=card.code)))
         self.by_code[card.code] = card
         self.copies[card] = copies
 
@@ -173,8 +199,7 @@ class Le31Deck:
         dealt = self.size - DEAL_SIZE
         per_deal = DEAL_SIZE * players
         if dealt <= 0 or dealt % per_deal:
-            raise SetupError(BAD_DECK(path=self.source, why=f"{self.size} cards cannot be dealt 4 by 4 to "
-                                                            f"{players} players after 4 to the table"))
+            raise SetupError(BAD_DECK(path=self.source, why=NOT_DEALT(n=self.size, players=players)))
         return dealt // per_deal
 
     def spec(self) -> DeckSpec:
@@ -198,30 +223,30 @@ class Le31Deck:
 
 def _read(data: Any) -> tuple[tuple[Colour, ...], tuple[int, ...], tuple[Illustration, ...]]:
     if not isinstance(data, dict):
-        raise TypeError("the file must hold a JSON object")
+        raise _Unusable(NOT_AN_OBJECT)
     colours = []
     for entry in data["colours"]:
         key = str(entry["key"]).upper()
         if not (len(key) == 1 and key.isascii() and key.isalpha()):
-            raise ValueError(f"a colour key must be one letter, not {key!r}")
+            raise _Unusable(COLOUR_KEY(key=key))
         fr_key = str(entry.get("fr_key", key)).upper()
         colours.append(Colour(key, str(entry["en"]), str(entry.get("fr", entry["en"])), fr_key,
                               bool(entry.get("red", entry["en"].lower() == "red")), str(entry.get("fr_f", ""))))
     if not colours or len({c.key for c in colours}) != len(colours) or len({c.fr_key for c in colours}) != len(colours):
-        raise ValueError("the colours need distinct keys")
+        raise _Unusable(COLOUR_KEYS)
     numbers = data.get("numbers", {"from": 1, "to": 10})
     low, high = int(numbers["from"]), int(numbers["to"])
     if not 1 <= low <= high <= 10:
-        raise ValueError("numbers go from 1 to at most 10")
+        raise _Unusable(NUMBERS)
     pictures = []
     for entry in data.get("illustrations", []):
         key = str(entry["key"]).upper()
         copies = int(entry.get("copies", 1))
         if not (len(key) == 1 and key.isalpha()) or copies < 1 or key in {c.key for c in colours}:
-            raise ValueError(f"illustration {entry!r}: a one-letter key not used by a colour, and copies ≥ 1")
+            raise _Unusable(PICTURE(entry=short(repr(entry), 60)))
         pictures.append(Illustration(key, str(entry["name"]), copies))
     if len({p.key for p in pictures}) != len(pictures):
-        raise ValueError("the illustrations need distinct keys")
+        raise _Unusable(PICTURE_KEYS)
     return tuple(colours), tuple(range(low, high + 1)), tuple(pictures)
 
 
@@ -234,9 +259,11 @@ def load_deck(path: str | Path | None = None) -> Le31Deck:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
-        raise SetupError(BAD_DECK(path=source[-60:], why=exc.strerror or "cannot be read")) from exc
-    except (ValueError, RecursionError) as exc:
-        raise SetupError(BAD_DECK(path=source[-60:], why="not JSON")) from exc
+        raise SetupError(BAD_DECK(path=source[-60:], why=UNREADABLE(why=exc.strerror or type(exc).__name__))) from exc
+    except json.JSONDecodeError as exc:
+        raise SetupError(BAD_DECK(path=source[-60:], why=NOT_JSON(line=exc.lineno, column=exc.colno))) from exc
+    except (ValueError, RecursionError) as exc:  # an integer past Python's digit limit, nesting past its recursion
+        raise SetupError(BAD_DECK(path=source[-60:], why=TOO_DEEP)) from exc
     return Le31Deck(data, source[-60:])
 
 
