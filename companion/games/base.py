@@ -41,6 +41,9 @@ NEWER_FORMAT = Msg("this match was saved by a newer version of companion (format
                    "cette partie a été enregistrée par une version plus récente de companion "
                    "(format {found}, connu {known})")
 BAD_RULES = Msg("invalid house rules: {why}", "règles maison invalides : {why}")
+BAD_SETUP = Msg("the match's setup is not readable (its {field!r} field)",
+                "la mise en place du match est illisible (son champ {field!r})")
+NOT_AN_OBJECT = Msg("not an object", "pas un objet")
 BAD_PLAYERS = Msg("{game} is played by {low} to {high} players, not {n}",
                   "{game} se joue de {low} à {high} joueurs, pas {n}")
 BAD_NAMES = Msg("every player needs a different name", "chaque joueur doit avoir un nom différent")
@@ -270,7 +273,7 @@ class Rules:
     @classmethod
     def from_dict(cls: type[R], data: Any) -> R:
         if not isinstance(data, dict):
-            raise SetupError(BAD_RULES(why="not an object"))
+            raise SetupError(BAD_RULES(why=NOT_AN_OBJECT))
         known = {f.name for f in fields(cls)}
         try:
             return cls(**{k: v for k, v in data.items() if k in known})
@@ -310,10 +313,10 @@ class Setup:
         if type(self.first_dealer) is not int or not 0 <= self.first_dealer < max(len(self.names), 1):
             raise SetupError(BAD_DEALER)
         if self.seed is not None and type(self.seed) is not int:
-            raise SetupError(BAD_RULES(why="seed"))
+            raise SetupError(BAD_SETUP(field="seed"))
         if not isinstance(self.seats, tuple) or (self.seats and (
                 len(self.seats) != len(self.names) or any(s not in SEAT_KINDS for s in self.seats))):
-            raise SetupError(BAD_RULES(why="seats"))
+            raise SetupError(BAD_SETUP(field="seats"))
 
     def seat_kind(self, seat: int) -> str:
         """"human", or the level of the computer player in this seat."""
@@ -330,11 +333,13 @@ class Setup:
     @classmethod
     def read(cls, data: Any, rules_cls: type[Rules]) -> Setup:
         """A setup saved by ``to_json``; SetupError if it is not one."""
-        if not isinstance(data, dict) or not isinstance(data.get("names"), list):
-            raise SetupError(BAD_RULES(why="setup"))
+        if not isinstance(data, dict):
+            raise SetupError(BAD_SETUP(field="setup"))
+        if not isinstance(data.get("names"), list):
+            raise SetupError(BAD_SETUP(field="names"))
         seats = data.get("seats", [])
         if not isinstance(seats, list):
-            raise SetupError(BAD_RULES(why="seats"))
+            raise SetupError(BAD_SETUP(field="seats"))
         return cls(tuple(data["names"]), rules_cls.from_dict(data.get("rules", {})),
                    data.get("first_dealer", 0), data.get("mode", "table"), data.get("seed"), tuple(seats))
 

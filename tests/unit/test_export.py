@@ -80,6 +80,8 @@ def test_an_export_imports_into_another_store_once(store, tmp_path):
      "unknown game"),
     ('{"format": "companion-matches", "version": 1, "matches": [{"game": "cribbage", "setup": {}, "ops": []}]}',
      "match 1"),
+    ('{"format": "companion-matches", "version": 1, "matches": [{"game": "cribbage", "setup": {"names": null}, '
+     '"ops": []}]}', "setup is not readable (its 'names' field)"),  # it said « invalid house rules: setup »
 ])
 def test_a_bad_file_is_refused_with_its_reason(store, text, why):
     before = store.list_matches()
