@@ -56,3 +56,16 @@ class AmbiguousEntryError(IllegalMoveError):
     def __init__(self, msg: Msg, readings: tuple[Msg, ...] = ()) -> None:
         super().__init__(msg)
         self.readings = readings
+
+
+NOT_JSON = Msg("it is not JSON (line {line}, column {column})", "ce n'est pas du JSON (ligne {line}, colonne {column})")
+TOO_DEEP = Msg("it is nested too deep or holds a number too large to read",
+               "il est trop imbriqué ou contient un nombre trop grand pour être lu")
+
+
+def unreadable_json(exc: BaseException) -> Msg:
+    """Why ``json.loads`` refused a text, in the player's language: where it breaks (a ``JSONDecodeError``), or
+    that it nests past Python's recursion limit or holds an integer past its digit limit (Python's own words for
+    either are English)."""
+    line, column = getattr(exc, "lineno", None), getattr(exc, "colno", None)
+    return NOT_JSON(line=line, column=column) if line is not None else TOO_DEEP

@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from companion.core.errors import CompanionError
+from companion.core.errors import CompanionError, unreadable_json
 from companion.core.i18n import Msg
 from companion.games import registry
 from companion.records.share import sides_and_winners
@@ -32,9 +32,6 @@ VERSION = 1
 CSV_COLUMNS = ("id", "game", "created", "updated", "finished", "players", "scores", "winners", "entries")
 
 BAD_FILE = Msg("This file cannot be imported: {why}", "Ce fichier ne peut pas être importé : {why}")
-NOT_JSON = Msg("it is not JSON (line {line}, column {column})", "ce n'est pas du JSON (ligne {line}, colonne {column})")
-TOO_DEEP = Msg("it is nested too deep or holds a number too large to read",
-               "il est trop imbriqué ou contient un nombre trop grand pour être lu")
 NOT_OURS = Msg("it is not a companion export", "ce n'est pas un export de companion")
 NEWER = Msg("it was written by a newer companion (format {found}; this one reads {known})",
             "il a été écrit par un companion plus récent (format {found} ; celui-ci lit le {known})")
@@ -203,10 +200,8 @@ def import_json(store: Store, text: str) -> tuple[list[int], int]:
     ids and how many matches were skipped as already in the store (the same game, setup and log)."""
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as exc:  # where, not Python's English words for what
-        raise ImportRefused(BAD_FILE(why=NOT_JSON(line=exc.lineno, column=exc.colno))) from exc
-    except (ValueError, RecursionError) as exc:  # nested past the recursion limit, an integer past the digit limit
-        raise ImportRefused(BAD_FILE(why=TOO_DEEP)) from exc
+    except (ValueError, RecursionError) as exc:
+        raise ImportRefused(BAD_FILE(why=unreadable_json(exc))) from exc
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("matches"), list):
         raise ImportRefused(BAD_FILE(why=NOT_OURS))
     version = data.get("version")

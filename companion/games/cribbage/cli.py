@@ -228,6 +228,12 @@ def _discard_command(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------- wiring
 
+def _rules_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", choices=("acc", "booklet"), default="acc",
+                        help=in_lang("acc (default) or booklet: the French booklet's flush rule, no nobs",
+                                     "acc (par défaut) ou booklet : la règle de couleur du livret français, sans nobs"))
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     cribbage = subparsers.add_parser(
         "cribbage", help=in_lang("cribbage: count a hand, check a pegging sequence, advise a discard",
@@ -256,9 +262,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     count.add_argument("--crib", action="store_true", help=in_lang("count as the crib (only a 5-card flush counts)",
                                                                    "compter comme le crib (seule une couleur de 5 cartes "
                                                                    "compte)"))
-    count.add_argument("--rules", choices=("acc", "booklet"), default="acc",
-                       help=in_lang("acc (default) or booklet: the French booklet's flush rule, no nobs",
-                                    "acc (par défaut) ou booklet : la règle de couleur du livret français, sans nobs"))
+    _rules_option(count)
     count.add_argument("--json", action="store_true", help=in_lang("print the count as JSON", "afficher le compte en JSON"))
     add_lang_option(count)
     count.set_defaults(func=_count_command)
@@ -321,9 +325,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                       "players (chaque paire de rangs aussi souvent que les joueurs normal et difficile "
                                       "l'écartent dans le rôle de l'adversaire, compté sur beaucoup de donnes ; mains de 6 "
                                       "cartes seulement, une main de 5 cartes garde uniform)"))
-    discard.add_argument("--rules", choices=("acc", "booklet"), default="acc",
-                         help=in_lang("acc (default) or booklet: the French booklet's flush rule, no nobs",
-                                      "acc (par défaut) ou booklet : la règle de couleur du livret français, sans nobs"))
+    _rules_option(discard)
     discard.add_argument("--json", action="store_true", help=in_lang("print the options as JSON", "afficher les options en JSON"))
     add_lang_option(discard)
     discard.set_defaults(func=_discard_command)

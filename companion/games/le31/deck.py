@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.core.decks import DeckSpec, Face
-from companion.core.errors import NotationError, SetupError
+from companion.core.errors import NotationError, SetupError, unreadable_json
 from companion.core.i18n import Msg
 from companion.core.typed import short
 
@@ -39,9 +39,6 @@ FIELD = Msg("the field {what} is missing or of the wrong kind", "le champ {what}
 SAME_CODE = Msg("two cards have the code {code}", "deux cartes ont le code {code}")
 NOT_DEALT = Msg("{n} cards cannot be dealt 4 by 4 to {players} players after 4 to the table",
                 "{n} cartes ne se donnent pas 4 par 4 à {players} joueurs après 4 à la table")
-NOT_JSON = Msg("it is not JSON (line {line}, column {column})", "ce n'est pas du JSON (ligne {line}, colonne {column})")
-TOO_DEEP = Msg("it is nested too deep or holds a number too large to read",
-               "il est trop imbriqué ou contient un nombre trop grand pour être lu")
 UNREADABLE = Msg("it cannot be read ({why})", "il ne peut pas être lu ({why})")
 
 
@@ -260,10 +257,8 @@ def load_deck(path: str | Path | None = None) -> Le31Deck:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
         raise SetupError(BAD_DECK(path=source[-60:], why=UNREADABLE(why=exc.strerror or type(exc).__name__))) from exc
-    except json.JSONDecodeError as exc:
-        raise SetupError(BAD_DECK(path=source[-60:], why=NOT_JSON(line=exc.lineno, column=exc.colno))) from exc
-    except (ValueError, RecursionError) as exc:  # an integer past Python's digit limit, nesting past its recursion
-        raise SetupError(BAD_DECK(path=source[-60:], why=TOO_DEEP)) from exc
+    except (ValueError, RecursionError) as exc:
+        raise SetupError(BAD_DECK(path=source[-60:], why=unreadable_json(exc))) from exc
     return Le31Deck(data, source[-60:])
 
 
