@@ -47,6 +47,9 @@ DECIDED = Msg("table {table} already has its result", "la table {table} a déjà
 BAD_OP = Msg("unknown entry {op!r}", "entrée inconnue {op!r}")
 LEFT_WITHDRAW = Msg("left (no more games)", "parti (plus de parties)")
 LEFT_FORFEIT = Msg("left (forfeits)", "parti (forfaits)")
+BYE_NOTE = Msg("bye", "exemption")
+FORFEIT_NOTE = Msg("forfeit", "forfait")
+TO_PLAY = Msg("to be played", "à jouer")
 
 
 class NightError(CompanionError):
@@ -284,6 +287,25 @@ class ClubNight:
         for place, s in enumerate(self.standings(), 1):
             status = "" if s.left is None else (LEFT_FORFEIT if s.left == "forfeit" else LEFT_WITHDRAW).text(lang)
             writer.writerow([place, s.name, s.points, s.won, s.lost, s.spread, s.byes, s.skunks, status])
+        return out.getvalue()
+
+
+    def tables_csv(self, lang: str = "en") -> str:
+        """Every table of every round paired: its players and its result, as the night's sheet shows them (a bye,
+        a forfeit, or a game to be played written as such)."""
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(("round", "table", "player", "opponent", "winner", "loser_score", "note", "match")
+                        if lang == "en" else ("tour", "table", "joueur", "adversaire", "gagnant", "pointage_perdant",
+                                              "note", "match"))
+        for round_no, pairs in enumerate(self.rounds, 1):
+            for t, (a, b) in enumerate(pairs, 1):
+                result = self.results.get((round_no, t))
+                note = (BYE_NOTE if b is None else FORFEIT_NOTE if result is not None and result.forfeit
+                        else TO_PLAY if result is None else None)
+                writer.writerow([round_no, t, a, b or "", result.winner if result else "",
+                                 result.loser_score if result and not result.forfeit else "",
+                                 note.text(lang) if note else "", result.match if result and result.match else ""])
         return out.getvalue()
 
 

@@ -3,6 +3,8 @@ hand, corrections, players who leave, and the night kept in the store across a c
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import random
 
@@ -314,3 +316,22 @@ def test_a_night_of_games_to_61_skunks_under_31_as_cribbage_does():
     assert [(s.name, s.points, s.spread) for s in night.standings()][:2] == [("Ann", 3, 31), ("Bob", 2, 30)]
     with pytest.raises(NightError):
         night.apply({"op": "result", "table": 1, "winner": "Ann", "loser_score": 61})
+
+
+def test_the_tables_csv_holds_every_tables_result_a_bye_and_what_is_left_to_play():
+    """The night's CSV had the standing only: the tables' own file has each round's tables and their results."""
+    night = ClubNight.replay([start_op(["Ann", "Bob", "Cy", "Di", "Ed"], rounds=2)])
+    night.apply({"op": "pair"})
+    pairs = night.tables(1)
+    played = next(t for t, (a, b) in enumerate(pairs, 1) if b is not None)
+    a, b = pairs[played - 1]
+    night.apply({"op": "result", "table": played, "winner": b, "loser_score": 88})
+    rows = list(csv.reader(io.StringIO(night.tables_csv("fr"))))
+    assert rows[0] == ["tour", "table", "joueur", "adversaire", "gagnant", "pointage_perdant", "note", "match"]
+    by_table = {int(row[1]): row for row in rows[1:]}
+    assert len(rows) == 1 + len(pairs) and all(row[0] == "1" for row in rows[1:])
+    assert by_table[played][2:7] == [a, b, b, "88", ""]
+    bye = next(t for t, (_, other) in enumerate(pairs, 1) if other is None)  # five players: one sits out
+    assert by_table[bye][3:7] == ["", "", "", "exemption"]
+    waiting = [row for t, row in by_table.items() if t not in (played, bye)]
+    assert waiting and all(row[4:7] == ["", "", "à jouer"] for row in waiting)

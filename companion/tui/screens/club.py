@@ -476,7 +476,9 @@ class ClubNightScreen(BaseScreen):
     @on(Button.Pressed, "#export")
     def export(self) -> None:
         try:
-            said = self.app.hand_over([(f"club-night-{self.night_id}.csv", self.night.csv(self.app.lang))])
+            lang = self.app.lang  # the standing, and every table's result
+            said = self.app.hand_over([(f"club-night-{self.night_id}.csv", self.night.csv(lang)),
+                                       (f"club-night-{self.night_id}-tables.csv", self.night.tables_csv(lang))])
         except CompanionError as error:
             self.message = (error.msg, "error")
         else:
