@@ -116,7 +116,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help=in_lang("measure the scoring speed and the start-up time",
                                                       "mesurer la vitesse du comptage et le temps de démarrage"),
                                 description=in_lang("Same as python -m companion.dev.bench.",
-                                                    "Comme python -m companion.dev.bench."))
+                                                    "Équivaut à python -m companion.dev.bench."))
     bench.add_argument("--sample", type=int, default=None, metavar="N",
                        help=in_lang("random hands to time (default 200,000)",
                                     "mains au hasard à chronométrer (par défaut 200 000)"))

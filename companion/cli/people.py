@@ -116,14 +116,14 @@ def register(commands: argparse._SubParsersAction) -> None:
                                                          "les matchs de chaque soirée, avec son classement"),
                                 description=in_lang("Matches group by the evening they started in (until 6 in the "
                                                     "morning); --move puts one in another evening, changing no match.",
-                                                    "Les matchs sont groupés par la soirée où ils ont commencé (jusqu'à 6 h du "
-                                                    "matin) ; --move en met un dans une autre soirée, sans changer aucun "
+                                                    "Les matchs sont regroupés selon la soirée où ils ont commencé (jusqu'à 6 "
+                                                    "h du matin) ; --move en met un dans une autre soirée, sans changer aucun "
                                                     "match."))
     night.add_argument("--move", nargs=2, metavar=("ID", "DATE"), help=in_lang("move match ID to the evening DATE "
                                                                                "(YYYY-MM-DD), or back to its own with -",
                                                                                "mettre le match ID dans la soirée DATE "
                                                                                "(AAAA-MM-JJ), ou le remettre dans la sienne "
-                                                                               "avec -"))
+                                                                               "avec « - »"))
     night.add_argument("--json", action="store_true")
     night.set_defaults(func=evenings)
     out = commands.add_parser("stats", help=in_lang("statistics per player and game, from every saved match",
@@ -146,7 +146,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     roster.add_argument("action", nargs="?", choices=("list", "rename", "merge", "colour"), default="list")
     roster.add_argument("names", nargs="*", metavar="NAME",
                         help=in_lang("rename OLD NEW, merge KEEP GONE, or colour NAME COLOUR (a CSS colour, - for none)",
-                                     "rename ANCIEN NOUVEAU, merge GARDÉ FONDU, ou colour NOM COULEUR (une couleur CSS, - pour "
-                                     "aucune)"))
+                                     "rename ANCIEN NOUVEAU, merge CONSERVÉ ABSORBÉ, ou colour NOM COULEUR (une couleur CSS, « "
+                                     "- » pour aucune)"))
     roster.add_argument("--json", action="store_true")
     roster.set_defaults(func=players)

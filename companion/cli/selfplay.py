@@ -36,13 +36,13 @@ def lines(result: dict, lang: str) -> list[str]:
 def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
         "selfplay", help=in_lang("computer players against each other: win rate with its 95%% confidence interval",
-                                 "des joueurs ordinateurs les uns contre les autres : taux de victoire et son intervalle de "
+                                 "des joueurs ordinateurs les uns contre les autres : taux de victoire avec son intervalle de "
                                  "confiance à 95 %%"),
         description=in_lang("Plays N seeded games, level A in seat 1 against level B in the other seats, the first "
                             "dealer alternating, and prints A's win rate with its 95% confidence interval.",
-                            "Joue N parties à graine fixe, le niveau A au siège 1 contre le niveau B aux autres sièges, le "
-                            "premier donneur alternant, et affiche le taux de victoire de A avec son intervalle de confiance à "
-                            "95 %."),
+                            "Joue N parties à graine fixe, le niveau A au siège 1 contre le niveau B aux autres sièges, en "
+                            "alternant le premier donneur, et affiche le taux de victoire de A avec son intervalle de "
+                            "confiance à 95 %."),
         epilog=in_lang("example: companion selfplay --game cribbage --a hard --b normal --games 400 --seed 1",
                        "exemple : companion selfplay --game cribbage --a hard --b normal --games 400 --seed 1"))
     parser.add_argument("--game", required=True, metavar="GAME",
@@ -50,16 +50,18 @@ def register(commands: argparse._SubParsersAction) -> None:
                                      "le jeu, nommé comme sa commande (voir companion --help)"))
     levels = in_lang("easy, normal or hard; cribbage also hard-previous, its hard player before it played for the win "
                      "(to measure the new one against)",
-                     "easy, normal ou hard ; au cribbage aussi hard-previous, son joueur difficile d'avant qu'il joue "
-                     "pour gagner (pour mesurer le nouveau contre lui)")
+                     "easy, normal ou hard ; au cribbage aussi hard-previous, l'ancien joueur difficile, d'avant la version "
+                     "qui joue pour gagner (pour comparer la nouvelle à l'ancienne)")
     parser.add_argument("--a", required=True, metavar="LEVEL", help=in_lang(f"level A: {levels}", f"niveau A : {levels}"))
     parser.add_argument("--b", required=True, metavar="LEVEL", help=in_lang(f"level B: {levels}", f"niveau B : {levels}"))
     parser.add_argument("--games", type=int, default=200, metavar="N")
     parser.add_argument("--seed", type=int, default=1, metavar="S")
     parser.add_argument("--players", type=int, default=2, metavar="P", help=in_lang("players at the table (default 2)",
-                                                                                    "joueurs à la table (par défaut 2)"))
+                                                                                    "nombre de joueurs à la table (par défaut "
+                                                                                    ": 2)"))
     parser.add_argument("--jobs", type=int, default=None, metavar="J", help=in_lang("processes (default: every core)",
-                                                                                    "processus (par défaut : un par cœur)"))
+                                                                                    "processus (par défaut : un par cœur de "
+                                                                                    "processeur)"))
     parser.add_argument("--json", action="store_true")
     parser.set_defaults(func=_command)
 

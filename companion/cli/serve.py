@@ -135,7 +135,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         "serve", help=in_lang("serve the app to the browsers of the table's tablets and phones",
                               "servir l'app aux navigateurs des tablettes et téléphones de la table"),
         description=in_lang("Serves the app to browsers, behind a secret token. Default: this machine only (127.0.0.1).",
-                            "Sert l'app aux navigateurs, derrière un jeton secret. Par défaut : cette machine seulement "
+                            "Sert l'app aux navigateurs, protégée par un jeton secret. Par défaut : cette machine seulement "
                             "(127.0.0.1)."))
     serve.add_argument("--port", type=port_number, default=DEFAULT_PORT, metavar="N",
                        help=in_lang(f"port (default {DEFAULT_PORT}; 0: any free port)",

@@ -8,6 +8,7 @@ Nothing here imports textual or sqlite3: the scoring commands must start fast.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 
 from companion.core.i18n import LANGS, Msg, default_lang
@@ -86,8 +87,8 @@ def tolerant_streams() -> None:
 _ARGPARSE_FR = {
     "usage: ": "usage : ",
     "argument %(argument_name)s: %(message)s": "argument %(argument_name)s : %(message)s",
-    "positional arguments": "arguments positionnels",
-    "options": "options",
+    "positional arguments": "arguments positionnels\u00a0",  # argparse adds the colon: « options : »
+    "options": "options\u00a0",
     "show this help message and exit": "afficher cette aide et quitter",
     "show program's version number and exit": "afficher la version et quitter",
     "unrecognized arguments: %s": "arguments non reconnus : %s",
@@ -111,7 +112,16 @@ _HELP_LANG = ["en"]  # the language --help speaks: set by localize_argparse befo
 
 def in_lang(en: str, fr: str) -> str:
     """A help text in the language the command line asks for (``localize_argparse`` sets it first)."""
-    return fr if _HELP_LANG[0] == "fr" else en
+    return french_spaces(fr) if _HELP_LANG[0] == "fr" else en
+
+
+def french_spaces(text: str) -> str:
+    """French typography's spaces before « : ; ? ! % » and inside « », made non-breaking: argparse wraps help at
+    ASCII spaces only, so a line never starts with « : » (a number and its % stay together too)."""
+    return _FRENCH_SPACE.sub("\u00a0", text)
+
+
+_FRENCH_SPACE = re.compile(r" (?=[:;?!»%])|(?<=«) ")
 
 
 def localize_argparse(lang: str) -> None:

@@ -90,8 +90,8 @@ def register(commands: argparse._SubParsersAction) -> None:
                                description=in_lang("Checks every match of the file by replaying it; a bad file is refused "
                                                    "with the reason and changes nothing. Matches already here are skipped.",
                                                    "Vérifie chaque match du fichier en le rejouant ; un mauvais fichier est "
-                                                   "refusé avec la raison et ne change rien. Les matchs déjà présents sont "
-                                                   "sautés."))
+                                                   "refusé, motif à l'appui, et ne change rien. Les matchs déjà présents sont "
+                                                   "ignorés."))
     into.add_argument("file", metavar="FILE")
     into.set_defaults(func=import_)
     show = commands.add_parser("share", help=in_lang("a match's summary as a QR code that any phone camera reads",

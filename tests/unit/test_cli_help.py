@@ -66,6 +66,9 @@ def test_help_speaks_the_language_asked_for_and_the_locales():
     assert "compter une main ou le crib au décompte" in helped("--lang", "fr", "cribbage", "--help")
     assert "compter une main ou le crib au décompte" in helped("cribbage", "--help", COMPANION_LANG="fr")
     assert "la carte coupée" in helped("cribbage", "count", "--help", "--lang=fr")
+    # French spaces before « : » and « ; » do not break: no line of a narrow help starts with one.
+    narrow = helped("--lang", "fr", "cribbage", "peg", "--help", COLUMNS="50")
+    assert "options\u00a0:" in narrow and not [line for line in narrow.splitlines() if line.lstrip()[:1] in (":", ";")]
 
 
 def test_python_dash_m_companion_is_the_command():

@@ -231,7 +231,8 @@ def _discard_command(args: argparse.Namespace) -> int:
 def _rules_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", choices=("acc", "booklet"), default="acc",
                         help=in_lang("acc (default) or booklet: the French booklet's flush rule, no nobs",
-                                     "acc (par défaut) ou booklet : la règle de couleur du livret français, sans nobs"))
+                                     "acc (par défaut) ou booklet : la règle de couleur du livret français, sans le point du "
+                                     "valet (nobs)"))
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -241,9 +242,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description=in_lang("Cribbage tools (ACC rules by default). The rules, with the house rules marked, are in "
                             "the app: companion, then Rules: Cribbage. Cards are read in English notation (5H, 10D, QS) "
                             "unless --lang fr is given; the output follows --lang, COMPANION_LANG or LANG.",
-                            "Outils du cribbage (règles ACC par défaut). Les règles, avec les règles maison indiquées, sont "
-                            "dans l'app : companion, puis Règles : Cribbage. Les cartes se lisent en notation anglaise (5H, "
-                            "10D, QS) sauf avec --lang fr (5C, 10K, DP) ; la sortie suit --lang, COMPANION_LANG ou LANG."),
+                            "Outils pour le cribbage (règles ACC par défaut). Les règles, avec les règles maison indiquées, "
+                            "sont dans l'app : companion, puis Règles : Cribbage. Les cartes se saisissent en notation "
+                            "anglaise (5H, 10D, QS) sauf avec --lang fr (5C, 10K, DP) ; la sortie suit --lang, COMPANION_LANG "
+                            "ou LANG."),
     )
     add_lang_option(cribbage)
     commands = cribbage.add_subparsers(dest="cribbage_command", metavar="COMMAND", required=True)
@@ -251,8 +253,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     count = commands.add_parser(
         "count", help=in_lang("count a hand or crib at the show", "compter une main ou le crib au décompte"),
         description=in_lang("Count four cards and the starter, item by item, as players say it.",
-                            "Compte quatre cartes et la carte coupée, combinaison par combinaison, comme les joueurs le "
-                            "disent."),
+                            "Compte quatre cartes et la carte coupée, combinaison par combinaison, comme les joueurs "
+                            "l'annoncent."),
         epilog=in_lang("example: companion cribbage count 5H 5D 5C JS --starter 5S",
                        "exemple (notation anglaise) : companion cribbage count 5H 5D 5C JS --starter 5S"),
     )
@@ -274,23 +276,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                             "'go' when nobody can play: the last card played scores 1 "
                             "(nothing more after a 31) and the count starts again; end with 'go' to "
                             "score the last card.",
-                            "Joue les cartes dans l'ordre comme un seul jeu de la carte. Le compte repart après 31. Tapez "
-                            "'pass' quand le joueur dont c'est le tour dit go et que les autres continuent, 'go' quand "
-                            "personne ne peut jouer : la dernière carte jouée marque 1 (rien de plus après un 31) et le compte "
-                            "repart ; finissez par 'go' pour marquer la dernière carte."),
+                            "Joue les cartes dans l'ordre comme un seul jeu de la carte. Le compte repart à zéro après 31. "
+                            "Tapez « pass » quand le joueur dont c'est le tour dit « go » et que les autres continuent, « go » "
+                            "quand personne ne peut jouer : la dernière carte jouée marque 1 (rien de plus après un 31) et le "
+                            "compte repart à zéro ; finissez par « go » pour marquer la dernière carte."),
         epilog=in_lang("example: companion cribbage peg 7H 8D 9S 7C go 5H",
                        "exemple (notation anglaise) : companion cribbage peg 7H 8D 9S 7C go 5H"),
     )
     peg.add_argument("cards", nargs="+", metavar="CARD", help=in_lang("cards in play order, or 'go'",
-                                                                      "les cartes dans l'ordre du jeu, ou 'go'"))
+                                                                      "les cartes dans l'ordre du jeu, ou « go »"))
     peg.add_argument("--no-pair-royal", dest="pair_royal", action="store_false",
                      help=in_lang("house rule: each card pairing the previous one scores 2 (no 6 or 12)",
                                   "règle maison : chaque carte qui fait paire avec la précédente marque 2 (pas de 6 ni de 12)"))
     peg.add_argument("--players", type=int, choices=(2, 3, 4), default=2,
                      help=in_lang("players taking the cards in turn, player 1 first (default 2): each one's points "
                                   "are totalled",
-                                  "joueurs qui jouent les cartes à tour de rôle, joueur 1 d'abord (par défaut 2) : les points "
-                                  "de chacun sont totalisés"))
+                                  "nombre de joueurs, qui posent leurs cartes à tour de rôle, joueur 1 d'abord (par défaut : "
+                                  "2) : les points de chacun sont totalisés"))
     peg.add_argument("--json", action="store_true", help=in_lang("print the sequence as JSON", "afficher le jeu en JSON"))
     add_lang_option(peg)
     peg.set_defaults(func=_peg_command)
@@ -304,8 +306,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                             "dealer, hand - crib for the pone). Exact, not sampled.",
                             "Pour une main de 6 cartes (2 joueurs) ou de 5 cartes (3 ou 4 joueurs) : pour chaque écart, le "
                             "compte moyen des quatre cartes gardées sur toutes les cartes coupées possibles, le crib moyen sur "
-                            "tous les écarts adverses et toutes les coupes possibles (chacun de même poids), et le net (main + "
-                            "crib pour le donneur, main - crib pour l'adversaire). Exact, pas échantillonné."),
+                            "tous les écarts adverses et toutes les coupes possibles (tous à poids égal), et le solde net "
+                            "(main + crib pour le donneur, main - crib pour l'adversaire). Calcul exact, sans échantillonnage."),
         epilog=in_lang("example: companion cribbage discard 5H 5D JS QC 4S 6D --dealer --json",
                        "exemple (notation anglaise) : companion cribbage discard 5H 5D JS QC 4S 6D --dealer --json"),
     )
@@ -321,11 +323,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                       "or players (each pair of ranks as often as the normal and hard players lay it away "
                                       "in the opponent's role, counted over many deals; 6-card hands only, a 5-card hand "
                                       "keeps uniform)",
-                                      "le poids des écarts adverses : uniform (chaque paire également ; exact ; par défaut) ou "
-                                      "players (chaque paire de rangs aussi souvent que les joueurs normal et difficile "
-                                      "l'écartent dans le rôle de l'adversaire, compté sur beaucoup de donnes ; mains de 6 "
-                                      "cartes seulement, une main de 5 cartes garde uniform)"))
+                                      "le poids des écarts adverses : uniform (toutes les paires à poids égal ; exact ; par "
+                                      "défaut) ou players (chaque paire de rangs aussi souvent que les joueurs normal et "
+                                      "difficile l'écartent dans le rôle de l'adversaire, mesuré sur de nombreuses donnes ; "
+                                      "mains de 6 cartes seulement, une main de 5 cartes reste en uniform)"))
     _rules_option(discard)
-    discard.add_argument("--json", action="store_true", help=in_lang("print the options as JSON", "afficher les options en JSON"))
+    discard.add_argument("--json", action="store_true", help=in_lang("print the options as JSON", "afficher les écarts "
+                                                                                                  "possibles en JSON"))
     add_lang_option(discard)
     discard.set_defaults(func=_discard_command)

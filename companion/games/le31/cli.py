@@ -75,9 +75,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description=in_lang("Le 31 tools. Cards are written like 2R (red 2), 10G (green 10), ER (Estrelizia, red); "
                             "with --lang fr, French colour letters (10V, vert). --deck FILE reads your own deck "
                             "(its format is at the end of Le 31's rules in the app).",
-                            "Outils du Le 31. Les cartes s'écrivent comme 2R (2 rouge), 10G (10 vert), ER (Estrelizia, "
-                            "rouge) ; avec --lang fr, les lettres françaises des couleurs (10V, vert). --deck FICHIER lit "
-                            "votre propre paquet (son format est à la fin des règles du Le 31 dans l'app)."))
+                            "Outils pour Le 31. Les cartes s'écrivent par exemple 2R (2 rouge), 10G (10 vert), ER (Estrelizia, "
+                            "rouge) ; avec --lang fr, on utilise les initiales françaises (10V pour 10 vert). --deck FILE lit "
+                            "votre propre paquet (son format est à la fin des règles de Le 31 dans l'app)."))
     commands = le31.add_subparsers(dest="le31_command", metavar="COMMAND", required=True)
     deck = commands.add_parser("deck", help=in_lang("list the deck's cards", "lister les cartes du paquet"))
     deck.add_argument("--deck", metavar="FILE", help=in_lang("your own deck description (JSON)",
@@ -91,13 +91,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description=in_lang("The two piles must hold the whole deck (the leftovers already given to the last "
                             "capturer). Most cards 3, most red 1, the red 2 1, the green 10 2, each 1 one point, "
                             "each récolte one point; a tie for most cards or most red scores for nobody.",
-                            "Les deux piles doivent contenir tout le paquet (les restes déjà donnés au dernier à prendre). Le "
-                            "plus de cartes 3, le plus de rouges 1, le 2 rouge 1, le 10 vert 2, chaque 1 un point, chaque "
-                            "récolte un point ; une égalité au plus de cartes ou au plus de rouges ne rapporte à personne."))
+                            "Les deux piles doivent contenir tout le paquet (les restes déjà donnés au dernier joueur à avoir "
+                            "pris). Le plus de cartes : 3 points ; le plus de rouges : 1 ; le 2 rouge : 1 ; le 10 vert : 2 ; "
+                            "chaque 1 : 1 ; chaque récolte : 1 ; une égalité au plus de cartes ou au plus de rouges ne "
+                            "rapporte à personne."))
     tally.add_argument("--side", action="append", metavar="CARDS", help=in_lang(
-        "one side's pile, e.g. \"2R 10G ER\"", "la pile d'un camp, p. ex. \"2R 10G ER\""))
+        "one side's pile, e.g. \"2R 10G ER\"", "la pile d'un camp, p. ex. \"2R 10G ER\" (\"2R 10V ER\" avec --lang fr)"))
     tally.add_argument("--recoltes", default="0,0", metavar="A,B", help=in_lang("récoltes of each side (default 0,0)",
-                                                                                "récoltes de chaque camp (par défaut 0,0)"))
+                                                                                "récoltes de chaque camp, A,B (par défaut : "
+                                                                                "0,0, soit aucune)"))
     tally.add_argument("--deck", metavar="FILE", help=in_lang("your own deck description (JSON)",
                                                               "la description de votre propre paquet (JSON)"))
     tally.add_argument("--json", action="store_true", help='{"sides": [{"points", "items": [...]}, ...]}')
@@ -166,13 +168,13 @@ def _check_command(args: argparse.Namespace) -> int:
 
 def register_check(commands) -> None:
     check = commands.add_parser(
-        "check", help=in_lang("is a play legal against a table?", "un coup est-il permis contre une table ?"),
+        "check", help=in_lang("is a play legal against a table?", "un coup est-il permis avec les cartes de la table ?"),
         description=in_lang("Say whether a play is legal against a table and, if not, why; a play named by its card "
                             "alone lists its legal readings when there are several. Exit 0: legal, 1: not legal, "
                             "2: unreadable.",
-                            "Dit si un coup est permis contre une table et, sinon, pourquoi ; un coup nommé par sa seule carte "
-                            "donne ses lectures permises quand il y en a plusieurs. Sortie 0 : permis, 1 : pas permis, 2 : "
-                            "illisible."),
+                            "Dit si un coup est permis avec les cartes de la table et, sinon, pourquoi ; un coup nommé par sa "
+                            "seule carte donne ses interprétations permises quand il y en a plusieurs. Code de sortie : 0 = "
+                            "permis, 1 = interdit, 2 = illisible."),
         epilog=in_lang('example: companion le31 check --table "2B 3G 1Y [8: 5R 3Y]" --hand "6R 8G" --play "6R x 2B 3G 1Y"',
                        'exemple (notation anglaise) : companion le31 check --table "2B 3G 1Y [8: 5R 3Y]" --hand "6R 8G" --play '
                        '"6R x 2B 3G 1Y"'))

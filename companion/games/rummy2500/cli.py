@@ -42,18 +42,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                                      "en moins."))
     commands = main.add_subparsers(dest="rummy_command", metavar="COMMAND", required=True)
     score = commands.add_parser(
-        "score", help=in_lang("one player's brasse: laid minus hand", "la brasse d'un joueur : posées moins main"),
+        "score", help=in_lang("one player's brasse: laid minus hand", "la brasse d'un joueur : cartes posées moins cartes en "
+                                                                      "main"),
         description=in_lang("Each laid group (separated by commas) is checked as a set: at least three cards, the natural "
                             "cards of one rank and at least two of them, any number of frimes; or three frime-rank cards. "
                             "A lay-off on another player's trio is a group written +7H, and needs a trio of the player's own "
                             "(lay-offs come once open). A card appears at most three times (three packs). Whether another "
                             "player's trio takes a lay-off needs the whole brasse: the app checks it.",
-                            "Chaque groupe posé (séparés par des virgules) est vérifié comme un brelan : au moins trois "
-                            "cartes, les cartes naturelles d'un même rang et au moins deux d'entre elles, autant de frimes "
-                            "qu'on veut ; ou trois cartes du rang de la frime. Un ajout au trio d'un autre joueur est un "
-                            "groupe écrit +7H, et demande un trio à soi (on ajoute une fois ouvert). Une carte paraît au plus "
-                            "trois fois (trois paquets). Savoir si le trio d'un autre prend un ajout demande toute la brasse : "
-                            "l'app le vérifie."),
+                            "Chaque groupe posé (les groupes sont séparés par des virgules) est vérifié comme un trio : au "
+                            "moins trois cartes, les cartes naturelles d'un même rang et au moins deux d'entre elles, autant "
+                            "de frimes qu'on veut ; ou trois cartes du rang de la frime. Un ajout au trio d'un autre joueur "
+                            "est un groupe écrit +7H (+7C avec --lang fr), et demande un trio à soi (on ne peut ajouter "
+                            "qu'après avoir ouvert). Une carte apparaît au plus trois fois (trois paquets). Savoir si le trio "
+                            "d'un autre accepte un ajout demande toute la brasse : l'app le vérifie."),
         epilog=in_lang('example: companion 2500 score --frime 8 --laid "JS JH JD, 6C 6S 8H" --hand "7H KD 10S 8C" --json',
                        'exemple (notation anglaise) : companion 2500 score --frime 8 --laid "JS JH JD, 6C 6S 8H" --hand "7H KD '
                        '10S 8C" --json'))

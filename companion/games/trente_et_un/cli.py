@@ -72,30 +72,33 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description=in_lang("Trente-et-un tools. Cards are written AH, KH, QH, 10D (English notation unless --lang fr). "
                             "A hand's value is its best same-suit total (A 11, K Q J 10 = 10); a tierce majeure (A-K-Q "
                             "of a suit) and a trente-et-un count 31, a brelan 30½ in the draw-and-knock game.",
-                            "Outils du Trente-et-un. Les cartes s'écrivent AH, KH, QH, 10D (notation anglaise, sauf avec "
-                            "--lang fr : AC, RC, DC, 10K). La valeur d'une main est son meilleur total dans une couleur (A 11, "
-                            "R D V 10 = 10) ; une tierce majeure (A-R-D d'une couleur) et un trente-et-un valent 31, un brelan "
-                            "30½ au jeu tirer et cogner."))
+                            "Outils pour le Trente-et-un. Les cartes se saisissent AH, KH, QH, 10D (notation anglaise, sauf "
+                            "avec --lang fr : AC, RC, DC, 10K). La valeur d'une main est son meilleur total dans une couleur "
+                            "(A 11, R D V 10 = 10) ; une tierce majeure (A-R-D d'une couleur) et un trente-et-un valent 31, et "
+                            "un brelan vaut 30½ dans la variante « tirer et cogner »."))
     commands = main.add_subparsers(dest="trente_command", metavar="COMMAND", required=True)
     value = commands.add_parser("value", help=in_lang("the value of a three-card hand", "la valeur d'une main de trois cartes"))
     value.add_argument("cards", nargs="+", metavar="CARD")
     value.add_argument("--game", choices=("knock", "banker"), default="knock", help=in_lang(GAME_HELP, GAME_HELP_FR))
     value.add_argument("--deck", type=int, choices=(32, 52), default=32, help=in_lang("banker game: 32 cards, or 52",
-                                                                                      "jeu avec banquier : 32 cartes, ou 52"))
+                                                                                      "paquet de la variante avec banquier : "
+                                                                                      "32 ou 52 cartes"))
     value.add_argument("--json", action="store_true", help='{"value": 31, "combination": "tierce_majeure"}')
     add_lang_option(value)
     value.set_defaults(func=_value_command)
     showdown = commands.add_parser(
         "showdown", help=in_lang("who wins (draw and knock) or who loses (with a banker) a showdown",
-                                 "qui gagne (tirer et cogner) ou qui perd (avec banquier) un abattage"),
+                                 "qui gagne l'abattage (tirer et cogner) ou qui le perd (avec banquier)"),
         epilog=in_lang('example: companion trente-et-un showdown --game knock "AH KH QH" "7S 7D 7C" --json',
                        'exemple (notation anglaise) : companion trente-et-un showdown --game knock "AH KH QH" "7S 7D 7C" '
                        "--json"))
     showdown.add_argument("hands", nargs="+", metavar="HAND", help=in_lang('a hand of three cards, e.g. "AH KH QH"',
-                                                                           'une main de trois cartes, p. ex. "AH KH QH"'))
+                                                                           'une main de trois cartes, p. ex. "AH KH QH" '
+                                                                           '(notation anglaise ; "AC RC DC" avec --lang fr)'))
     showdown.add_argument("--game", choices=("knock", "banker"), default="knock", help=in_lang(GAME_HELP, GAME_HELP_FR))
     showdown.add_argument("--deck", type=int, choices=(32, 52), default=32, help=in_lang("banker game: 32 cards, or 52",
-                                                                                         "jeu avec banquier : 32 cartes, ou 52"))
+                                                                                         "paquet de la variante avec banquier "
+                                                                                         ": 32 ou 52 cartes"))
     showdown.add_argument("--json", action="store_true", help=in_lang('{"winners": [0]} or {"losers": [2, 4]}',
                                                                       '{"winners": [0]} ou {"losers": [2, 4]}'))
     add_lang_option(showdown)
