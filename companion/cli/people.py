@@ -124,7 +124,8 @@ def register(commands: argparse._SubParsersAction) -> None:
                                                                                "mettre le match ID dans la soirée DATE "
                                                                                "(AAAA-MM-JJ), ou le remettre dans la sienne "
                                                                                "avec « - »"))
-    night.add_argument("--json", action="store_true")
+    night.add_argument("--json", action="store_true", help=in_lang("print the evenings as JSON",
+                                                                   "afficher les soirées en JSON"))
     night.set_defaults(func=evenings)
     out = commands.add_parser("stats", help=in_lang("statistics per player and game, from every saved match",
                                                     "statistiques par joueur et par jeu, de tous les matchs enregistrés"),
@@ -143,10 +144,12 @@ def register(commands: argparse._SubParsersAction) -> None:
                                  description=in_lang("Renaming or merging changes the roster only, never a match.",
                                                      "Renommer ou fusionner ne change que la liste des joueurs, jamais un "
                                                      "match."))
-    roster.add_argument("action", nargs="?", choices=("list", "rename", "merge", "colour"), default="list")
+    roster.add_argument("action", nargs="?", choices=("list", "rename", "merge", "colour"), default="list",
+                        help=in_lang("what to do (default: list)", "quoi faire (par défaut : list)"))
     roster.add_argument("names", nargs="*", metavar="NAME",
                         help=in_lang("rename OLD NEW, merge KEEP GONE, or colour NAME COLOUR (a CSS colour, - for none)",
                                      "rename ANCIEN NOUVEAU, merge CONSERVÉ ABSORBÉ, ou colour NOM COULEUR (une couleur CSS, « "
                                      "- » pour aucune)"))
-    roster.add_argument("--json", action="store_true")
+    roster.add_argument("--json", action="store_true", help=in_lang("print the players as JSON",
+                                                                    "afficher les joueurs en JSON"))
     roster.set_defaults(func=players)

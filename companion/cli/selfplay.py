@@ -54,15 +54,20 @@ def register(commands: argparse._SubParsersAction) -> None:
                      "qui joue pour gagner (pour comparer la nouvelle à l'ancienne)")
     parser.add_argument("--a", required=True, metavar="LEVEL", help=in_lang(f"level A: {levels}", f"niveau A : {levels}"))
     parser.add_argument("--b", required=True, metavar="LEVEL", help=in_lang(f"level B: {levels}", f"niveau B : {levels}"))
-    parser.add_argument("--games", type=int, default=200, metavar="N")
-    parser.add_argument("--seed", type=int, default=1, metavar="S")
+    parser.add_argument("--games", type=int, default=200, metavar="N",
+                        help=in_lang("games to play (default 200)", "parties à jouer (par défaut : 200)"))
+    parser.add_argument("--seed", type=int, default=1, metavar="S",
+                        help=in_lang("the seed of the first game (default 1): the same seed plays the same games",
+                                     "la graine de la première partie (par défaut : 1) : la même graine rejoue les "
+                                     "mêmes parties"))
     parser.add_argument("--players", type=int, default=2, metavar="P", help=in_lang("players at the table (default 2)",
                                                                                     "nombre de joueurs à la table (par défaut "
                                                                                     ": 2)"))
     parser.add_argument("--jobs", type=int, default=None, metavar="J", help=in_lang("processes (default: every core)",
                                                                                     "processus (par défaut : un par cœur de "
                                                                                     "processeur)"))
-    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--json", action="store_true", help=in_lang("print the result as JSON",
+                                                                    "afficher le résultat en JSON"))
     parser.set_defaults(func=_command)
 
 

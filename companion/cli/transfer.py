@@ -92,10 +92,13 @@ def register(commands: argparse._SubParsersAction) -> None:
                                                    "Vérifie chaque match du fichier en le rejouant ; un mauvais fichier est "
                                                    "refusé, motif à l'appui, et ne change rien. Les matchs déjà présents sont "
                                                    "ignorés."))
-    into.add_argument("file", metavar="FILE")
+    into.add_argument("file", metavar="FILE", help=in_lang("a JSON file written by « companion export »",
+                                                           "un fichier JSON écrit par « companion export »"))
     into.set_defaults(func=import_)
     show = commands.add_parser("share", help=in_lang("a match's summary as a QR code that any phone camera reads",
                                                      "le résumé d'un match en code QR, lisible par l'appareil photo de tout "
                                                      "téléphone"))
-    show.add_argument("match", type=match_id_type, metavar="ID")
+    show.add_argument("match", type=match_id_type, metavar="ID",
+                      help=in_lang("the match's number (as « companion export » lists it)",
+                                   "le numéro du match (tel que « companion export » le donne)"))
     show.set_defaults(func=share)

@@ -78,7 +78,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                             "un brelan vaut 30½ dans la variante « tirer et cogner »."))
     commands = main.add_subparsers(dest="trente_command", metavar="COMMAND", required=True)
     value = commands.add_parser("value", help=in_lang("the value of a three-card hand", "la valeur d'une main de trois cartes"))
-    value.add_argument("cards", nargs="+", metavar="CARD")
+    value.add_argument("cards", nargs="+", metavar="CARD",
+                       help=in_lang("three cards, e.g. AH KH QH", "trois cartes, p. ex. AH KH QH (AC RC DC avec --lang fr)"))
     value.add_argument("--game", choices=("knock", "banker"), default="knock", help=in_lang(GAME_HELP, GAME_HELP_FR))
     value.add_argument("--deck", type=int, choices=(32, 52), default=32, help=in_lang("banker game: 32 cards, or 52",
                                                                                       "paquet de la variante avec banquier : "
