@@ -441,3 +441,31 @@ async def test_every_entry_lines_words_fit_80_columns_with_the_default_names(tmp
         await pilot.pause()
         entry = app.screen.query_one("#entry")
         assert 0 < len(str(entry.placeholder)) <= entry.content_region.width, str(entry.placeholder)
+
+
+async def test_the_club_nights_list_says_a_nights_date_once(tmp_path):
+    """« Club night 2026-11-27 · 2026-11-27 »: a night named by default already holds its date."""
+    from companion.club import saved
+    from companion.club.night import start_op
+    from companion.tui.screens.club import ClubNightsScreen
+
+    app = make_app(tmp_path)
+    saved.create(app.store, "Mardi", start_op(["Ann", "Bob", "Cy", "Di"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ClubNightsScreen())
+        await pilot.pause()
+        night = app.screen.query_one("#night-1")
+        assert str(night.label).startswith("Mardi · 20")
+    app2 = make_app(tmp_path / "other")
+    async with app2.run_test(size=(80, 24)) as pilot:
+        app2.push_screen(ClubNightsScreen())
+        await pilot.pause()
+        await pilot.click("#new")
+        await pilot.pause()
+        app2.screen.query_one("#players").value = "Ann, Bob, Cy, Di"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        app2.pop_screen()
+        await pilot.pause()
+        label = str(app2.screen.query_one("#night-1").label)
+        assert label.startswith("Club night ") and label.count("-") == 2, label  # one date

@@ -98,7 +98,8 @@ class ClubNightsScreen(BaseScreen):
                 found = []
                 yield Static(error.text(self.app.lang), classes="error")
             for night_id, name, created in found:
-                yield Button(f"{name} · {created.astimezone():%Y-%m-%d}", id=f"night-{night_id}")
+                day = f"{created.astimezone():%Y-%m-%d}"  # said once: a night named by default holds its date
+                yield Button(name if day in name else f"{name} · {day}", id=f"night-{night_id}")
             if not found:
                 yield Static(self.tr(NONE))
         yield Button(self.tr(BACK), id="back", compact=True)
