@@ -90,7 +90,6 @@ _ARGPARSE_FR = {
     "positional arguments": "arguments positionnels\u00a0",  # argparse adds the colon: « options : »
     "options": "options\u00a0",
     "show this help message and exit": "afficher cette aide et quitter",
-    "show program's version number and exit": "afficher la version et quitter",
     "unrecognized arguments: %s": "arguments non reconnus : %s",
     "the following arguments are required: %s": "arguments obligatoires manquants : %s",
     "one of the arguments %s is required": "l'un des arguments %s est obligatoire",

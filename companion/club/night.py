@@ -17,14 +17,13 @@ Standings: game points, then games won, then spread (margins won less margins lo
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from companion.club.pairing import Pairs, pair_round
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
+from companion.core.sheets import csv_text
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 40
 
@@ -278,35 +277,31 @@ class ClubNight:
 
     # ------------------------------------------------------------ sharing
     def csv(self, lang: str = "en") -> str:
-        out = io.StringIO()
-        writer = csv.writer(out)
         head = (("place", "player", "game_points", "won", "lost", "spread", "byes", "skunks", "status")
                 if lang == "en" else ("rang", "joueur", "points", "gagnées", "perdues", "écart", "exemptions",
                                       "skunks", "statut"))
-        writer.writerow(head)
+        rows = []
         for place, s in enumerate(self.standings(), 1):
             status = "" if s.left is None else (LEFT_FORFEIT if s.left == "forfeit" else LEFT_WITHDRAW).text(lang)
-            writer.writerow([place, s.name, s.points, s.won, s.lost, s.spread, s.byes, s.skunks, status])
-        return out.getvalue()
-
+            rows.append([place, s.name, s.points, s.won, s.lost, s.spread, s.byes, s.skunks, status])
+        return csv_text(head, rows)
 
     def tables_csv(self, lang: str = "en") -> str:
         """Every table of every round paired: its players and its result, as the night's sheet shows them (a bye,
         a forfeit, or a game to be played written as such)."""
-        out = io.StringIO()
-        writer = csv.writer(out)
-        writer.writerow(("round", "table", "player", "opponent", "winner", "loser_score", "note", "match")
-                        if lang == "en" else ("tour", "table", "joueur", "adversaire", "gagnant", "pointage_perdant",
-                                              "note", "match"))
+        head = (("round", "table", "player", "opponent", "winner", "loser_score", "note", "match")
+                if lang == "en" else ("tour", "table", "joueur", "adversaire", "gagnant", "pointage_perdant", "note",
+                                      "match"))
+        rows = []
         for round_no, pairs in enumerate(self.rounds, 1):
             for t, (a, b) in enumerate(pairs, 1):
                 result = self.results.get((round_no, t))
                 note = (BYE_NOTE if b is None else FORFEIT_NOTE if result is not None and result.forfeit
                         else TO_PLAY if result is None else None)
-                writer.writerow([round_no, t, a, b or "", result.winner if result else "",
-                                 result.loser_score if result and not result.forfeit else "",
-                                 note.text(lang) if note else "", result.match if result and result.match else ""])
-        return out.getvalue()
+                rows.append([round_no, t, a, b or "", result.winner if result else "",
+                             result.loser_score if result and not result.forfeit else "",
+                             note.text(lang) if note else "", result.match if result and result.match else ""])
+        return csv_text(head, rows)
 
 
 def start_op(players: list[str], **rules: Any) -> dict[str, Any]:

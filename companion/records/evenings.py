@@ -5,13 +5,12 @@ every game) and a summary to share as text (a QR code) or CSV."""
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import MATCHES, Msg, Plural
+from companion.core.sheets import csv_text
 from companion.records.stats import Facts, facts
 from companion.store.database import Store
 from companion.store.schema import fold
@@ -58,13 +57,10 @@ class Evening:
         return "\n".join(lines)
 
     def csv(self, lang: str, person=lambda name: name) -> str:
-        out = io.StringIO()
-        writer = csv.writer(out)
-        writer.writerow(("player", "played", "won", "won_by_game") if lang == "en" else
-                        ("joueur", "jouées", "gagnées", "gagnées_par_jeu"))
-        for s in self.standing(person):
-            writer.writerow((s.name, s.played, s.wins, " / ".join(f"{g} {n}" for g, n in sorted(s.games.items()))))
-        return out.getvalue()
+        return csv_text(("player", "played", "won", "won_by_game") if lang == "en" else
+                        ("joueur", "jouées", "gagnées", "gagnées_par_jeu"),
+                        [(s.name, s.played, s.wins, " / ".join(f"{g} {n}" for g, n in sorted(s.games.items())))
+                         for s in self.standing(person)])
 
 
 def evening_of(created: datetime) -> date:

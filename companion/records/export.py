@@ -8,9 +8,7 @@ nothing is written unless every match in it is sound.
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 import json
 import os
 from datetime import UTC, datetime, timedelta
@@ -19,6 +17,7 @@ from typing import Any
 
 from companion.core.errors import CompanionError, unreadable_json
 from companion.core.i18n import Msg
+from companion.core.sheets import csv_text
 from companion.games import registry
 from companion.records.share import sides_and_winners
 from companion.store.database import MatchRecord, Store, read_time
@@ -118,16 +117,14 @@ def as_json(store: Store, match_id: int | None = None, records: list[MatchRecord
 
 def as_csv(store: Store, match_id: int | None = None, records: list[MatchRecord] | None = None) -> str:
     """One row per match: its players, scores and winners (names joined by « / »)."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
+    rows = []
     for record in records if records is not None else _records(store, match_id):
         summary = record.summary
         sides, winners = sides_and_winners(summary)
-        writer.writerow([record.id, record.game, record.created.isoformat(timespec="seconds"),
-                         record.updated.isoformat(timespec="seconds"), int(record.finished), " / ".join(sides),
-                         " / ".join(str(x) for x in summary.get("scores", [])), " / ".join(winners), record.head])
-    return out.getvalue()
+        rows.append([record.id, record.game, record.created.isoformat(timespec="seconds"),
+                     record.updated.isoformat(timespec="seconds"), int(record.finished), " / ".join(sides),
+                     " / ".join(str(x) for x in summary.get("scores", [])), " / ".join(winners), record.head])
+    return csv_text(CSV_COLUMNS, rows)
 
 
 def export_texts(store: Store, match_id: int | None = None) -> list[tuple[str, str]]:

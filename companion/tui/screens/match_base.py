@@ -205,8 +205,7 @@ class MatchScreenBase(BaseScreen):
         try:
             self.enter_line(check_length(text))
         except CompanionError as error:
-            self.message = (error.msg, "error")
-            self.refresh_view()
+            self.refuse(error.msg)
 
     def enter_line(self, text: str) -> None:
         """What a typed line means in this game: a card, a play, a command (CompanionError: unreadable)."""
@@ -304,14 +303,12 @@ class MatchScreenBase(BaseScreen):
             if self.app.seat is not None and isinstance(seat, int) and seat != self.app.seat \
                     and 0 <= seat < len(self.match.names) and not automatic:
                 # A player's own device enters his own plays and counts; the table's device enters anything.
-                self.message = (NOT_YOURS(name=self.match.names[seat]), "error")
-                self.refresh_view()
+                self.refuse(NOT_YOURS(name=self.match.names[seat]))
                 return False
             try:
                 event = self.session.apply(op)
             except CompanionError as error:  # illegal move, unreadable entry, store trouble
-                self.message = (error.msg, "error")
-                self.refresh_view()
+                self.refuse(error.msg)
                 return False
             self.message = None
             self.after(event)
@@ -358,8 +355,7 @@ class MatchScreenBase(BaseScreen):
                 return
             steps = self.undo_steps()
             if not steps:
-                self.message = (NOTHING_TO_UNDO, "error")
-                self.refresh_view()
+                self.refuse(NOTHING_TO_UNDO)
                 return
             asked = self.asked_for(steps)
             if asked:
@@ -372,8 +368,7 @@ class MatchScreenBase(BaseScreen):
                 self.refresh_view()
                 return
         except CompanionError as error:
-            self.message = (error.msg, "error")
-            self.refresh_view()
+            self.refuse(error.msg)
             return
         self.take_back(steps)
 
@@ -455,8 +450,7 @@ class MatchScreenBase(BaseScreen):
             try:
                 answer_undo(store, match_id, asked.head, seat, agree is True)
             except CompanionError as error:
-                self.message = (error.msg, "error")
-                self.refresh_view()
+                self.refuse(error.msg)
 
         who = asked.asker or self.tr(THE_TABLE)
         self.app.push_screen(ChoiceDialog(self.tr(ASK_TITLE), self.tr(ASK_BODY, asker=who),

@@ -329,8 +329,7 @@ class MatchScreen(CribbageView, MatchScreenBase):
         try:  # a missing card is said before the claim is asked
             match.verify(Crib(cards, 0) if who == CRIB else Show(who, cards, 0))
         except CompanionError as error:
-            self.message = (error.msg, "error")
-            self.refresh_view()
+            self.refuse(error.msg)
             return
         if match.rules.manual_counting and claimed is None:
             name = match.names[match.dealer] if who == CRIB else match.names[who]

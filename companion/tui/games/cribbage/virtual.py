@@ -190,8 +190,7 @@ class VirtualCribbageScreen(CribbageView, VirtualScreenBase):
         if seat is None or self.acting_human() != seat:
             return
         if card not in (match.hand(seat) or ()):
-            self.message = (NOT_YOURS(card=card), "error")
-            self.refresh_view()
+            self.refuse(NOT_YOURS(card=card))
             return
         if match.phase == "discard":
             if card in self.picked:
@@ -213,8 +212,7 @@ class VirtualCribbageScreen(CribbageView, VirtualScreenBase):
             return
         n = match.discard_count()
         if len(self.picked) != n:
-            self.message = (PICK(n=n), "error")
-            self.refresh_view()
+            self.refuse(PICK(n=n))
             return
         hand = match.hand(seat) or ()
         own = match.side_of(seat) == match.side_of(match.dealer)

@@ -85,8 +85,7 @@ class VirtualLe31Screen(Le31View, VirtualScreenBase):
         if seat is None or self.acting_human() != seat:
             return
         if card not in (m.hand(seat) or ()):
-            self.message = (NOT_YOURS(card=self.label(card)), "error")
-            self.refresh_view()
+            self.refuse(NOT_YOURS(card=self.label(card)))
             return
         offer_plays(self, m, seat, card, self.human_op)
 

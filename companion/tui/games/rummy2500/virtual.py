@@ -111,8 +111,7 @@ class VirtualRummyScreen(Rummy2500View, TurnEntry, VirtualScreenBase):
         if card in held:
             self.selected.append(card)
         else:
-            self.message = (NOT_YOURS(card=card), "error")
-            self.refresh_view()
+            self.refuse(NOT_YOURS(card=card))
             return
         self.message = None
         self.refresh_view()

@@ -226,8 +226,7 @@ class VirtualTrenteScreen(TrenteView, VirtualScreenBase):
             if state == "swap" and card in play.public:
                 self.swap_one(card)
                 return
-            self.message = (NOT_YOURS(card=card), "error")
-            self.refresh_view()
+            self.refuse(NOT_YOURS(card=card))
             return
         if state == "throw":
             self.human_op(Discard(seat, card))
