@@ -12,6 +12,7 @@ from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 
 IMPORTED = Msg("{n} match(es) imported, {skipped} already here.", "{n} partie(s) importée(s), {skipped} déjà présente(s).")
+NOT_IMPORTED = Msg("left out of the import: {why}", "laissée hors de l'import : {why}")
 UNREADABLE = Msg("cannot read {path}: {why}", "impossible de lire {path} : {why}")
 SKIPPED = Msg("match {id} left out of the export: {why}", "partie {id} laissée hors de l'export : {why}")
 
@@ -28,11 +29,11 @@ def export(args: argparse.Namespace) -> int:
     from companion.records.export import as_csv, as_json, readable
 
     with _store() as store:
-        records, skipped = readable(store, args.match)
+        matches, skipped = readable(store, args.match)
         if args.csv:
-            text = as_csv(store, records=records)
+            text = as_csv(store, matches=matches)
         else:
-            text = json.dumps(as_json(store, records=records), ensure_ascii=False, indent=1) + "\n"
+            text = json.dumps(as_json(store, matches=matches), ensure_ascii=False, indent=1) + "\n"
     lang = lang_of(args)
     for match_id, why in skipped:  # a backup is never silently short: each match left out is named
         print(SKIPPED(id=match_id, why=why).text(lang), file=sys.stderr)
@@ -54,9 +55,12 @@ def import_(args: argparse.Namespace) -> int:
     except (OSError, UnicodeDecodeError) as error:
         raise CompanionError(UNREADABLE(path=args.file, why=getattr(error, "strerror", None) or error)) from error
     with _store(write=True) as store:
-        ids, skipped = import_json(store, text)
-    print(IMPORTED(n=len(ids), skipped=skipped).text(lang_of(args)))
-    return 0
+        done = import_json(store, text)
+    lang = lang_of(args)
+    for why in done.refused:  # never silently short: each match left out is named, and the exit says so
+        print(NOT_IMPORTED(why=why).text(lang), file=sys.stderr)
+    print(IMPORTED(n=len(done.ids), skipped=done.already).text(lang))
+    return 1 if done.refused else 0
 
 
 def share(args: argparse.Namespace) -> int:

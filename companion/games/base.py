@@ -66,8 +66,16 @@ class Operation:
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"op": self.name}
         for f in fields(self):
-            data[f.name] = _encode(getattr(self, f.name))
+            value = getattr(self, f.name)
+            if not (f.metadata.get("added") and value == f.default):
+                data[f.name] = _encode(value)
         return data
+
+
+def added(default: Any = None) -> Any:
+    """A field an operation gained after matches were saved without it: written only when it is not ``default``,
+    so an entry saved before is written again as it was (an import of an old backup knows its matches)."""
+    return field(default=default, metadata={"added": True})
 
 
 def _encode(value: Any) -> Any:
@@ -440,6 +448,29 @@ class Match:
     def undone(self: M) -> M:
         """The match as it was before the last operation."""
         return type(self).replay(self.setup, self.log[:-1])
+
+    # ---------------------------------------------------------------- what may leave the app
+    def disclosed(self) -> int:
+        """How many of the log's first entries hide no card from anyone at the table: all that an export, a share,
+        a download or any other way out of the app may carry now. At a real table every entry was made in the
+        table's sight. In virtual play the round under way began with the shuffled pack (every hand, the crib,
+        the stock), so its entries leave once it is over, and the whole log once the match is."""
+        if self.is_over or self.awaiting_continue or self.setup.mode != "virtual":
+            return len(self.log)
+        for i in range(len(self.events) - 1, -1, -1):
+            if self.closes_round(self.events[i]):
+                return i + 1
+        return 0
+
+    def closes_round(self, event: Event) -> bool:
+        """After ``event`` nothing of the rounds before is hidden: it ended one (a deal, a showdown, a brasse: its
+        report). A game whose rounds can also end otherwise (a game won in the middle of a deal) says so."""
+        return bool(event.report)
+
+    @property
+    def keeps_secrets(self) -> bool:
+        """The match's setup holds what deals the rounds to come (virtual play's seed) until the match is over."""
+        return self.setup.mode == "virtual" and not self.is_over
 
     # ---------------------------------------------------------------- what the shell reads
     @property

@@ -13,15 +13,17 @@ import json
 import os
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.core.errors import CompanionError, unreadable_json
 from companion.core.i18n import Msg
 from companion.core.sheets import csv_text
 from companion.games import registry
+from companion.records.disclosure import Disclosed, disclose
 from companion.records.share import sides_and_winners
 from companion.store.database import MatchRecord, Store, read_time
 from companion.store.errors import DamagedMatchError, StoreError, detail_of
+from companion.store.session import UNREPLAYABLE
 
 EXPORT_FAILED = Msg("The export could not be written: {why}", "L'export n'a pas pu être écrit : {why}")
 
@@ -83,56 +85,66 @@ def export_raw(store: Store, match_id: int, directory: Path | None = None) -> Pa
 
 # ---------------------------------------------------------------- JSON and CSV
 
-def _records(store: Store, match_id: int | None) -> list[MatchRecord]:
-    return readable(store, match_id)[0]
+class Exported(NamedTuple):
+    """A match as an export may carry it now (``companion.records.disclosure``): never a card still hidden."""
+
+    record: MatchRecord
+    shown: Disclosed
 
 
-def readable(store: Store, match_id: int | None = None) -> tuple[list[MatchRecord], list[tuple[int, Msg]]]:
-    """The matches an export can hold (one, or every one), and each one left out with the reason (its row or
-    its log cannot be read)."""
+def readable(store: Store, match_id: int | None = None) -> tuple[list[Exported], list[tuple[int, Msg]]]:
+    """The matches an export can hold (one, or every one), each replayed through its game and cut to what may
+    leave the app now, and each one left out with the reason (its row cannot be read, its log does not replay)."""
     records = [store.match(match_id)] if match_id is not None else sorted(store.list_matches(), key=lambda r: r.id)
     good, skipped = [], []
     for record in records:
         try:
             if record.damaged is not None:
                 raise DamagedMatchError(record.id, record.damaged)
-            store.load(record.id)
-            good.append(record)
+            _, ops = store.load(record.id)
+            good.append(Exported(record, disclose(registry.get(record.game), record.setup, ops)))
         except DamagedMatchError as exc:
             skipped.append((record.id, exc.why))
+        except CompanionError as exc:  # a log the game no longer replays: the app lists the match as damaged too
+            skipped.append((record.id, exc.msg))
+        except Exception as exc:  # noqa: BLE001 (any row a release never wrote: left out and named, never a crash)
+            skipped.append((record.id, UNREPLAYABLE(what=type(exc).__name__)))
     return good, skipped
 
 
-def as_json(store: Store, match_id: int | None = None, records: list[MatchRecord] | None = None) -> dict[str, Any]:
-    """One match (``match_id``) or every readable match (or ``records``), with setups and logs."""
-    matches = []
-    for record in records if records is not None else _records(store, match_id):
-        _, ops = store.load(record.id)
-        matches.append({"id": record.id, "game": record.game, "setup": record.setup, "ops": ops,
-                        "created": record.created.isoformat(), "updated": record.updated.isoformat(),
-                        "finished": record.finished, "summary": record.summary})
+def as_json(store: Store, match_id: int | None = None, matches: list[Exported] | None = None) -> dict[str, Any]:
+    """One match (``match_id``) or every readable match (or ``matches``), with setups and logs, as may leave the
+    app now: an unfinished virtual match without its round under way (``withheld`` entries) nor its seed."""
+    items = []
+    for record, shown in matches if matches is not None else readable(store, match_id)[0]:
+        items.append({"id": record.id, "game": record.game, "setup": shown.setup, "ops": shown.ops,
+                      "withheld": shown.withheld, "created": record.created.isoformat(),
+                      "updated": record.updated.isoformat(), "finished": record.finished, "summary": record.summary})
     return {"format": FORMAT, "version": VERSION, "exported": datetime.now(UTC).isoformat(timespec="seconds"),
-            "matches": matches}
+            "matches": items}
 
 
-def as_csv(store: Store, match_id: int | None = None, records: list[MatchRecord] | None = None) -> str:
-    """One row per match: its players, scores and winners (names joined by « / »)."""
+def as_csv(store: Store, match_id: int | None = None, matches: list[Exported] | None = None) -> str:
+    """One row per match: its players, scores and winners (names joined by « / »), and its entries exported."""
     rows = []
-    for record in records if records is not None else _records(store, match_id):
+    for record, shown in matches if matches is not None else readable(store, match_id)[0]:
         summary = record.summary
         sides, winners = sides_and_winners(summary)
         rows.append([record.id, record.game, record.created.isoformat(timespec="seconds"),
                      record.updated.isoformat(timespec="seconds"), int(record.finished), " / ".join(sides),
-                     " / ".join(str(x) for x in summary.get("scores", [])), " / ".join(winners), record.head])
+                     " / ".join(str(x) for x in summary.get("scores", [])), " / ".join(winners), len(shown.ops)])
     return csv_text(CSV_COLUMNS, rows)
 
 
-def export_texts(store: Store, match_id: int | None = None) -> list[tuple[str, str]]:
-    """The JSON and the CSV of one match or of the whole history, as (file name, text): written on this machine,
-    or sent to the device that asked (a tablet's browser downloads them)."""
+def export_texts(store: Store, match_id: int | None = None, kinds: tuple[str, ...] = ("json", "csv")
+                 ) -> list[tuple[str, str]]:
+    """The JSON and (or) the CSV of one match or of the whole history, as (file name, text): written on this
+    machine, or sent to the device that asked (a tablet's browser downloads them)."""
     stem = f"match-{match_id}-{_stamp()}" if match_id is not None else f"history-{_stamp()}"
-    return [(f"{stem}.json", json.dumps(as_json(store, match_id), ensure_ascii=False, indent=1)),
-            (f"{stem}.csv", as_csv(store, match_id))]
+    matches = readable(store, match_id)[0]
+    texts = {"json": lambda: json.dumps(as_json(store, matches=matches), ensure_ascii=False, indent=1),
+             "csv": lambda: as_csv(store, matches=matches)}
+    return [(f"{stem}.{kind}", texts[kind]()) for kind in kinds]
 
 
 def write_files(directory: Path, files: list[tuple[str, str]]) -> list[Path]:
@@ -148,15 +160,28 @@ def export_files(store: Store, match_id: int | None = None, directory: Path | No
 
 # ---------------------------------------------------------------- import
 
+class Imported(NamedTuple):
+    """What an import did: the new matches' ids, how many were here already, and each match refused, with why."""
+
+    ids: list[int]
+    already: int
+    refused: list[Msg]
+
+
 def _fingerprint(game: str, setup: dict, ops: list) -> str:
     text = json.dumps([game, setup, ops], sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def _unseeded(setup: dict) -> dict:
+    """A setup as an export of the match unfinished carries it (``disclosure``): without its seed."""
+    return {**setup, "seed": None}
+
+
 def _checked(n: int, item: Any) -> dict[str, Any]:
     """One match of an export, replayed through its game's engine: the row to store, or ImportRefused."""
     def refuse(why: Msg) -> ImportRefused:
-        return ImportRefused(BAD_FILE(why=BAD_MATCH(n=n, why=why)))
+        return ImportRefused(BAD_MATCH(n=n, why=why))
 
     if not isinstance(item, dict):
         raise refuse(MISSING(field="matches"))
@@ -174,7 +199,9 @@ def _checked(n: int, item: Any) -> dict[str, Any]:
         game = registry.get(item["game"])
         setup = game.read_setup(item["setup"])
         match = game.match.replay(setup, item["ops"])
-        stored_setup = game.setup_json(setup)
+        # An unfinished virtual match leaves the app without the seed of its rounds to come: it goes on with rounds
+        # dealt from a new one.
+        stored_setup = game.setup_json(setup.with_seed())
         rules = item["setup"].get("rules", {})
         unknown = sorted(set(rules) - set(stored_setup.get("rules", {}))) if isinstance(rules, dict) else []
         if unknown:  # never dropped silently: the match would be played by other rules than the file says
@@ -189,12 +216,14 @@ def _checked(n: int, item: Any) -> dict[str, Any]:
     except Exception as exc:  # noqa: BLE001 (any shape no decoder expected, recursion included: refused)
         raise refuse(UNREADABLE_MATCH(what=type(exc).__name__)) from exc
     return {"game": game.id, "setup": stored_setup, "ops": ops, "summary": game.summarize(match),
-            "finished": match.is_over, **times}
+            "finished": match.is_over, "reseeded": stored_setup.get("seed") != setup.seed, **times}
 
 
-def import_json(store: Store, text: str) -> tuple[list[int], int]:
-    """Import an export: every match checked first, then all written in one transaction. Returns the new
-    ids and how many matches were skipped as already in the store (the same game, setup and log)."""
+def import_json(store: Store, text: str) -> Imported:
+    """Import an export: every match checked, then every sound one written in one transaction; each one refused
+    is named with the reason, and a file none of whose matches is sound is refused whole (ImportRefused), as is a
+    file that is not an export. A match already in the store (the same game, setup and log, or an export of it
+    unfinished: the start of its log) is not added again."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
@@ -206,18 +235,31 @@ def import_json(store: Store, text: str) -> tuple[list[int], int]:
         raise ImportRefused(BAD_FILE(why=NEWER(found=str(version)[:8], known=VERSION)))
     if version < 1:
         raise ImportRefused(BAD_FILE(why=BAD_VERSION(found=version)))
-    rows = [_checked(n, item) for n, item in enumerate(data["matches"], 1)]
-    have = set()
+    rows, refused = [], []
+    for n, item in enumerate(data["matches"], 1):
+        try:
+            rows.append(_checked(n, item))
+        except ImportRefused as exc:
+            refused.append(exc.msg)
+    if refused and not rows:
+        raise ImportRefused(BAD_FILE(why=refused[0]))
+    have: set[str] = set()
+    logs: dict[str, list[list[dict[str, Any]]]] = {}  # by game and seedless setup: the logs here
     for record in store.list_matches():
         if record.damaged is None:
             try:
-                have.add(_fingerprint(record.game, record.setup, store.ops(record.id)))
+                ops = store.ops(record.id)
             except StoreError:
                 continue
+            have.add(_fingerprint(record.game, record.setup, ops))
+            logs.setdefault(_fingerprint(record.game, _unseeded(record.setup), []), []).append(ops)
     fresh = []
     for row in rows:
+        reseeded = row.pop("reseeded")
         key = _fingerprint(row["game"], row["setup"], row["ops"])
-        if key not in have:
-            have.add(key)
-            fresh.append(row)
-    return store.add_matches(fresh), len(rows) - len(fresh)
+        here = logs.get(_fingerprint(row["game"], _unseeded(row["setup"]), []), [])
+        if key in have or reseeded and any(ops[:len(row["ops"])] == row["ops"] for ops in here):
+            continue
+        have.add(key)
+        fresh.append(row)
+    return Imported(store.add_matches(fresh), len(rows) - len(fresh), refused)

@@ -70,5 +70,5 @@ def test_names_with_markup_travel_through_export_and_import_as_text(tmp_path):
 
     with Store.open(tmp_path / "a.sqlite3") as store, Store.open(tmp_path / "b.sqlite3") as other:
         session = MatchSession.create(store, hostile_setup("cribbage", "table", random.Random(1)), "cribbage")
-        (new,), _ = import_json(other, json.dumps(as_json(store)))
+        (new,), _, _ = import_json(other, json.dumps(as_json(store)))
         assert MatchSession(other, new).match.names == session.match.names

@@ -191,3 +191,32 @@ def test_a_seats_code_opens_one_device_and_the_next_is_refused(tmp_path):
 
         argv = asyncio.run(_app_processes(server, token))[0][1]
         assert argv[argv.index("--match") + 1] == "5" and argv[argv.index("--seat") + 1] == "1"
+
+
+def test_no_served_route_carries_a_card_still_hidden(tmp_path):
+    """Issue 37: with a virtual match of every game in the middle of a round, every route the server answers (the
+    page, its scripts, a match's page, a download key) carries neither the running round's pack nor the seed, for
+    the organiser's token and a spectator's. (What a device downloads is ``records.export``'s, searched route by
+    route in tests/unit/test_privacy.py and through a real browser in test_browser_touch.py.)"""
+    from companion.store.database import Store
+    from tests.helpers.secrets import leaks, store_secrets
+
+    with Store.open(tmp_path / "companion.sqlite3") as store:
+        secrets = store_secrets(store)
+
+    async def bodies(server) -> dict[str, str]:
+        got = {}
+        for token in (server.play, server.view):
+            async with aiohttp.ClientSession(timeout=TIMEOUT, cookie_jar=aiohttp.CookieJar(unsafe=True),
+                                             cookies={server.cookie: token}) as session:
+                routes = ["/", "/static/", "/static/js/textual.js", "/download/anything", "/nowhere",
+                          *(f"/?match={s.match_id}" for s in secrets)]
+                for route in routes:
+                    async with session.get(server.base + route) as response:
+                        got[f"{token[:4]} {route} {response.status}"] = await response.text()
+        return got
+
+    with served(tmp_path) as server:
+        got = asyncio.run(bodies(server))
+    assert len(got) == 20 and any(" 200" in key and "/ws" in text for key, text in got.items())
+    assert {key: leaks(text, s) for key, text in got.items() for s in secrets if leaks(text, s)} == {}

@@ -148,8 +148,8 @@ def read_everything(path: Path, read_only: bool) -> Counter[str]:
                     Roster(store).players()
                 elif reader == "export":
                     good, _ = readable(store)
-                    json.dumps(as_json(store, records=good))
-                    as_csv(store, records=good)
+                    json.dumps(as_json(store, matches=good))
+                    as_csv(store, matches=good)
                 else:
                     for night_id, _, _ in saved.listed(store):
                         saved.load(store, night_id)

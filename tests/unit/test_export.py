@@ -64,12 +64,12 @@ def test_an_export_imports_into_another_store_once(store, tmp_path):
     assert json_path.suffix == ".json" and csv_path.suffix == ".csv"
     text = json_path.read_text(encoding="utf-8")
     with Store.open(tmp_path / "b.sqlite3") as other:
-        ids, skipped = import_json(other, text)
-        assert len(ids) == 2 and skipped == 0
+        ids, skipped, refused = import_json(other, text)
+        assert len(ids) == 2 and skipped == 0 and refused == []
         assert [other.ops(i) for i in ids] == [store.ops(r["id"]) for r in json.loads(text)["matches"]]
         assert [other.match(i).summary["scores"] for i in ids] == [[121, 28], [0, 12]]
         assert other.match(ids[0]).finished and not other.match(ids[1]).finished
-        assert import_json(other, text) == ([], 2)  # already here: not doubled
+        assert import_json(other, text) == ([], 2, [])  # already here: not doubled
 
 
 @pytest.mark.parametrize("text, why", [
@@ -92,16 +92,29 @@ def test_a_bad_file_is_refused_with_its_reason(store, text, why):
     assert store.list_matches() == before
 
 
-def test_one_bad_match_and_nothing_is_imported(store, tmp_path):
+def test_one_bad_match_is_named_and_the_sound_ones_are_imported(store, tmp_path):
+    """One damaged match made the import of a whole-store backup refuse every match (issue 37)."""
     _finished(store)
     data = as_json(store)
     bad = json.loads(json.dumps(data["matches"][0]))
     bad["ops"].append(bad["ops"][0])  # an entry after the match was won: the replay refuses it
     data["matches"].append(bad)
     with Store.open(tmp_path / "b.sqlite3") as other:
+        ids, already, refused = import_json(other, json.dumps(data))
+        assert len(ids) == 1 and already == 0
+        assert [why.text("en")[:8] for why in refused] == ["match 2:"]
+        assert refused[0].text("fr").startswith("partie 2 :")
+        assert [r.summary["scores"] for r in other.list_matches()] == [[121, 28]]
+
+
+def test_a_file_whose_every_match_is_bad_is_refused_whole(store, tmp_path):
+    _finished(store)
+    data = as_json(store)
+    data["matches"][0]["ops"].append(data["matches"][0]["ops"][0])
+    with Store.open(tmp_path / "b.sqlite3") as other:
         with pytest.raises(ImportRefused) as error:
             import_json(other, json.dumps(data))
-        assert "match 2" in error.value.text("en")
+        assert "match 1" in error.value.text("en")
         assert other.list_matches() == []
 
 
@@ -166,7 +179,7 @@ def test_an_import_stores_what_it_decoded_not_the_files_own_fields(store, tmp_pa
     data["matches"][0]["setup"]["padding"] = "x" * 1_000_000
     data["matches"][0]["ops"][0]["extra"] = "y" * 1000
     with Store.open(tmp_path / "b.sqlite3") as other:
-        (new,), _ = import_json(other, json.dumps(data))
+        (new,), _, _ = import_json(other, json.dumps(data))
         record, ops = other.load(new)
         assert "padding" not in record.setup and all("extra" not in op for op in ops)
         assert (tmp_path / "b.sqlite3").stat().st_size < 200_000

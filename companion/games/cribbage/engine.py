@@ -349,6 +349,10 @@ class CribbageMatch(base.Match):
     def continue_op(self) -> Op | None:
         return NewGame() if self.phase == "game_over" else None
 
+    def closes_round(self, event: Event) -> bool:
+        """A game can end in the middle of a deal (pegged out): the next game's start closes that deal too."""
+        return bool(event.report) or isinstance(event.op, NewGame)
+
     def end_title(self) -> Msg:
         last = self.games[-1]
         return (END_MATCH_WON if self.phase == "match_over" else END_GAME_WON)(name=self.side_name(last.winner))

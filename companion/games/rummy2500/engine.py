@@ -151,6 +151,7 @@ class BrassePlay:
     indicator: Card | None = None  # the dealer's turned card, when it stays on the table out of his hand
     last: int | None = None  # mort douce / until the dealer: the seat whose turn closes the brasse
     reshuffles: int = 0
+    key: int | None = None  # virtual play: the deal's key for the reshuffles (``DealBrasse.key``)
     # per player: the cards the table saw go into his hand (his turned card, what he took from the pige), still there
     shown: list[list[Card]] = field(default_factory=list)
 
@@ -382,6 +383,7 @@ class Rummy2500Match(base.Match):
         self.bp = bp = self._start([turned[s] for s in range(players)], rest)
         bp.pige = [next(rest)]
         bp.stock = list(rest)
+        bp.key = op.key
         return self._deal_text(op, D_DEAL)
 
     def _verify_open_brasse(self, op: OpenBrasse) -> None:
@@ -425,8 +427,10 @@ class Rummy2500Match(base.Match):
         bp = self.live
         if bp.table_mode:
             return [None] * len(cards)  # shuffled at the table: their order is unseen
-        # Virtual play: a shuffle drawn from the match's seed, so a replay of the log finds the same stock.
-        rng = random.Random(f"{self.setup.seed}:{len(self.brasses)}:{bp.reshuffles}")
+        # Virtual play: a shuffle drawn from the brasse's own key, so a replay of its entries finds the same stock
+        # (a brasse saved before the key: from the match's seed).
+        rng = random.Random(f"{self.setup.seed}:{len(self.brasses)}:{bp.reshuffles}" if bp.key is None
+                            else f"{bp.key}:{bp.reshuffles}")
         out: list[Slot] = list(cards)
         rng.shuffle(out)
         return out

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from companion.core.cards import Card
-from companion.games.base import OpCodec, Operation
+from companion.games.base import OpCodec, Operation, added
 
 
 @dataclass(frozen=True)
@@ -24,10 +24,14 @@ class Brasse(Operation):
 
 @dataclass(frozen=True)
 class DealBrasse(Operation):
-    """Virtual mode: the brasse's shuffled pack."""
+    """Virtual mode: the brasse's shuffled pack, and the key of the shuffles made later in the brasse (the pige
+    turned into a new stock), so a brasse replays from its own entries, never from the match's seed (which also
+    makes the brasses still to come, and so never leaves the app with an unfinished match). None: a brasse saved
+    before the key, reshuffled from the match's seed."""
 
     name: ClassVar[str] = "deal_brasse"
     deck: tuple[Card, ...]
+    key: int | None = added()
 
 
 @dataclass(frozen=True)

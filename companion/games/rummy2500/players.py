@@ -41,10 +41,12 @@ def position_rng(match: Rummy2500Match, seat: int) -> random.Random:
 
 
 def deal_op(match: Rummy2500Match) -> DealBrasse:
-    """The next brasse's shuffled pack, drawn from the match's seed (a replay deals the same)."""
+    """The next brasse's shuffled pack and its key for later shuffles, drawn from the match's seed (a replay deals
+    the same)."""
     pack = match.pack()
-    random.Random(f"{match.setup.seed}:deal:{len(match.brasses)}:{len(match.log)}").shuffle(pack)
-    return DealBrasse(tuple(pack))
+    rng = random.Random(f"{match.setup.seed}:deal:{len(match.brasses)}:{len(match.log)}")
+    rng.shuffle(pack)
+    return DealBrasse(tuple(pack), rng.getrandbits(48))
 
 
 def _known(hand: Sequence[Card | None]) -> list[Card]:

@@ -193,6 +193,7 @@ class DealPlay:
     void: bool = False  # the stock ran out and the deal is void (house rule)
     hands: list[list[Card]] | None = None  # virtual: every hand, known to the engine
     stock_cards: list[Card] | None = None  # virtual: the stock, top first
+    key: int | None = None  # virtual: the deal's key for a reshuffle (``DealPack.key``)
     dealt_31: bool = False  # banker game: a 31 served (or the dealer's turned cards) ended the deal at once
     claimer: int | None = None  # who showed 31 (or a tierce majeure): his hand shown must make it
 
@@ -600,6 +601,7 @@ class TrenteMatch(base.Match):
         public = [pack.pop(0) for _ in range(3 if self._exchanges else 1)]
         play = self._begin(public)
         play.hands, play.stock_cards, play.stock = hands, pack, len(pack)
+        play.key = op.key
         text = M("{a} · {b}", "{a} · {b}")(a=D_DEAL(name=self._name(self.dealer)),
                                            b=D_START(cards=CardList(public)))
         if self.banker:
@@ -657,8 +659,8 @@ class TrenteMatch(base.Match):
                     import random
 
                     play.stock_cards = play.public[:-1]
-                    random.Random(f"{self.setup.seed}:{self.showdowns}:{play.turns}").shuffle(
-                        play.stock_cards)
+                    key = f"{self.setup.seed}:{self.showdowns}" if play.key is None else play.key
+                    random.Random(f"{key}:{play.turns}").shuffle(play.stock_cards)
                 play.public = play.public[-1:]
                 text = M("{a}{b}", "{a}{b}")(a=D_RESHUFFLE, b=text)
             play.stock -= 1

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from companion.core.cards import Card
-from companion.games.base import OpCodec, Operation
+from companion.games.base import OpCodec, Operation, added
 
 
 @dataclass(frozen=True)
@@ -102,10 +102,14 @@ class Refresh(Operation):
 @dataclass(frozen=True)
 class DealPack(Operation):
     """Virtual play: the app's shuffled pack. The engine deals it as the table would (three cards each, one at a
-    time from the dealer's neighbour, then the upcard or the three face-up cards) and knows every hand."""
+    time from the dealer's neighbour, then the upcard or the three face-up cards) and knows every hand. ``key``
+    shuffles the discards into a new stock when the stock runs out, so a deal replays from its own entries, never
+    from the match's seed (which also makes the deals still to come). None: a deal saved before the key, whose
+    reshuffle came from the match's seed."""
 
     name: ClassVar[str] = "deal_pack"
     pack: tuple[Card, ...]
+    key: int | None = added()
 
 
 TURN_OPS = (DealPack, Start, Draw, Discard, Knock, Claim31, BlindSwap, Exchange, Refresh)

@@ -62,10 +62,12 @@ def position_rng(match: TrenteMatch, seat: int) -> random.Random:
 
 
 def deal_op(match: TrenteMatch) -> DealPack:
-    """The next deal's shuffled pack, drawn from the match's seed (a replay deals the same)."""
+    """The next deal's shuffled pack and its key for a reshuffle, drawn from the match's seed (a replay deals the
+    same)."""
     pack = sorted(match.deck())
-    random.Random(f"{match.setup.seed}:deal:{match.showdowns}:{len(match.log)}").shuffle(pack)
-    return DealPack(tuple(pack))
+    rng = random.Random(f"{match.setup.seed}:deal:{match.showdowns}:{len(match.log)}")
+    rng.shuffle(pack)
+    return DealPack(tuple(pack), rng.getrandbits(48))
 
 
 @lru_cache(maxsize=1 << 16)
