@@ -7,6 +7,7 @@ import os
 import sys
 from pathlib import Path
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.reactive import reactive
@@ -60,6 +61,7 @@ class CompanionApp(App):
             notices[0] if notices else None)
         self.set_aside: list[Msg] = []  # files set aside not yet marked seen (home says them, with « Seen »)
         self.damage_checked: dict[tuple[int, int], Msg | None] = {}  # (match id, rev) -> why it cannot open
+        self.unseen_keys: list[str] = []  # typed before the screen on top was drawn: not given to it
         self.theme = "textual-dark"  # one look everywhere, whatever TEXTUAL_THEME says
 
     def on_mount(self) -> None:
@@ -70,6 +72,15 @@ class CompanionApp(App):
 
     def on_unmount(self) -> None:
         gc.unfreeze()  # the app is done: all of it may go (several apps run one after another in the tests)
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key typed before the screen on top was drawn was meant for the one before it (type-ahead after an entry
+        that raised a question): it is not given to that screen, so a question never takes an answer nobody saw it
+        ask; the screen below says what was typed and not entered (``unseen_keys``)."""
+        if isinstance(event, events.Key) and not event.is_forwarded and event.time < getattr(self.screen, "shown_at", 0):
+            self.unseen_keys.append("\n" if event.key == "enter" else event.character or "")
+            return
+        await super().on_event(event)
 
     def notify(self, message: str, *, markup: bool = False, **kwargs) -> None:
         """Notifications carry names and reasons: plain text, never markup."""

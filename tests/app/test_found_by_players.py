@@ -469,3 +469,45 @@ async def test_the_club_nights_list_says_a_nights_date_once(tmp_path):
         await pilot.pause()
         label = str(app2.screen.query_one("#night-1").label)
         assert label.startswith("Club night ") and label.count("-") == 2, label  # one date
+
+
+async def test_the_end_of_a_match_shows_the_round_that_ended_it_and_a_stray_enter_starts_nothing(tmp_path):
+    """Issue 37: the end-of-match dialog hid the last Trente-et-un showdown (who lost the last life), and one Enter
+    there started a rematch (the focus was on « Rematch »): a keeper still typing landed in a new 0–0 match."""
+    from companion.games.trente_et_un.engine import KnockMatch
+    from companion.games.trente_et_un.rules import KnockRules
+    from companion.tui.screens.match_end import MatchEndScreen
+
+    app = make_app(tmp_path)
+    setup = Setup(("Ann", "Bob", "Cy"), KnockRules(), 0, "virtual", 3, ("easy", "easy", "easy"))
+    played = play_out(next_op, KnockMatch(setup), ["easy"] * 3)
+    session = MatchSession.create(app.store, setup, "trente_et_un")
+    for op in played.log:
+        session.apply(op)
+    headline = played.events[-1].report[0].text("en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(MatchEndScreen(session))
+        await pilot.pause()
+        assert str(app.screen.query_one("#last-report").render()).startswith(headline)
+        await pilot.press(*"5h", "enter", "enter", "space")
+        assert isinstance(app.screen, MatchEndScreen)
+        assert [r.id for r in app.store.list_matches()] == [session.match_id]  # no new match
+
+
+async def test_a_computers_move_whose_timer_never_fires_is_made_all_the_same(tmp_path):
+    """Issue 37: once in 229 restarts of Le Trente-et-un, the computer's next move waited on a 1 ms timer that never
+    fired, and the match sat with no human to act. Whose move it is comes from the match's state: a move due with
+    nothing under way to make it is asked for again."""
+    from companion.games.trente_et_un.rules import KnockRules
+    from tests.helpers.journeys import until
+
+    app = make_app(tmp_path, pace=0.4)
+    setup = Setup(("Hal", "Ivy"), KnockRules(), 0, "virtual", 3, ("easy", "easy"))
+    session = MatchSession.create(app.store, setup, "trente_et_un")
+    async with app.run_test(size=(100, 34)) as pilot:
+        screen = ui_for("trente_et_un").match_screen(session)
+        app.push_screen(screen)
+        await until(pilot, lambda: screen._timer is not None)
+        screen._timer.stop()  # lost: it will never fire, and the screen still holds it
+        head = len(session.match.log)
+        await until(pilot, lambda: len(session.match.log) > head + 2, timeout=30)

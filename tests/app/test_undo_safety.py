@@ -79,3 +79,42 @@ async def test_a_new_entry_after_fixing_asks_before_forgetting_the_undone_ones(t
         await pilot.pause()
         assert session.redo_count == 0 and len(session.match.log) == shown - undone + 1
     store.close()
+
+
+def _type_ahead(app, *lines: str) -> None:
+    """Lines typed faster than the app draws, as a keeper types ahead: every key reaches the app before it has
+    drawn what the first line brings up (Textual stamps a key with the moment it was read)."""
+    from textual import events
+
+    for line in lines:
+        for char in line:
+            app._driver.send_message(events.Key(char, char))
+        app._driver.send_message(events.Key("enter", "\r"))
+
+
+async def test_type_ahead_after_several_undos_answers_no_question(tmp_path):
+    """Issue 37: Undo 6 times, then type 10s, 10d, go: the question « Forget the undone entries? » took « 10d » as its
+    answer and « go » was entered instead of 10s. A question takes no key typed before it was drawn, and the lines
+    typed after the one that asked it are said, not entered."""
+    store, session, app = await _to_the_question(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.push_screen(MatchScreen(session))
+        await pilot.pause()
+        await _typed(pilot, *TYPED)
+        for _ in range(6):
+            await pilot.press("ctrl+z")
+        await pilot.pause()
+        before = list(store.ops(session.match_id))
+        assert session.redo_count == 6
+        _type_ahead(app, "go", "ad", "as")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)  # the question, unanswered
+        assert store.ops(session.match_id) == before and session.redo_count == 6
+        app.screen.query_one("#answer-1").press()  # « Enter it, forget them »: the line typed first
+        await pilot.pause()
+        assert isinstance(app.screen, MatchScreen)
+        assert [op["op"] for op in store.ops(session.match_id)[len(before):]] == ["go"]
+        message = str(app.screen.query_one("#message").render())
+        assert message == "Typed while a question opened, not entered: ad · as"  # to be typed again
+    store.close()

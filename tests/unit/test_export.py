@@ -194,3 +194,31 @@ def test_an_import_nested_past_the_recursion_limit_is_refused(store):
         with pytest.raises(ImportRefused):
             import_json(store, text)
     assert store.list_matches() == []
+
+
+def test_a_match_whose_log_does_not_replay_is_named_and_what_export_writes_import_takes_back(tmp_path):
+    """Issue 37: a match the app lists as damaged (its entries read, but no longer replay) was exported with exit 0
+    and no word, and then made the import of the whole backup refuse every match."""
+    import sqlite3
+
+    from companion.store.session import MatchSession as Session
+
+    home, fresh = tmp_path / "home", tmp_path / "fresh"
+    home.mkdir(), fresh.mkdir()
+    with Store.open(home / "companion.sqlite3") as store:
+        good, bad = _finished(store), _unfinished(store)
+    with sqlite3.connect(home / "companion.sqlite3") as conn:  # a point for a side that does not exist
+        conn.execute("UPDATE ops SET op = ? WHERE match_id = ?", (json.dumps({"op": "points", "side": 5, "points": 3}),
+                                                                  bad))
+    with Store.open(home / "companion.sqlite3") as store:
+        with pytest.raises(Exception, match="cannot be replayed"):
+            Session(store, bad)  # the app lists it as damaged
+    env = {"COMPANION_HOME": str(home), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
+    out = subprocess.run([sys.executable, "-m", "companion.cli.main", "--lang", "fr", "export", "-o",
+                          str(tmp_path / "all.json")], capture_output=True, text=True, timeout=60, env=env)
+    assert out.returncode == 1
+    assert out.stderr.splitlines() == [out.stderr.strip()] and f"partie {bad} laissée hors de l'export" in out.stderr
+    assert [m["id"] for m in json.loads((tmp_path / "all.json").read_text())["matches"]] == [good]
+    back = subprocess.run([sys.executable, "-m", "companion.cli.main", "import", str(tmp_path / "all.json")],
+                          capture_output=True, text=True, timeout=60, env={**env, "COMPANION_HOME": str(fresh)})
+    assert back.returncode == 0 and "1 match(es) imported" in back.stdout and back.stderr == ""

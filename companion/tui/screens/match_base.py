@@ -68,6 +68,8 @@ KEEP_UNDONE = Msg("Keep them (Redo puts them back)", "Les garder (Rétablir les 
 FORGET_UNDONE = Msg("Enter it, forget them", "Entrer, les oublier")
 KEPT_UNDONE = Msg("Nothing entered: the {n} undone entries are kept (Redo puts them back).",
                   "Rien n'est entré : les {n} entrées annulées sont gardées (Rétablir les remet).")
+TYPED_AHEAD = Msg("Typed while a question opened, not entered: {lines}",
+                  "Tapé pendant qu'une question s'ouvrait, non entré : {lines}")
 SYNC_S = 0.4  # how often the store is asked whether another device wrote this match
 
 
@@ -86,6 +88,7 @@ class MatchScreenBase(BaseScreen):
         self._log_when_left: list[Operation] | None = None  # the log as it was when a dialog covered the screen
         self._asked: int | None = None  # the log's length at which this device asked players to agree to an undo
         self._answering: int | None = None  # the same, for a question this device's player is being asked
+        self._typed_ahead: list[str] = []  # lines typed while a question was opening over this screen
 
     @property
     def match(self) -> Match:
@@ -176,12 +179,19 @@ class MatchScreenBase(BaseScreen):
 
     def on_screen_resume(self) -> None:
         """Back from the history or a dialog: if the log changed meanwhile (an entry corrected), what the screen
-        kept between entries (a hand being entered) is built again from the state."""
+        kept between entries (a hand being entered) is built again from the state. Lines typed ahead while a
+        question was opening were not entered: said, to be typed again."""
         self.show_phones_key()
         left = self._log_when_left
         if left is not None and left != self.match.log:
             self.after_step()
         self._log_when_left = None
+        unseen = "".join(self.app.unseen_keys).split("\n")
+        self.app.unseen_keys.clear()
+        lines = [line.strip() for line in (*self._typed_ahead, *unseen) if line.strip()]
+        self._typed_ahead.clear()
+        if lines and self.message is None:
+            self.message = (TYPED_AHEAD(lines=" · ".join(lines)), "error")
         self.refresh_view()
 
     def move_lines(self) -> list[str]:
@@ -195,8 +205,10 @@ class MatchScreenBase(BaseScreen):
 
     @on(Input.Submitted, "#entry")
     def typed(self, event: Input.Submitted) -> None:
-        text, event.input.value = event.value.strip(), ""
-        if text:
+        text = event.value.strip()
+        if text and self.app.screen is not self:  # typed ahead, read after the line before opened a question
+            self._typed_ahead.append(text)
+        elif text:
             self.interpret(text)
 
     def interpret(self, text: str) -> None:
@@ -243,7 +255,7 @@ class MatchScreenBase(BaseScreen):
 
     def entry_field(self, hint: Msg, **args: object) -> Input:
         """The field a laptop's player types entries in (``#entry``, read by ``enter_line``; focused on mount)."""
-        return Input(placeholder=self.tr(hint, **args), id="entry", compact=True)
+        return Input(placeholder=self.tr(hint, **args), id="entry", compact=True, clears=True)
 
     def show_steps(self) -> None:
         """Undo and Redo, each offered only while there is something to take back or put back."""

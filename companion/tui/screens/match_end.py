@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
@@ -26,7 +26,17 @@ SHARE = Msg("Share", "Partager")
 
 class MatchEndScreen(BaseModal):
     """Dismisses with "undo", "home", None (next game started), a new session (rematch) or a Msg (another device
-    changed the match first: the match was reloaded)."""
+    changed the match first: the match was reloaded).
+
+    No key has the focus at first: a keeper still typing the last count, or a stray Enter, starts nothing (Tab
+    reaches the keys). The round that ended it (the last showdown, the last brasse) is shown above the race."""
+
+    AUTO_FOCUS = ""
+    DEFAULT_CSS = """
+    MatchEndScreen #last-round { height: auto; max-height: 7; }
+    MatchEndScreen.-small #last-round { max-height: 4; }
+    MatchEndScreen.-small.-round ScoreRace { height: 8; }
+    """
 
     def __init__(self, session: MatchSession) -> None:
         super().__init__()
@@ -42,6 +52,11 @@ class MatchEndScreen(BaseModal):
                 yield Static(self.tr(badge), classes="announce", id="badge")
             for line in match.result_lines():
                 yield Static(self.tr(line))
+            last = match.last_event
+            if last is not None and last.report:
+                self.add_class("-round")
+                with VerticalScroll(id="last-round"):
+                    yield Static("\n".join(self.tr(line) for line in last.report), id="last-report")
             yield ScoreRace(match, self.app.lang, id="race")
             with Bar(classes="bar"):
                 if over and self.app.only_match is None:  # a tablet of one match starts no other

@@ -60,6 +60,7 @@ P_COMPUTERS_ONLY = Msg("Only computers play: their hands stay hidden",
                        "Seuls des ordinateurs jouent : leurs mains restent cachées")
 P_ON_PHONE = Msg("{name} is playing on their phone…", "{name} joue sur son téléphone…")
 PACES = (2.0, 1.0, 0.4, 0.0)
+LATE_S = 1.0  # a timer this late past its time has been lost: the move it was to make is asked for again
 PACE_NAMES = {2.0: Msg("slow", "lent"), 1.0: Msg("normal", "normal"), 0.4: Msg("fast", "rapide"),
               0.0: Msg("instant", "instantané")}
 PACE = Msg("Pace: {pace}", "Rythme : {pace}")
@@ -95,6 +96,8 @@ class VirtualScreenBase(MatchScreenBase):
         self.shown_seat: int | None = humans[0] if len(humans) == 1 else None  # whose hand is on screen
         self.on_devices: set[int] = set()  # the seats on players' own devices (read from the store on mount)
         self._timer: Timer | None = None
+        self._due = 0.0  # when the timer is to make its move (monotonic)
+        self._idle_log: list[Operation] | None = None  # the log at which the computers said a human must act
         self._passing = False
         self._reporting = False  # a round's report is on screen: the next deal waits for a tap
         self._thinking = False  # a worker is finding the next automatic move
@@ -218,12 +221,29 @@ class VirtualScreenBase(MatchScreenBase):
             self.shown_seat = None
 
     def sync(self) -> None:
-        """Another device moved (a seat's phone, the table's device): show it, and go on from there."""
+        """Another device moved (a seat's phone, the table's device): show it, and go on from there. Whose move it
+        is comes from the match's state, not from one timer surviving: a move due with nothing under way to make
+        it is asked for again."""
         self.claim()  # renewed even under a dialog (a round's report): the table's device keeps its turn
         head = len(self.match.log)
         super().sync()
-        if len(self.match.log) != head:
+        if len(self.match.log) != head or self.stalled():
+            self.stop_pump()
             self.call_later(self.pump)
+
+    def stalled(self) -> bool:
+        """A computer's move or the game's own step is due and nothing is under way to make it (a timer that never
+        fired), while no human is awaited."""
+        match = self.match
+        if (match.is_over or match.awaiting_continue or not self.drives or self.app.screen is not self
+                or self._idle_log == match.log):
+            return False
+        if self._timer is not None:
+            return time.monotonic() > self._due + LATE_S
+        if self._thinking or self._passing or self._reporting:
+            return False
+        kinds = self.kinds()
+        return not any(kinds[seat] == "human" for seat in match.awaiting())
 
     def pump(self) -> None:
         """Find the next automatic operation (in a worker), or hand over to the human who must act."""
@@ -267,12 +287,14 @@ class VirtualScreenBase(MatchScreenBase):
             self.pump()  # the match moved on while the computer thought (an undo, a correction): decide again
             return
         if op is None:
+            self._idle_log = log
             self._hand_over()
             return
         # The pace counts the thinking: a slow decision is not followed by a full pause too.
         pace = 0.0 if self.is_instant(op) else self.app.settings.pace
-        delay = pace - (time.monotonic() - started)
-        self._timer = self.set_timer(max(delay, 0.001), lambda: self._auto(op, len(log)))
+        delay = max(pace - (time.monotonic() - started), 0.001)
+        self._due = time.monotonic() + delay
+        self._timer = self.set_timer(delay, lambda: self._auto(op, len(log)))
 
     def _auto(self, op: Operation, head: int) -> None:
         self._timer = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual import events
 from textual.message import Message
 from textual.widgets import Input as _Input  # noqa: TID251
 from textual.widgets import Select as _Select  # noqa: TID251
@@ -28,9 +29,27 @@ class Input(_Input):
         def control(self) -> Input:  # what ``@on(..., "#id")`` matches
             return self.field
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, clears: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.cursor_blink = False
+        self.clears = clears  # an entry line: empty again the moment Enter takes what it holds
+
+    async def _on_key(self, event: events.Key) -> None:
+        """Enter takes an entry line's line when the key reaches it, not when its binding comes back round through
+        the app: by then the keys typed after it would be in the line too (« 10s10d »)."""
+        if self.clears and event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            await self.action_submit()
+
+    async def action_submit(self) -> None:
+        """An entry line hands on its line and is empty at once, before the next key: lines typed ahead stay one
+        line each, however late the screen reads them."""
+        if not self.clears:
+            await super().action_submit()
+            return
+        value, self.value = self.value, ""
+        self.post_message(self.Submitted(self, value))
 
     def action_delete_left(self) -> None:
         if not self.value:
