@@ -134,7 +134,7 @@ async def test_moves_against_the_computer_by_taps(tmp_path):
                 refused_once = True
                 await pilot.click("#throw")
                 assert "select 1 card" in str(screen.query_one("#message").render())
-            lay = choose_lay(match, 0, "normal")
+            lay = choose_lay(match, 0)
             if isinstance(lay, Meld):
                 await tap(lay.cards)
                 await pilot.click("#trio")
@@ -151,3 +151,24 @@ async def test_moves_against_the_computer_by_taps(tmp_path):
         assert moves == 40 and refused_once
         assert [op.to_json() for op in match.log] == app.store.ops(session.match_id)
         assert any(isinstance(op, (DrawStock, TakePige)) and op.seat == 0 for op in match.log)
+
+
+def test_a_table_of_easy_computers_reaches_2500():
+    """Issue 37: four easy players never finished a match (162 brasses, every total below −8,000), and `companion
+    selfplay --game 2500 --a easy --b easy` ended in a traceback. Easy is weak, not absurd: it lays what it holds
+    and never throws a frime."""
+    from companion.games.rummy2500.selfplay import play_game
+
+    for players in (2, 3, 4):
+        for seed in (1, 2):
+            record = play_game(("easy",) * players, seed, 0)
+            assert len(record.winners) == 1
+            assert record.totals[record.winners[0]]["out"] > 0  # easy players go out
+
+
+def test_selfplay_of_easy_against_easy_ends_with_its_figures(capsys):
+    from companion.cli.main import main
+
+    assert main(["selfplay", "--game", "2500", "--a", "easy", "--b", "easy", "--players", "4", "--games", "2",
+                 "--jobs", "1"]) == 0
+    assert "easy wins" in capsys.readouterr().out

@@ -2,8 +2,9 @@
 then its discard), each from what its seat may see: its own hand, the pige, every trio on the table, how many
 cards each player holds, and the cards the others threw.
 
-- **easy**: legal and simple. Draws from the stock, lays a trio of three naturals when it has one, throws a
-  random card.
+- **easy**: a beginner. Draws from the stock, never the pige; lays every trio it holds (a frime with a pair too)
+  and, once open, lays off what goes on a trio; throws a card at random, but never a frime (it is wild). Weak,
+  not absurd: a table of easy players goes out and reaches 2500.
 - **normal**: what a club player does. Takes the pige when a natural pair makes a trio of the chosen card (or,
   once open, a free top card that is a frime or goes on a trio); lays every trio, with a frime on a pair when
   it has one; lays off naturals on any trio and frimes on its own; keeps its frimes and pairs and throws the
@@ -128,8 +129,8 @@ def _normal_draw(match: Rummy2500Match, seat: int, options: list[TakePige]) -> O
 
 # ---------------------------------------------------------------- trios and lay-offs
 
-def choose_lay(match: Rummy2500Match, seat: int, level: str) -> Operation | None:
-    """A trio or a lay-off to make now, or None."""
+def choose_lay(match: Rummy2500Match, seat: int) -> Operation | None:
+    """A trio or a lay-off to make now, or None (every level lays what it holds)."""
     bp = match.live
     hand = _known(bp.hands[seat])
     by_rank: dict = {}
@@ -140,8 +141,6 @@ def choose_lay(match: Rummy2500Match, seat: int, level: str) -> Operation | None
     for _, cards in naturals:
         if len(cards) >= 3 and match.can(Meld(seat, tuple(cards[:3]))):
             return Meld(seat, tuple(cards[:3]))
-    if level == "easy":
-        return None
     for _, cards in naturals:
         if len(cards) == 2 and frimes and match.can(Meld(seat, (cards[0], cards[1], frimes[0]))):
             return Meld(seat, (cards[0], cards[1], frimes[0]))
@@ -243,9 +242,10 @@ def search(match: Rummy2500Match, seat: int, candidates: list[Operation], rng: r
 def choose_throw(match: Rummy2500Match, seat: int, level: str, rng: random.Random) -> Throw:
     bp = match.live
     hand = _known(bp.hands[seat])
-    if level == "easy":
-        return Throw(seat, rng.choice(hand))
     legal = [c for c in dict.fromkeys(hand) if match.can(Throw(seat, c))]
+    if level == "easy":
+        plain = [c for c in legal if c.rank != bp.frime]
+        return Throw(seat, rng.choice(plain or legal))
     ranked = sorted(legal, key=lambda c: (_keep_score(match, seat, c), c.index))
     if level == "hard":
         by_rank = list({c.rank: c for c in reversed(ranked)}.values())[::-1]  # one card per rank, best first
@@ -273,7 +273,7 @@ def next_op(match: Rummy2500Match, kinds: Sequence[str]) -> Operation | None:
         return None
     if not bp.drawn:
         return choose_draw(match, seat, level, position_rng(match, seat))
-    lay = choose_lay(match, seat, level)
+    lay = choose_lay(match, seat)
     if lay is not None:
         return lay
     return choose_throw(match, seat, level, position_rng(match, seat))
