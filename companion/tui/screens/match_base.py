@@ -326,6 +326,7 @@ class MatchScreenBase(BaseScreen):
     def match_end_answered(self, answer: object) -> None:
         if answer == "undo":
             self.undo()
+            self._log_when_left = list(self.match.log)  # known here: what the undo put back in the entry stays
         elif answer == "home":
             self.app.pop_screen()
         elif isinstance(answer, MatchSession):
