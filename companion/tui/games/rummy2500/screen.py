@@ -304,8 +304,7 @@ class Rummy2500Screen(Rummy2500View, TurnEntry, MatchScreenBase):
         m = self.match
         bp = m.bp
         playing = bp is not None and not bp.over
-        self.query_one("#header", Static).update(self.tr(HEADER, n=len(m.brasses) + 1, dealer=m.names[m.dealer],
-                                                         target=m.rules.target))
+        self.show_header(self.tr(HEADER, n=len(m.brasses) + 1, dealer=m.names[m.dealer], target=m.rules.target))
         self.draw_sheet_and_table()
         self.query_one("#sheet", ScoreSheet).display = not playing  # during a brasse the table lines carry each total
         self.query_one("#selection", Static).update(
