@@ -594,6 +594,11 @@ class GameInfo:
     # The module of its computer players, with ``next_op(match, kinds)``: the next operation nobody at the screen
     # chooses (a deal, a show, a computer's move), or None when a human must act. Imported only when asked.
     players: str | None = None
+    player_counts: tuple[int, ...] = ()  # the counts it takes, when not every one from min to max (Le 31: 2 or 4)
+
+    def counts(self) -> tuple[int, ...]:
+        """The numbers of players the setup offers."""
+        return self.player_counts or tuple(range(self.min_players, self.max_players + 1))
 
     def label(self, figure: str) -> Msg:
         """How a reported figure is named (its key when the game does not name it)."""

@@ -346,7 +346,7 @@ async def test_2500_speaks_french_at_a_french_table(tmp_path):
         screen.interpret("brasse")
         await pilot.pause()
         assert isinstance(app.screen, BrasseDialog)
-        assert app.screen.query_one("#laid-0").placeholder == "VP VC VK, 6T 6P 8C, +7C"
+        assert app.screen.query_one("#laid-0").placeholder == "ex. : VP VC VK, 6T 6P 8C, +7C"
 
 
 async def test_count_or_go_typed_at_the_wrong_moment_says_why(tmp_path):

@@ -141,7 +141,7 @@ async def test_le31_quick_tally_is_entered_by_taps_alone(tmp_path):
         assert await pilot.click("#red")
         assert await pilot.click("#digits #digit-erase")  # 77 was a slip: 7
         await pilot.pause()
-        assert "24 cards, 6 red, 1 1s" in str(dialog.query_one("#rest").render())  # the other side, said as typed
+        assert "24 cards, 6 red, one 1" in str(dialog.query_one("#rest").render())  # the other side, said as typed
         assert await pilot.click("#ok")
         await pilot.pause()
         assert app.screen is not dialog, str(dialog.query_one("#error").render())

@@ -103,8 +103,8 @@ def test_a_build_its_owner_must_take_it_next_turn_and_cannot_trail():
     m.apply(Build(1, c("3R"), cs("5B"), 8))  # Bob: 3 on 5, « pour 8 »
     assert [(b.value, b.owner) for b in m.r.builds] == [(8, 1)]
     m.apply(Trail(0, c("4Y")))
-    refused(m, Trail(1, c("6R")), "Bob built 8: this turn he must take it")
-    refused(m, Capture(1, c("2R"), cs("2G")), "Bob built 8: this turn he must take it")
+    refused(m, Trail(1, c("6R")), "Bob built 8: Bob must take it this turn")
+    refused(m, Capture(1, c("2R"), cs("2G")), "Bob built 8: Bob must take it this turn")
     m.apply(Capture(1, c("8G"), (), True))
     assert not m.r.builds and sorted(x.code for x in m.r.piles[1]) == ["3R", "5B", "8G"]
 

@@ -211,7 +211,7 @@ def test_impossible_lay_offs_and_goings_out_are_refused():
     # Bob's K♣ goes on no trio: nobody laid kings.
     assert "nobody laid a trio of kings" in why(brasse(8, [["JS JH JD"], ["QS QH QD"]], ["", ""], layoffs=[[], ["KC"]]))
     # Two hands empty under mort subite: the brasse ended with the first.
-    assert "cannot both go out" in why(brasse(8, [["JS JH JD"], ["QS QH QD"]], ["", ""]))
+    assert "only one player goes out" in why(brasse(8, [["JS JH JD"], ["QS QH QD"]], ["", ""]))
     assert m.brasses == []
     m.apply(brasse(8, [["JS JH JD"], ["QS QH QD"]], ["", "5H"], layoffs=[[], ["JC"]]))  # Bob's J♣ on Ann's jacks
     assert m.brasses == [[30, 10 + 30 - 5]]

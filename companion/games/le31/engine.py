@@ -25,6 +25,7 @@ from companion.games.le31.ops import CODEC, Build, Capture, CountOut, Deal, Quic
 from companion.games.le31.plays import partition, readings, splits
 from companion.games.le31.rules import Le31Rules
 from companion.games.le31.scoring import KINDS, SideTally, check_counts, tally, tally_counts
+from companion.games.le31.words import CARDS_WORD, RED_WORD
 
 M = Msg
 NOT_NOW = M("not now: {what}", "pas maintenant : {what}")
@@ -49,7 +50,9 @@ NOT_ON_TABLE = M("{card} is not loose on the table", "{card} n'est pas libre sur
 TWICE = M("{card} is named twice", "{card} est nommée deux fois")
 TRAIL_ONLY = M("after a récolte the next player may only lay a card down",
                "après une récolte, le joueur suivant ne peut que poser une carte")
-MUST_CAPTURE = M("{name} built {value}: this turn he must take it", "{name} a construit {value} : il doit la ramasser ce tour-ci")
+# The player is named twice rather than given a pronoun: the app does not know who is « il » or « elle ».
+MUST_CAPTURE = M("{name} built {value}: {name} must take it this turn",
+                 "{name} a construit {value} : {name} doit la ramasser ce tour-ci")
 OWNER_NO_TRAIL = M("you own the build of {value}: you cannot lay a card down",
                    "vous avez la combinaison de {value} : vous ne pouvez pas poser")
 KEEP_VALUE = M("you own the build of {value}: keep a card of {value} to take it",
@@ -111,12 +114,11 @@ NOTHING = M("nothing", "rien")
 KINDS_MANY = {"one": M("the 1s", "les 1"), "recolte": M("récoltes", "récoltes")}
 D_ROUND = M("Round {round}: {scores}", "Manche {round} : {scores}")
 D_LEFTOVERS = M("{name} takes the {n} cards left", "{name} prend les {n} cartes restantes")
+D_LEFTOVER = M("{name} takes the last card", "{name} prend la carte restante")
 WINS = M("{name} wins the match", "{name} gagne le match")
 WINS_TITLE = M("{name} wins the match!", "{name} gagne le match !")
 ROUND_LINE = M("Round {n}: {scores}", "Manche {n} : {scores}")
 D_REPORT_SIDE = M("{name}: {cards}, {red} — {items} = {points}", "{name} : {cards}, {red} — {items} = {points}")
-CARDS_WORD = (("card", "cards"), ("carte", "cartes"))
-RED_WORD = (("red", "red"), ("rouge", "rouges"))
 POINTS_WORD = (("point", "points"), ("point", "points"))
 TIED_CARDS = M("Most cards tied at {n}: {rule}", "Égalité au plus de cartes ({n}) : {rule}")
 TIED_RED = M("Most red cards tied at {n}: {rule}", "Égalité au plus de rouges ({n}) : {rule}")
@@ -662,7 +664,7 @@ class Le31Match(base.Match):
         left = r.loose + [c for b in r.builds for c in b.cards]
         if left and self.rules.residue_to_last_capturer and r.last_capturer is not None:
             r.piles[self.side_of(r.last_capturer)] += left
-            extra.append(D_LEFTOVERS(name=self.names[r.last_capturer], n=len(left)))
+            extra.append((D_LEFTOVER if len(left) == 1 else D_LEFTOVERS)(name=self.names[r.last_capturer], n=len(left)))
         r.loose, r.builds = [], []
         return self._score_round(tally(self.deck, r.piles, r.recoltes, check=False), extra)
 

@@ -19,6 +19,7 @@ GAME = register(GameInfo(
     **LISTINGS[0].fields(),
     min_players=2,
     max_players=4,
+    player_counts=(2, 4),  # two players, or two teams of two
     rules=Le31Rules,
     match=Le31Match,
     summary=summary,  # type: ignore[arg-type]

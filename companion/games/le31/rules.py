@@ -22,7 +22,7 @@ class Le31Rules(Rules):
             "(Cassino). Non : une seule cible à la fois, la lecture stricte de « une seule à la fois »."))
     owner_must_capture_next_turn: bool = rule(
         True, Msg("A builder captures next turn", "Qui construit ramasse au tour suivant"),
-        Msg("The owner of a build must take it on his next turn (« tu t'engages à ramasser »).",
+        Msg("The owner of a build must take it on the next turn (« tu t'engages à ramasser »).",
             "Le propriétaire d'une combinaison doit la ramasser à son tour suivant."))
     trail_while_controlling_build: bool = rule(
         False, Msg("Trail while owning a build", "Poser en ayant une combinaison"),
@@ -30,7 +30,7 @@ class Le31Rules(Rules):
             "Non (pagat) : qui possède une combinaison ne peut pas simplement poser une carte."))
     partner_reinforce_without_card: bool = rule(
         True, Msg("« Pour mon partenaire » without the card", "« Pour mon partenaire » sans la carte"),
-        Msg("In team play, a player may add to his partner's build without holding its value (French text).",
+        Msg("In team play, a player may add to the partner's build without holding its value (French text).",
             "En équipe, on peut renforcer la combinaison du partenaire sans en tenir la valeur (texte français)."))
     raise_may_absorb_table: bool = rule(
         False, Msg("A raise may take table cards", "Une surenchère peut prendre des cartes"),

@@ -13,11 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.core.errors import InconsistencyError
-from companion.core.i18n import Msg, Of
+from companion.core.i18n import Msg, Plural
 from companion.games.le31.deck import Le31Card, Le31Deck
+from companion.games.le31.words import RED_CARDS_WORD, cards_of, ones_of
 
 NOT_WHOLE = Msg("the piles must hold the whole deck: {missing} missing, {extra} too many ({examples})",
-                "les tas doivent contenir tout le jeu : {missing} manquante(s), {extra} en trop ({examples})")
+                "les tas doivent contenir tout le jeu : {missing}, {extra} en trop ({examples})")
 TWO_SIDES = Msg("a round is tallied for two sides", "une manche se compte pour deux camps")
 BAD_RECOLTES = Msg("récoltes are counts of 0 or more, one per side", "les récoltes sont des nombres ≥ 0, un par camp")
 KINDS = {
@@ -65,7 +66,8 @@ def check_piles(deck: Le31Deck, sides: Sequence[Sequence[Le31Card]]) -> None:
     extra = held - deck.copies
     if missing or extra:
         examples = " ".join(c.code for c in list(extra.elements())[:3] + list(missing.elements())[:3])
-        raise InconsistencyError(NOT_WHOLE(missing=sum(missing.values()), extra=sum(extra.values()),
+        raise InconsistencyError(NOT_WHOLE(missing=Plural(sum(missing.values()), ("missing", "missing"),
+                                                          ("manquante", "manquantes")), extra=sum(extra.values()),
                                            examples=examples))
 
 
@@ -113,14 +115,13 @@ def tally_counts(cards: Sequence[int], red: Sequence[int], red_two: int | None, 
     return [SideTally(tuple(items[s]), cards[s], red[s]) for s in (0, 1)]
 
 
-IMPOSSIBLE_PILE = Msg("{name} {cards} cards cannot hold {red} red cards, {ones} 1s{specials}: no such pile in this deck",
-                      "les {cards} cartes {name} ne peuvent pas contenir {red} rouges, {ones} 1{specials} : "
-                      "aucun tas pareil dans ce jeu")
+IMPOSSIBLE_PILE = Msg("{name}: a pile of {cards} cannot hold {red}, {ones}{specials}: no such pile in this deck",
+                      "{name} : un tas de {cards} ne peut pas contenir {red}, {ones}{specials} : aucun tas pareil "
+                      "dans ce jeu")
 WITH_RED_TWO = Msg(", the red 2", ", le 2 rouge")
 WITH_GREEN_TEN = Msg(", the green 10", ", le 10 vert")
-TOO_MANY_RECOLTES = Msg("{name}: {n} récoltes need at least {need} cards (each takes the card played and one more)",
-                        "{name} : {n} récoltes demandent au moins {need} cartes (chacune prend la carte jouée et une "
-                        "autre)")
+TOO_MANY_RECOLTES = Msg("{name}: with {n}, a pile holds at least {need} (each takes the card played and one more)",
+                        "{name} : avec {n}, un tas a au moins {need} (chacune prend la carte jouée et une autre)")
 
 
 def pile_possible(deck: Le31Deck, cards: int, red: int, ones: int, red_two: bool, green_ten: bool) -> bool:
@@ -151,10 +152,12 @@ def check_counts(deck: Le31Deck, names: Sequence[str], cards: Sequence[int], red
         if not pile_possible(deck, cards[side], red[side], ones[side], red_two == side, green_ten == side):
             specials = Msg("{a}{b}", "{a}{b}")(a=WITH_RED_TWO if red_two == side else "",
                                               b=WITH_GREEN_TEN if green_ten == side else "")
-            raise InconsistencyError(IMPOSSIBLE_PILE(name=Of(names[side]), cards=cards[side], red=red[side],
-                                                     ones=ones[side], specials=specials))
+            raise InconsistencyError(IMPOSSIBLE_PILE(name=names[side], cards=cards_of(cards[side]),
+                                                     red=Plural(red[side], *RED_CARDS_WORD), ones=ones_of(ones[side]),
+                                                     specials=specials))
         if recoltes[side] and 2 * recoltes[side] > cards[side]:
-            raise InconsistencyError(TOO_MANY_RECOLTES(name=names[side], n=recoltes[side], need=2 * recoltes[side]))
+            raise InconsistencyError(TOO_MANY_RECOLTES(name=names[side], n=Plural(recoltes[side], ("récolte", "récoltes")),
+                                                       need=cards_of(2 * recoltes[side])))
 
 
 def expected_total(deck: Le31Deck, result: Sequence[SideTally], recoltes: Sequence[int]) -> int:

@@ -49,14 +49,14 @@ from companion.games.rummy2500.ops import (
 )
 from companion.games.rummy2500.rules import Rummy2500Rules
 from companion.games.rummy2500.scoring import NO_TWOS, BrasseScore, Group, score_brasse
-from companion.games.rummy2500.words import rank_plural, rank_said
+from companion.games.rummy2500.words import cards_of, rank_plural, rank_said
 
 M = Msg
 PLAYERS = M("2500 is played by 2 to 10 players", "le 2500 se joue de 2 à 10 joueurs")
 NO_TRIO_OF = M("{name}: {card} is laid off, but nobody laid a trio {rank}",
                "{name} : {card} est ajouté, mais personne n'a posé de trio {rank}")
-TWO_OUT = M("{names} cannot both go out: under mort subite the brasse ends the moment one hand is empty",
-            "{names} ne peuvent pas sortir tous deux : en mort subite, la brasse finit dès qu'une main est vide")
+TWO_OUT = M("{names}: only one player goes out under mort subite, the brasse ends the moment a hand is empty",
+            "{names} : un seul joueur sort en mort subite, la brasse finit dès qu'une main est vide")
 SEATS = M("a brasse gives every player's cards ({n} players)", "une brasse donne les cartes de chaque joueur ({n} joueurs)")
 BAD_FRIME = M("the frime is a rank from 3 to ace", "la frime est un rang de 3 à l'as")
 TOO_MANY = M("{card} appears {n} times: there are only {packs} packs", "{card} paraît {n} fois : il n'y a que {packs} jeux")
@@ -113,13 +113,13 @@ KEEP_ONE = M("keep a card: one goes out by a discard (house rule)",
              "gardez une carte : on sort en jetant (règle maison)")
 LAID_DEALT = M("to go out, lay at least as many cards as were dealt to you ({n}) (house rule)",
                "pour sortir, posez au moins autant de cartes que vous en avez reçu ({n}) (règle maison)")
-HAND_COUNT = M("{name} holds {n} cards, not {m}", "{name} a {n} cartes en main, pas {m}")
+HAND_COUNT = M("{name} holds {n}, not {m}", "{name} a {n} en main, pas {m}")
 HAND_KNOWN = M("{name} holds {card}, seen on the table", "{name} a {card} en main, vu sur la table")
 NOT_PLAYED = M("this is not the brasse played turn by turn", "ce n'est pas la brasse jouée tour par tour")
 
 D_DEAL = M("Brasse dealt: the frime is {rank}; hands {sizes}", "Brasse brassée : la frime est {rank} ; mains {sizes}")
 D_STOCK = M("{name} draws from the stock", "{name} pige au paquet")
-D_PIGE = M("{name} takes {n} card(s) from the pige", "{name} prend {n} carte(s) à la pige")
+D_PIGE = M("{name} takes {cards} from the pige", "{name} prend {cards} à la pige")
 D_MELD = M("{name} lays {cards}", "{name} pose {cards}")
 D_LAYOFF = M("{name} lays {card} off", "{name} ajoute {card}")
 D_THROW = M("{name} discards {card}", "{name} jette {card}")
@@ -271,7 +271,7 @@ class Rummy2500Match(base.Match):
         self._check_layoffs(op)
         out = [s for s in range(self.players) if not op.hands[s]]
         if len(out) > 1 and self.rules.end_mode == "mort_subite":
-            raise IllegalMoveError(TWO_OUT(names=" & ".join(self.names[s] for s in out)))
+            raise IllegalMoveError(TWO_OUT(names=", ".join(self.names[s] for s in out)))
         self.check_entry(op)
 
     def _check_layoffs(self, op: Brasse) -> None:
@@ -470,7 +470,7 @@ class Rummy2500Match(base.Match):
             taken = taken[1:]
         bp.hands[op.seat] += taken
         bp.shown[op.seat] += taken
-        text = D_PIGE(name=self.names[op.seat], n=len(taken) + (1 if op.pair else 0))
+        text = D_PIGE(name=self.names[op.seat], cards=cards_of(len(taken) + (1 if op.pair else 0)))
         return self._after_laying(op, op.seat, text)
 
     # ------------------------------------------------------------ laying down
@@ -639,7 +639,7 @@ class Rummy2500Match(base.Match):
         for seat, hand in enumerate(bp.hands):
             name = self.names[seat]
             if len(op.hands[seat]) != len(hand):
-                raise IllegalMoveError(HAND_COUNT(name=name, n=len(hand), m=len(op.hands[seat])))
+                raise IllegalMoveError(HAND_COUNT(name=name, n=cards_of(len(hand)), m=len(op.hands[seat])))
             missing = Counter(c for c in hand if c is not None) - Counter(op.hands[seat])
             if missing:
                 raise IllegalMoveError(HAND_KNOWN(name=name, card=next(iter(missing))))

@@ -43,4 +43,4 @@ class Rummy2500Rules(Rules):
     require_laid_ge_dealt_to_go_out: bool = rule(
         False, M("Go out only with as many cards laid as dealt", "Sortir avec au moins autant de cartes posées que reçues"))
     dealer_indicator_in_hand: bool = rule(
-        True, M("The dealer's turned card is in his hand", "La carte retournée du brasseur est dans sa main"))
+        True, M("The dealer's turned card is in the dealer's hand", "La carte retournée du brasseur est dans sa main"))

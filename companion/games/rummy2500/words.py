@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from companion.core.cards import Rank, rank_text
-from companion.core.i18n import Msg
+from companion.core.i18n import Msg, Plural
 
 _NAMES = {Rank.ACE: ("aces", "d'as"), Rank.KING: ("kings", "de rois"), Rank.QUEEN: ("queens", "de dames"),
           Rank.JACK: ("jacks", "de valets")}
@@ -24,3 +24,8 @@ def rank_said(rank: Rank) -> Msg:
 
 BRASSE = Msg("Brasse", "Brasse")  # a round, on the score sheet
 BRASSES_NEXT = Msg("deals next", "brasse ensuite")  # the next brasseur's mark
+
+
+def cards_of(n: int) -> Plural:
+    """A count of cards, agreed: "1 card", « 2 cartes »."""
+    return Plural(n, ("card", "cards"), ("carte", "cartes"))

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -71,6 +74,29 @@ KEPT_UNDONE = Msg("Nothing entered: the {n} undone entries are kept (Redo puts t
 TYPED_AHEAD = Msg("Typed while a question opened, not entered: {lines}",
                   "Tapé pendant qu'une question s'ouvrait, non entré : {lines}")
 SYNC_S = 0.4  # how often the store is asked whether another device wrote this match
+
+
+class Parts:
+    """A line of words, « · » between its parts, drawn on as many lines as the width needs, each line whole parts (a
+    Rich renderable, wrapped at the width it is drawn at: Textual and Rich break at any space, even a non-breaking
+    one)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+    __repr__ = __str__  # what a test or a debugger reads of it: its words
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines: list[str] = []
+        for part in self.text.split(" · "):
+            if lines and cell_len(f"{lines[-1]} · {part}") <= options.max_width:
+                lines[-1] += f" · {part}"
+            else:
+                lines.append(part)  # the line's end says the break: no « · » left hanging
+        yield Text("\n".join(lines))  # a part wider than the screen alone is folded
 
 
 class MatchScreenBase(BaseScreen):
@@ -242,6 +268,11 @@ class MatchScreenBase(BaseScreen):
                 yield from self.action_bar(first, last)
                 yield self.entry_field(hint)
 
+    def show_header(self, text: str) -> None:
+        """The header line: on a phone held upright it wraps between its « · » parts, never inside one (« en
+        2500 » stays whole)."""
+        self.query_one("#header", Static).update(Parts(text))
+
     def key_row(self, row: str, keys: Sequence[tuple[str, Msg]]) -> ComposeResult:
         """A row of keys (``id``, label), wrapped on a narrow screen."""
         with Bar(classes="bar", id=row):
@@ -338,6 +369,7 @@ class MatchScreenBase(BaseScreen):
     def match_end_answered(self, answer: object) -> None:
         if answer == "undo":
             self.undo()
+            self._log_when_left = list(self.match.log)  # known here: what the undo put back in the entry stays
         elif answer == "home":
             self.app.pop_screen()
         elif isinstance(answer, MatchSession):

@@ -135,10 +135,10 @@ class SetupScreen(BaseScreen):
                     yield Label(self.tr(LANGUAGE))
                     yield Select([("English", "en"), ("Français", "fr")], value=self.app.lang, allow_blank=False,
                                  id="lang", compact=compact)
-                if game.min_players != game.max_players:
+                if len(game.counts()) > 1:
                     with Horizontal(classes="row"):
                         yield Label(self.tr(PLAYERS))
-                        yield Select([(str(n), n) for n in range(game.min_players, game.max_players + 1)],
+                        yield Select([(str(n), n) for n in game.counts()],
                                      value=self.players, allow_blank=False, id="players", compact=compact)
                 if game.virtual_play:
                     with Horizontal(classes="row"):

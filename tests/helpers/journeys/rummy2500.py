@@ -9,6 +9,7 @@ import re
 
 from companion.core.cards import Card, Rank, parse_cards
 from companion.games.rummy2500.ops import DrawStock, LayOff, Meld, TakePige, Throw
+from companion.tui.dialogs.choice import ChoiceDialog
 from tests.helpers.journeys import journey, read_report, start, tap, turns
 
 TARGET = 1000
@@ -40,7 +41,7 @@ async def select(pilot, screen, cards) -> None:
 async def answer(pilot, op) -> None:
     """A choice (which pige card, which trio) is open: tap the answer that is ``op``."""
     dialog = pilot.app.screen
-    if type(dialog).__name__ == "ChoiceDialog":
+    if isinstance(dialog, ChoiceDialog):
         index = next(i for i, (_, value) in enumerate(dialog.answers) if value == op)
         await tap(pilot, f"#answer-{index}")
 
@@ -133,7 +134,7 @@ async def table_brasse(pilot) -> None:
         for code in codes.split():
             await tap_card(pilot, code)
         await tap(pilot, f"#{button}")
-        if type(app.screen).__name__ == "ChoiceDialog":
+        if isinstance(app.screen, ChoiceDialog):
             await tap(pilot, "#answer-0")  # the first trio offered: Bob's own trio of aces
         assert not screen.message or screen.message[1] != "error", str(screen.query_one("#message").render())
 

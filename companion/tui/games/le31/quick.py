@@ -8,10 +8,11 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 
 from companion.core.errors import CompanionError
-from companion.core.i18n import Msg, Of
+from companion.core.i18n import Msg, Of, Plural
 from companion.core.typed import parse_number
 from companion.games.le31.engine import Le31Match
 from companion.games.le31.ops import QuickRound
+from companion.games.le31.words import RED_CARDS_WORD, RED_WORD, cards_of, ones_of
 from companion.tui.dialogs.entry import EntryDialog
 from companion.tui.widgets.fields import Input, Select
 from companion.tui.widgets.keypad import NumberPad
@@ -25,8 +26,9 @@ ONES = Msg("{name} 1s", "Les 1 {name}")
 RECOLTES = Msg("{name} récoltes", "Récoltes {name}")
 RED_TWO = Msg("The red 2", "Le 2 rouge")
 GREEN_TEN = Msg("The green 10", "Le 10 vert")
-REST = Msg("the other side: {cards} cards, {red} red, {ones} 1s",
-           "l'autre camp : {cards} cartes, {red} rouges, {ones} 1")
+REST = Msg("the other side: {cards}, {red}, {ones}", "l'autre camp : {cards}, {red}, {ones}")
+# More typed than the pack holds (« 210 » for 21): said so, rather than a negative count for the other side.
+OVER = Msg("{typed}: the pack has only {total}", "{typed} : le jeu n'en a que {total}")
 OK = Msg("Count it", "Compter")
 CANCEL = Msg("Cancel", "Annuler")
 
@@ -87,25 +89,31 @@ class QuickTallyDialog(EntryDialog):
     def _number(self, key: str) -> int:
         return parse_number(self.query_one(f"#{key}", Input).value or "0")
 
+    def _ones(self) -> int:
+        """How many 1s the pack holds."""
+        return sum(n for card, n in self.match.deck.copies.items() if card.value == 1)
+
     @on(Input.Changed)
     def changed(self) -> None:
+        """What the other side holds, from what is typed for this one (or what was typed beyond the pack)."""
         deck = self.match.deck
-        ones = sum(n for card, n in deck.copies.items() if card.value == 1)
         try:
-            cards, red, mine = self._number("cards"), self._number("red"), self._number("ones")
+            cards, red, ones = self._number("cards"), self._number("red"), self._number("ones")
         except CompanionError:
             return
-        self.query_one("#rest", Static).update(self.tr(REST, cards=deck.size - cards, red=deck.red_cards - red,
-                                                       ones=ones - mine))
+        over = [self.tr(OVER, typed=typed, total=total) for n, total, typed in (
+            (cards, deck.size, cards_of(cards)), (red, deck.red_cards, Plural(red, *RED_CARDS_WORD)),
+            (ones, self._ones(), ones_of(ones))) if n > total]
+        self.query_one("#rest", Static).update(" · ".join(over) or self.tr(
+            REST, cards=cards_of(deck.size - cards), red=Plural(deck.red_cards - red, *RED_WORD),
+            ones=ones_of(self._ones() - ones)))
 
-    @on(Input.Submitted)
     @on(Button.Pressed, "#ok")
     def submit(self) -> None:
         self.offer(self.tally, self.match.verify)
 
     def tally(self) -> QuickRound:
-        deck = self.match.deck
-        ones = sum(n for card, n in deck.copies.items() if card.value == 1)
+        deck, ones = self.match.deck, self._ones()
         cards, red, mine = self._number("cards"), self._number("red"), self._number("ones")
         return QuickRound((cards, deck.size - cards), (red, deck.red_cards - red), (mine, ones - mine),
                           self.query_one("#red_two", Select).value if deck.red_two else None,  # type: ignore[arg-type]

@@ -44,9 +44,8 @@ class Le31View(MatchScreenMixin):
         """The header, the score sheet and the table's loose cards and builds."""
         m, tr = self.match, self.tr
         r = m.r
-        self.query_one("#header", Static).update(tr(
-            HEADER, round=r.number, deal=max(r.deal, 1), deals=r.deals, last=LAST if m.last_deal else "",
-            dealer=m.names[r.dealer], target=m.rules.target))
+        self.show_header(tr(HEADER, round=r.number, deal=max(r.deal, 1), deals=r.deals, last=LAST if m.last_deal else "",
+                            dealer=m.names[r.dealer], target=m.rules.target))
         rounds = [[side.points for side in result] for result in m.rounds]
         self.query_one("#sheet", ScoreSheet).show(
             [m.side_name(s) for s in range(2)], rounds, target=m.rules.target, lang=self.app.lang)

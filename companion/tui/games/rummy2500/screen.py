@@ -18,10 +18,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from companion.core.cards import Card, CardList, Rank, format_card, format_cards, parse_cards, rank_text
 from companion.core.decks import pack_2500_spec
 from companion.core.i18n import Msg
-from companion.games.base import Event
+from companion.games.base import Event, Operation
 from companion.games.rummy2500.engine import Rummy2500Match
 from companion.games.rummy2500.ops import Brasse
 from companion.games.rummy2500.scoring import parse_frime, parse_groups
+from companion.games.rummy2500.words import cards_of
 from companion.store.session import MatchSession
 from companion.tui.dialogs.entry import EntryDialog
 from companion.tui.games.rummy2500.turns import OpenDialog, TurnEntry, card_words
@@ -52,7 +53,6 @@ P_TURN = Msg("{name} to play: tap cards, then Stock or Pige (with a pair), Trio,
 P_OVER = Msg("The brasse is over: tap Brasse and enter the cards left in each hand",
              "La brasse est finie : touchez Brasse et entrez les cartes restées en main")
 SELECTED = Msg("Selected: {cards}", "Choisies : {cards}")
-NEED = Msg("select {n} card(s) first", "choisissez d'abord {n} carte(s)")
 ENTRY = Msg("Type cards (7h 7s) or stock, pige, trio, off, discard, undo…",
             "Tapez des cartes (7c 7p) ou paquet, pige, trio, ajout, jeter, annuler…")
 TURN_WORDS = {"stock": "stock", "paquet": "stock", "talon": "stock", "pioche": "stock", "draw": "stock", "pige": "pige",
@@ -77,10 +77,24 @@ HAND = Msg("{name} hand", "{name} en main")
 OK = Msg("Count the brasse", "Compter la brasse")
 DIALOG_KEYS = Msg("ctrl+s: count the brasse · Esc: cancel", "ctrl+s : compter la brasse · Échap : annuler")
 CANCEL = Msg("Cancel", "Annuler")
-# The grey examples in the fields, in the player's card letters (a French player read « JS » as entered cards).
-EXAMPLE_FRIME = Msg("8, A, K…", "8, A, R…")
-EXAMPLE_LAID = Msg("JS JH JD, 6C 6S 8H, +7H", "VP VC VK, 6T 6P 8C, +7C")
-EXAMPLE_HAND = Msg("7H KD", "7C RK")
+# The grey examples in the fields, in the player's card letters (a French player read « JS » as entered cards),
+# each said to be one: « VP VC VK » alone was read as cards already entered.
+EXAMPLE_FRIME = Msg("e.g. 8, A, K…", "ex. : 8, A, R…")
+EXAMPLE_LAID = Msg("e.g. JS JH JD, 6C 6S 8H, +7H", "ex. : VP VC VK, 6T 6P 8C, +7C")
+EXAMPLE_HAND = Msg("e.g. 7H KD", "ex. : 7C RK")
+IN_HAND = Msg("{cards} in hand", "{cards} en main")  # a brasse played turn by turn: how many cards to enter
+
+
+def brasse_fields(op: Brasse, lang: str) -> dict[str, str]:
+    """Each field of the brasse dialog as an entry fills it, in the player's card letters (a correction starts
+    from what was entered, and a brasse undone comes back as it was)."""
+    fields = {"frime": rank_text(Rank(op.frime), lang)}
+    for seat, hand in enumerate(op.hands):
+        groups = [format_cards(g, "ascii", lang) for g in op.laid[seat]]
+        groups += ["+" + format_cards(g, "ascii", lang) for g in op.layoffs[seat]]
+        fields[f"laid-{seat}"] = ", ".join(groups)
+        fields[f"hand-{seat}"] = format_cards(hand, "ascii", lang)
+    return fields
 
 
 class BrasseDialog(EntryDialog):
@@ -149,18 +163,17 @@ class BrasseDialog(EntryDialog):
     def fill_played(self, played: Brasse) -> None:
         """What a brasse played turn by turn already says: its frime and what was laid (not editable)."""
         m, lang = self.match, self.app.lang
+        said = brasse_fields(played, lang)
         frime = self.query_one("#frime", Input)
-        frime.value, frime.disabled = rank_text(Rank(played.frime), lang), True
+        frime.value, frime.disabled = said["frime"], True
         bp = m.live
         for seat in range(m.players):
-            groups = [format_cards(g, "ascii", lang) for g in played.laid[seat]]
-            groups += ["+" + format_cards(g, "ascii", lang) for g in played.layoffs[seat]]
             laid = self.query_one(f"#laid-{seat}", Input)
-            laid.value, laid.disabled = ", ".join(groups), True
+            laid.value, laid.disabled = said[f"laid-{seat}"], True
             hand = self.query_one(f"#hand-{seat}", Input)
             if self.entered is None:
                 hand.value = format_cards([c for c in bp.hands[seat] if c is not None], "ascii", lang)
-            hand.placeholder = self.tr(Msg("{n} cards", "{n} cartes"), n=len(bp.hands[seat]))
+            hand.placeholder = self.tr(IN_HAND, cards=cards_of(len(bp.hands[seat])))
             hand.disabled = not bp.hands[seat]
 
     def keeps_what_is_typed(self) -> bool:
@@ -175,13 +188,8 @@ class BrasseDialog(EntryDialog):
 
     def fill_from(self, op: Brasse) -> None:
         """Every field from an entry (a correction starts from what was entered)."""
-        lang = self.app.lang
-        self.query_one("#frime", Input).value = rank_text(Rank(op.frime), lang)
-        for seat in range(self.match.players):
-            groups = [format_cards(g, "ascii", lang) for g in op.laid[seat]]
-            groups += ["+" + format_cards(g, "ascii", lang) for g in op.layoffs[seat]]
-            self.query_one(f"#laid-{seat}", Input).value = ", ".join(groups)
-            self.query_one(f"#hand-{seat}", Input).value = format_cards(op.hands[seat], "ascii", lang)
+        for key, value in brasse_fields(op, self.app.lang).items():
+            self.query_one(f"#{key}", Input).value = value
 
     def on_descendant_focus(self, event) -> None:
         if isinstance(event.widget, Input):
@@ -274,6 +282,13 @@ class Rummy2500Screen(Rummy2500View, TurnEntry, MatchScreenBase):
             self.keep_draft()
         super().after(event)
 
+    def reenter(self, op: Operation) -> bool:
+        """A brasse undone comes back into its dialog as it was entered: Undo to fix one number keeps the rest."""
+        if not isinstance(op, Brasse):
+            return False
+        self.brasse_fields = brasse_fields(op, self.app.lang)
+        return True
+
     def compose(self) -> ComposeResult:
         yield from self.frame(self.view(), ENTRY, self.keys(), (("brasse", B_BRASSE), ("turns", B_TURNS)))
 
@@ -289,8 +304,7 @@ class Rummy2500Screen(Rummy2500View, TurnEntry, MatchScreenBase):
         m = self.match
         bp = m.bp
         playing = bp is not None and not bp.over
-        self.query_one("#header", Static).update(self.tr(HEADER, n=len(m.brasses) + 1, dealer=m.names[m.dealer],
-                                                         target=m.rules.target))
+        self.show_header(self.tr(HEADER, n=len(m.brasses) + 1, dealer=m.names[m.dealer], target=m.rules.target))
         self.draw_sheet_and_table()
         self.query_one("#sheet", ScoreSheet).display = not playing  # during a brasse the table lines carry each total
         self.query_one("#selection", Static).update(

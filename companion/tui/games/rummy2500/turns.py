@@ -4,9 +4,10 @@ play leaves open (which pige card a pair takes, which trio a card goes on)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import cast
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 
@@ -17,7 +18,7 @@ from companion.core.i18n import Msg, Of
 from companion.games.base import Operation
 from companion.games.rummy2500.engine import NO_RANK_PIGE, NO_TRIO_FOR, Rummy2500Match, trio_rank
 from companion.games.rummy2500.ops import DrawStock, LayOff, Meld, OpenBrasse, TakePige, Throw
-from companion.games.rummy2500.words import rank_said
+from companion.games.rummy2500.words import cards_of, rank_said
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.dialogs.entry import EntryDialog
 from companion.tui.screens.mixin import MatchScreenMixin
@@ -39,10 +40,20 @@ PLAYER_LINE = M("{mark}{name} ({total}): {n} in hand{known}{open} {trios}",
                 "{mark}{name} ({total}) : {n} en main{known}{open} {trios}")
 KNOWN = M(" (seen {cards})", " (vues {cards})")
 OPEN = M(" · open", " · ouvert")
-SERIES = M("{card} and the {n} card(s) above it", "{card} et les {n} carte(s) au-dessus")
+SERIES = M("{card} and the {cards} above it", "{card} et {cards} au-dessus")
 WHICH_PIGE = M("Which pige card does the pair take?", "Quelle carte de la pige la paire prend-elle ?")
 WHICH_TRIO = M("On which trio does {card} go?", "Sur quel trio va {card} ?")
 TRIO_OF = M("{name} trio {n}: {cards}", "Trio {n} {name} : {cards}")  # name: Of(...)
+TRIO_KEYS = M("Tap a trio or type its number · Esc: nothing is laid off",
+              "Touchez un trio ou tapez son numéro · Échap : rien n'est ajouté")
+TRIO_NUMBER = M("Type a trio's number (1 to {n}), or Esc: nothing is laid off",
+                "Tapez le numéro d'un trio (1 à {n}), ou Échap : rien n'est ajouté")
+NOT_LAID_OFF = M("{card} is not laid off: nothing was played", "{card} n'est pas ajouté : rien n'est joué")
+PIGE_KEYS = M("Tap a card or type its number · Esc: nothing is taken",
+              "Touchez une carte ou tapez son numéro · Échap : rien n'est pris")
+PIGE_NUMBER = M("Type a card's number (1 to {n}), or Esc: nothing is taken",
+                "Tapez le numéro d'une carte (1 à {n}), ou Échap : rien n'est pris")
+NOT_TAKEN = M("Nothing is taken from the pige", "Rien n'est pris à la pige")
 CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
 
 
@@ -73,7 +84,7 @@ def pige_options(match: Rummy2500Match, seat: int, pair: list[Card], lang: str) 
         op = TakePige(seat, index, tuple(pair))
         if pair and card.rank == pair[0].rank and match.can(op):
             above = len(bp.pige) - index - 1
-            options.append((SERIES(card=card, n=above).text(lang), op))
+            options.append((SERIES(card=card, cards=cards_of(above)).text(lang) if above else card.display(lang), op))
     return options
 
 
@@ -86,6 +97,48 @@ def layoff_options(match: Rummy2500Match, seat: int, card: Card, lang: str) -> l
             if match.can(op):
                 options.append((TRIO_OF(name=Of(match.names[owner]), n=index + 1, cards=CardList(group)).text(lang), op))
     return options
+
+
+class PlayChoice(ChoiceDialog):
+    """Which trio a lay-off goes on, which pige card a pair takes. The first answer, drawn as chosen, has the
+    focus: Enter takes it. Each answer bears its number, and that number typed takes it; ✕ and Escape choose
+    nothing (the screen then says so). Any other key typed is refused with the reason, and the Enter that ends
+    the line refused chooses nothing: a line typed while the dialog is open is never lost unsaid."""
+
+    def __init__(self, title: str, options: Sequence[tuple[str, Operation]], keys: str, refusal: str,
+                 cancel: str) -> None:
+        numbered = [(f"{i + 1} · {label}", op) for i, (label, op) in enumerate(options)]
+        super().__init__(title, keys, [*numbered, (f"✕ {cancel}", None)], lead=True)
+        self.count = len(options)
+        self.refusal = refusal
+        self.typed = ""  # the digits of a number being typed (more than nine answers: two digits)
+        self.refused = False  # a key was refused: the Enter that ends its line chooses nothing
+
+    def on_key(self, event: events.Key) -> None:
+        char = event.character or ""
+        if char.isdigit():
+            self.typed, self.refused = self.typed + char, False
+            n = int(self.typed)
+            if 1 <= n <= self.count and n * 10 > self.count:  # no longer number starts so
+                self.dismiss(self.answers[n - 1][1])
+            elif not 1 <= n <= self.count:
+                self.refuse()
+        elif event.key == "enter" and (self.typed or self.refused):
+            n = int(self.typed or 0)
+            if 1 <= n <= self.count:
+                self.dismiss(self.answers[n - 1][1])
+            self.typed, self.refused = "", False
+        elif event.is_printable:
+            self.refuse()
+        else:
+            return
+        event.stop()  # not on to the focused answer's Enter
+
+    def refuse(self) -> None:
+        self.typed, self.refused = "", True
+        body = self.query_one("#body", Static)
+        body.update(self.refusal)
+        body.add_class("error")
 
 
 class OpenDialog(EntryDialog):
@@ -152,13 +205,12 @@ class OpenDialog(EntryDialog):
             raise NotationError(MISSING)
         return OpenBrasse(tuple(parse_card(t, lang) for t in texts), parse_card(pige, lang))
 
-    @on(Input.Submitted)
     @on(Button.Pressed, "#ok")
     def submit(self) -> None:
         self.offer(self.opening, self.match.verify)
 
 
-NEED = M("select {n} card(s) first", "choisissez d'abord {n} carte(s)")
+NEED = M("select {cards} first", "choisissez d'abord {cards}")
 
 
 class TurnEntry(MatchScreenMixin):
@@ -183,14 +235,23 @@ class TurnEntry(MatchScreenMixin):
             return True
         return False
 
-    def done_answer(self, op: Operation | None) -> None:
-        """A dialog's choice of play: applied, unless the player closed it."""
-        if op is not None:
-            self.done(op)
+    def choose(self, title: str, options: Sequence[tuple[str, Operation]], keys: Msg, number: Msg,
+               nothing: Msg) -> None:
+        """Ask which of several plays (``PlayChoice``): the one chosen is applied; none chosen is said."""
+        def answered(op: Operation | None) -> None:
+            if op is not None:
+                self.done(op)
+            else:
+                self.message = (nothing, "announce")
+                self.refresh_view()
+
+        n = len(options)
+        self.app.push_screen(PlayChoice(title, options, self.tr(keys), self.tr(number, n=n), self.tr(CANCEL)),
+                             answered)
 
     def needs(self, n: int, chosen: list[Card]) -> bool:
         if len(chosen) != n:
-            self.message = (NEED(n=n), "error")
+            self.message = (NEED(cards=cards_of(n)), "error")
             self.refresh_view()
             return False
         return True
@@ -213,8 +274,7 @@ class TurnEntry(MatchScreenMixin):
             if len(options) == 1:
                 self.done(options[0][1])
             elif options:
-                self.app.push_screen(ChoiceDialog(self.tr(WHICH_PIGE), "", [*options, ("✕", None)]),
-                                     self.done_answer)
+                self.choose(self.tr(WHICH_PIGE), options, PIGE_KEYS, PIGE_NUMBER, NOT_TAKEN)
             else:  # refused: the engine says why, for the card of the pair's rank nearest the top
                 same = [i for i, c in enumerate(m.live.pige) if c.rank == chosen[0].rank]
                 if same:
@@ -231,9 +291,8 @@ class TurnEntry(MatchScreenMixin):
             if len(trios) == 1:
                 self.done(trios[0][1])
             elif trios:
-                title = self.tr(WHICH_TRIO, card=chosen[0])
-                self.app.push_screen(ChoiceDialog(title, "", [*trios, ("✕", None)]),
-                                     self.done_answer)
+                self.choose(self.tr(WHICH_TRIO, card=chosen[0]), trios, TRIO_KEYS, TRIO_NUMBER,
+                            NOT_LAID_OFF(card=chosen[0]))
             else:  # no trio takes it: the engine says why, for a trio of its rank if there is one
                 bp = m.live
                 groups = [(o, i) for o in [seat, *range(m.players)] for i in range(len(bp.laid[o]))]

@@ -71,8 +71,8 @@ class VirtualRummyScreen(Rummy2500View, TurnEntry, VirtualScreenBase):
         m, lang = self.match, self.app.lang
         bp = m.bp
         frime = rank_text(bp.frime, lang) if bp is not None else "—"
-        self.query_one("#header", Static).update(self.tr(HEADER, n=len(m.brasses) + (1 if bp is not None else 0),
-                                                         dealer=m.names[m.dealer], frime=frime, target=m.rules.target))
+        self.show_header(self.tr(HEADER, n=len(m.brasses) + (1 if bp is not None else 0), dealer=m.names[m.dealer],
+                                 frime=frime, target=m.rules.target))
         self.draw_sheet_and_table()
         seat = self.shown_seat
         held = bp.hands[seat] if bp is not None and seat is not None else []
