@@ -104,10 +104,12 @@ def listed() -> list[Listing]:
 
 
 def available() -> list[GameInfo]:
-    """Every game: those on disk (imported now) and those registered by tests."""
+    """Every game: those on disk (imported now) and those registered by tests, in the order ``listed`` gives
+    (never the order in which something happened to import them)."""
     global _SCANNED
     if not _SCANNED:
         for package in game_packages():
             _import(package)
         _SCANNED = True
-    return sorted(_GAMES.values(), key=lambda g: _ORDER[g.id])
+    place = {listing.id: n for n, listing in enumerate(listed())}
+    return sorted(_GAMES.values(), key=lambda g: place.get(g.id, len(place) + _ORDER[g.id]))
