@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shutil
 from pathlib import Path
 
 import pytest
 
 from companion.store.database import Store
 from tests.app.test_browser import _mid_play_match
-from tests.helpers.browser import CHROMIUM, FLAGS, PHONE_SIDEWAYS, PHONE_UPRIGHT, Tablet
+from tests.helpers.browser import CHROMIUM, FLAGS, PHONE_SIDEWAYS, PHONE_UPRIGHT, TABLET, Mirror, Tablet, page_lines
 from tests.helpers.served import served, widget_cells
 
 pytestmark = [pytest.mark.slow,
@@ -219,3 +220,62 @@ def test_one_tap_on_a_past_match_opens_it(tmp_path):
     past, opened = shown
     assert "Tap a match to open it" in past and "Enter" not in past
     assert "Léa · Paul ·" in opened and "Open" in opened and "Delete" in opened  # its actions, at once
+
+
+SMALL_PHONE = {"width": 360, "height": 640}
+
+
+def test_a_finger_swipes_home_down_to_quit_and_taps_the_club_night(tmp_path):
+    """With three matches in progress, home's last keys are below the edge on a 1024×768 tablet (113×40 cells) and
+    on a small phone upright (360×640: 51×42 cells; a 390×844 phone shows every key, and sideways keys are one row
+    high and all in view). Real touch swipes (CDP touch
+    events, no scroll from the test) bring Quit into view: they scrolled nothing before the page turned a drag
+    into wheel turns. The swipe starts on a key, which a drag must not open: the page must show, line for line,
+    what its twin shows (the wheel turns the page made, and nothing else). Then one tap on Club night opens it."""
+    playwright = pytest.importorskip("playwright.async_api")
+    from companion.games.cribbage.engine import Setup
+    from companion.games.cribbage.rules import CribbageRules
+    from companion.store.session import MatchSession
+    from companion.store.settings import Settings
+    from companion.tui.app import CompanionApp
+    from companion.tui.widgets.menu import Menu
+    from tests.helpers.journeys import swipe, tap_key
+
+    home = tmp_path / "home"
+    home.mkdir()
+    with Store.open(home / "companion.sqlite3") as store:
+        for names in (("Ana", "Rui"), ("Léa", "Paul"), ("Zoé", "Hugo")):
+            MatchSession.create(store, Setup(names, CribbageRules(), 0), "cribbage")
+    seen: dict[str, tuple] = {}
+
+    async def drive(server, name: str, viewport: dict) -> None:
+        async with playwright.async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            try:
+                tablet = await Tablet.open(browser, server.play_url, viewport, read_terminal=True)
+                twin_home = tmp_path / f"{name}-twin"
+                shutil.copytree(home, twin_home)
+                with Store.open(twin_home / "companion.sqlite3") as store:
+                    twin = CompanionApp(store, settings=Settings(lang="en"), served=True)
+                    async with twin.run_test(size=tablet.size) as pilot:
+                        mirror = Mirror(pilot, tablet)
+                        await mirror.follow()  # the page's home is the twin's
+                        menu = twin.screen.query_one(Menu)
+                        hidden = not menu.key_in_view("quit")
+                        await swipe(mirror, lambda: menu.scroll_to_key("quit"))
+                        reached = "Quit" in "\n".join(await page_lines(tablet.page) or [])
+                        await tap_key(mirror, "club")
+                        await mirror.follow()
+                        seen[name] = (tablet.size, hidden, reached, type(twin.screen).__name__)
+                await tablet.page.screenshot(path=str(tmp_path / f"{name}.png"))
+            finally:
+                await browser.close()
+
+    for name, viewport in (("tablet", TABLET), ("phone", SMALL_PHONE)):
+        with served(home) as server:
+            asyncio.run(asyncio.wait_for(drive(server, name, viewport), 120))
+    print(f"\nhome swiped to Quit by touch: {seen}")
+    for name in ("tablet", "phone"):
+        size, hidden, reached, screen = seen[name]
+        assert hidden, f"Quit was in view on the {name} ({size}) before any swipe: nothing to prove"
+        assert reached and screen == "ClubNightsScreen", seen[name]

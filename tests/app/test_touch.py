@@ -24,6 +24,7 @@ def test_the_served_page_fits_the_device_and_its_taps_reach_the_app():
     # A touch near the text cursor is never taken by xterm.js's hidden keyboard textarea.
     assert ".xterm-helper-textarea { pointer-events: none !important; }" in head
     assert "touch-action: manipulation" in head  # no double-tap zoom on a tapped key
+    assert 'new WheelEvent("wheel"' in head  # a finger's drag scrolls (test_browser_touch swipes it)
     assert "fonts.googleapis.com" not in page
     assert head.index("viewport") < head.index("textual.js")  # in place before the terminal is measured
 
