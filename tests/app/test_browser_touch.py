@@ -223,21 +223,58 @@ def test_one_tap_on_a_past_match_opens_it(tmp_path):
 
 
 SMALL_PHONE = {"width": 360, "height": 640}
+FINGER_PX = 44  # the least a finger's target is, as touch guidelines ask (tests/app/test_browser_games)
+
+
+def mirrored(tmp_path: Path, home: Path, viewports: dict[str, dict], steps, *, spectator: bool = False) -> dict:
+    """``steps(mirror)`` played by finger on a served page at each viewport (a fresh server each) and on its
+    headless twin (``Mirror``: after each tap or swipe the page must show what the twin shows); a screenshot of
+    each page at the end (``<name>.png`` in ``tmp_path``). What ``steps`` returned, by viewport's name.
+    ``spectator``: the page opens the spectators' address, and the twin is a spectator's app."""
+    playwright = pytest.importorskip("playwright.async_api")
+    from companion.serving.child import SPECTATOR, SPECTATOR_REFUSES
+    from companion.store.settings import Settings
+    from companion.tui.app import CompanionApp
+
+    results: dict = {}
+
+    async def drive(server, name: str, viewport: dict) -> None:
+        async with playwright.async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            try:
+                tablet = await Tablet.open(browser, server.view_url if spectator else server.play_url, viewport,
+                                           read_terminal=True)
+                twin_home = tmp_path / f"{name}-twin"
+                shutil.copytree(home, twin_home)
+                with Store.open(twin_home / "companion.sqlite3", read_only=spectator) as store:
+                    if spectator:
+                        store.refusal = SPECTATOR_REFUSES
+                    twin = CompanionApp(store, settings=Settings(lang="en"), served=True,
+                                        notice=SPECTATOR if spectator else None)
+                    async with twin.run_test(size=tablet.size) as pilot:
+                        mirror = Mirror(pilot, tablet)
+                        await mirror.follow()  # the page's first screen is the twin's
+                        results[name] = await steps(mirror)
+                await tablet.page.screenshot(path=str(tmp_path / f"{name}.png"))
+            finally:
+                await browser.close()
+
+    for name, viewport in viewports.items():
+        with served(home) as server:
+            asyncio.run(asyncio.wait_for(drive(server, name, viewport), 180))
+    return results
 
 
 def test_a_finger_swipes_home_down_to_quit_and_taps_the_club_night(tmp_path):
     """With three matches in progress, home's last keys are below the edge on a 1024×768 tablet (113×40 cells) and
     on a small phone upright (360×640: 51×42 cells; a 390×844 phone shows every key, and sideways keys are one row
-    high and all in view). Real touch swipes (CDP touch
-    events, no scroll from the test) bring Quit into view: they scrolled nothing before the page turned a drag
-    into wheel turns. The swipe starts on a key, which a drag must not open: the page must show, line for line,
-    what its twin shows (the wheel turns the page made, and nothing else). Then one tap on Club night opens it."""
-    playwright = pytest.importorskip("playwright.async_api")
+    high and all in view). Real touch swipes (CDP touch events, no scroll from the test) bring Quit into view: they
+    scrolled nothing before the page turned a drag into wheel turns. The swipe starts on a key, which a drag must
+    not open: the page must show, line for line, what its twin shows (the wheel turns the page made, and nothing
+    else). Then one tap on Club night opens it."""
     from companion.games.cribbage.engine import Setup
     from companion.games.cribbage.rules import CribbageRules
     from companion.store.session import MatchSession
-    from companion.store.settings import Settings
-    from companion.tui.app import CompanionApp
     from companion.tui.widgets.menu import Menu
     from tests.helpers.journeys import swipe, tap_key
 
@@ -246,36 +283,58 @@ def test_a_finger_swipes_home_down_to_quit_and_taps_the_club_night(tmp_path):
     with Store.open(home / "companion.sqlite3") as store:
         for names in (("Ana", "Rui"), ("Léa", "Paul"), ("Zoé", "Hugo")):
             MatchSession.create(store, Setup(names, CribbageRules(), 0), "cribbage")
-    seen: dict[str, tuple] = {}
 
-    async def drive(server, name: str, viewport: dict) -> None:
-        async with playwright.async_playwright() as p:
-            browser = await p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-            try:
-                tablet = await Tablet.open(browser, server.play_url, viewport, read_terminal=True)
-                twin_home = tmp_path / f"{name}-twin"
-                shutil.copytree(home, twin_home)
-                with Store.open(twin_home / "companion.sqlite3") as store:
-                    twin = CompanionApp(store, settings=Settings(lang="en"), served=True)
-                    async with twin.run_test(size=tablet.size) as pilot:
-                        mirror = Mirror(pilot, tablet)
-                        await mirror.follow()  # the page's home is the twin's
-                        menu = twin.screen.query_one(Menu)
-                        hidden = not menu.key_in_view("quit")
-                        await swipe(mirror, lambda: menu.scroll_to_key("quit"))
-                        reached = "Quit" in "\n".join(await page_lines(tablet.page) or [])
-                        await tap_key(mirror, "club")
-                        await mirror.follow()
-                        seen[name] = (tablet.size, hidden, reached, type(twin.screen).__name__)
-                await tablet.page.screenshot(path=str(tmp_path / f"{name}.png"))
-            finally:
-                await browser.close()
+    async def steps(mirror: Mirror) -> tuple:
+        menu = mirror.app.screen.query_one(Menu)
+        hidden = not menu.key_in_view("quit")
+        await swipe(mirror, lambda: menu.scroll_to_key("quit"))
+        reached = "Quit" in "\n".join(await page_lines(mirror.tablet.page) or [])
+        await tap_key(mirror, "club")
+        return mirror.tablet.size, hidden, reached, type(mirror.app.screen).__name__
 
-    for name, viewport in (("tablet", TABLET), ("phone", SMALL_PHONE)):
-        with served(home) as server:
-            asyncio.run(asyncio.wait_for(drive(server, name, viewport), 120))
+    seen = mirrored(tmp_path, home, {"tablet": TABLET, "phone": SMALL_PHONE}, steps)
     print(f"\nhome swiped to Quit by touch: {seen}")
-    for name in ("tablet", "phone"):
-        size, hidden, reached, screen = seen[name]
+    for name, (size, hidden, reached, screen) in seen.items():
         assert hidden, f"Quit was in view on the {name} ({size}) before any swipe: nothing to prove"
         assert reached and screen == "ClubNightsScreen", seen[name]
+
+
+def test_an_open_drop_downs_options_are_a_fingers_height(tmp_path):
+    """The setup form's drop-downs (players, at the table or virtual, human or computer), opened by a tap on a tablet
+    and on a phone upright: each option is at least 44 CSS px high (it was one row: 19 px on the tablet), measured
+    on the twin the page shows line for line (rows × the page's cell height); a tap on an option chooses it, the
+    tenth option (10 players) swiped into view first."""
+    from textual.widgets._select import SelectOverlay
+
+    from companion.tui.widgets.fields import Select
+    from tests.helpers.journeys import choose, open_setup
+
+    home = tmp_path / "home"
+    home.mkdir()
+    least: dict[str, dict[str, float]] = {}
+
+    async def steps(mirror: Mirror) -> dict:
+        heights = least.setdefault(f"{mirror.tablet.size}", {})
+
+        def measure(app) -> None:
+            for select in app.screen.query(Select):
+                if select.expanded:
+                    overlay = select.query_one(SelectOverlay)
+                    rows = min(overlay._heights[i] for i in range(overlay.option_count))  # noqa: SLF001
+                    heights[select.id or ""] = rows * mirror.tablet.cell[1]
+
+        mirror.seen = measure
+        await open_setup(mirror, "rummy2500")
+        await choose(mirror, "players", 10)
+        await choose(mirror, "mode", "virtual")
+        await choose(mirror, "kind-1", "hard")
+        return {name: mirror.app.screen.query_one(f"#{name}", Select).value for name in ("players", "mode", "kind-1")}
+
+    chosen = mirrored(tmp_path, home, {"tablet": TABLET, "phone": PHONE_UPRIGHT}, steps)
+    print(f"\nan open drop-down's least option, in CSS px: {least}")
+    for values in chosen.values():
+        assert values == {"players": 10, "mode": "virtual", "kind-1": "hard"}, chosen
+    for size, heights in least.items():
+        assert set(heights) == {"players", "mode", "kind-1"}, least
+        small = {name: px for name, px in heights.items() if px < FINGER_PX}
+        assert not small, f"options under {FINGER_PX} px high at {size} cells: {small}"
