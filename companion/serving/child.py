@@ -15,9 +15,15 @@ import signal
 import sys
 import threading
 import time
+from typing import TYPE_CHECKING
 
 from companion.core.i18n import Msg
 from companion.store.settings import Settings
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from companion.store.database import Store
 
 SPECTATOR = Msg("Spectator: this screen follows the matches live; changes are made on a player's device.",
                 "Spectateur : cet écran suit les parties en direct ; on les modifie sur l'appareil d'un joueur.")
@@ -54,6 +60,16 @@ def tab_settings(lang: str | None) -> Settings:
     return settings
 
 
+def spectator_store(path: Path | None = None) -> Store:
+    """The store as a spectator's app opens it: read-only, every change refused with the spectator's reason (never
+    the laptop's file path)."""
+    from companion.store.database import Store
+
+    store = Store.open(path, read_only=True)
+    store.refusal = SPECTATOR_REFUSES
+    return store
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="companion-served")
     parser.add_argument("--parent", type=int, required=True)
@@ -65,7 +81,6 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     end_with(args.parent)
 
-    from companion.store.database import Store
     from companion.store.errors import StoreError
     from companion.store.recovery import open_or_recover
     from companion.tui.app import CompanionApp
@@ -74,8 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     notice: Msg | None
     try:
         if args.spectator:
-            store, notice = Store.open(read_only=True), SPECTATOR
-            store.refusal = SPECTATOR_REFUSES  # never the laptop's file path
+            store, notice = spectator_store(), SPECTATOR
         else:
             store, notice = open_or_recover()
     except StoreError as error:

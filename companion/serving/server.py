@@ -94,7 +94,11 @@ def page_words(html: str, lang: str | None) -> str:
 # - no double-tap zoom, and no page scroll behind the app (the app scrolls its own screens);
 # - on a phone, the font that gives the app at least 45 columns upright (monospace cells are about 0.6 of the font
 #   size wide), at most the usual 16 px: about 46×49 cells upright and 87×20 sideways on a 390×844 phone, the
-#   sizes the app's compact layout is made for. The page reads its font size when it loads, after this runs.
+#   sizes the app's compact layout is made for. The page reads its font size when it loads, after this runs;
+# - a finger's swipe that scrolls: with the app's mouse on, xterm.js passes a mouse wheel to the app (which scrolls
+#   what is under the pointer) but does nothing with a touch's move. A vertical drag becomes wheel turns at the
+#   spot the finger set down, one for each two rows it travels (what one turn scrolls in the app), so the screen
+#   follows the finger; a touch that barely moves stays a tap (the browser makes it a click, as before).
 TOUCH_HEAD = """<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <style>
   .xterm-helper-textarea { pointer-events: none !important; }
@@ -107,6 +111,33 @@ TOUCH_HEAD = """<meta name="viewport" content="width=device-width, initial-scale
     var width = window.innerWidth, height = window.innerHeight;
     if (!terminal || new URLSearchParams(location.search).has("fontsize") || Math.min(width, height) >= 600) return;
     terminal.dataset.fontSize = String(Math.max(10, Math.min(16, Math.floor(width / (45 * 0.6)))));
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    var terminal = document.getElementById("terminal");
+    if (!terminal) return;
+    var down = null;  // where the finger set down, and how far its drag has turned the wheel
+    terminal.addEventListener("touchstart", function (event) {
+      var touch = event.touches[0];
+      down = event.touches.length === 1 ? {x: touch.clientX, y: touch.clientY, turned: touch.clientY,
+                                           target: event.target, drag: false} : null;
+    }, {capture: true, passive: true});
+    terminal.addEventListener("touchmove", function (event) {
+      if (!down || event.touches.length !== 1) return;
+      var touch = event.touches[0], dy = touch.clientY - down.y;
+      if (!down.drag) {
+        if (Math.abs(dy) < 10 || Math.abs(dy) < Math.abs(touch.clientX - down.x)) return;
+        down.drag = true;
+      }
+      event.preventDefault();
+      var step = 2 * 1.2 * (parseFloat(terminal.dataset.fontSize) || 16);  // two rows of the terminal
+      while (Math.abs(touch.clientY - down.turned) >= step) {
+        var up = touch.clientY < down.turned;  // the finger goes up: what is below comes into view
+        down.turned += up ? -step : step;
+        down.target.dispatchEvent(new WheelEvent("wheel", {deltaY: up ? 1 : -1, deltaMode: 1, clientX: down.x,
+                                                           clientY: down.y, bubbles: true, cancelable: true}));
+      }
+    }, {capture: true, passive: false});
+    terminal.addEventListener("touchend", function () { down = null; }, {capture: true, passive: true});
   });
 </script>
 """

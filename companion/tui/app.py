@@ -23,6 +23,9 @@ SETTINGS_UNREADABLE = Msg("Your settings file could not be read: the defaults ar
                           "Le fichier de vos réglages est illisible : les réglages par défaut servent (le fichier est gardé).")
 TITLE = Msg("companion · card-table companion", "companion · compagnon de table de cartes")
 WRITTEN = Msg("Written: {paths}", "Écrit : {paths}")
+READ_ONLY_SERVED = Msg("The saved matches on the laptop are read-only: they can be viewed here, not changed.",
+                       "Les parties enregistrées sur le portable sont en lecture seule : on peut les consulter ici, "
+                       "pas les modifier.")
 SENT = Msg("Sent to this device: {names} (in the browser's downloads)",
            "Envoyé à cet appareil : {names} (dans les téléchargements du navigateur)")
 
@@ -50,11 +53,15 @@ class CompanionApp(App):
         self.settings = settings or Settings(lang=lang or "en")
         self.set_reactive(CompanionApp.lang, lang or self.settings.lang)
         notices = [notice] if notice is not None else []  # shown on the home screen, e.g. a file set aside
-        if store.read_only:
+        if store.read_only and not served:  # on the laptop itself: which file, and why
             from companion.store.errors import READ_ONLY, READ_ONLY_BECAUSE
 
             why = getattr(store, "read_only_why", None)
             notices.append(READ_ONLY_BECAUSE(path=str(store.path), why=why) if why else READ_ONLY(path=str(store.path)))
+        elif store.read_only and store.refusal is None:  # (a spectator's store has its own, said by its notice)
+            # A device served to others is never shown the laptop's file path: not here, nor in a refused change.
+            store.refusal = READ_ONLY_SERVED
+            notices.append(READ_ONLY_SERVED)
         if self.settings.unreadable:
             notices.append(SETTINGS_UNREADABLE)
         self.notice = Msg("{a}", "{a}")(a=Joined(tuple(notices), "\n")) if len(notices) > 1 else (

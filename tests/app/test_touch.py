@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import json
 
+from companion.core.errors import CompanionError
 from companion.games.cribbage.engine import Setup
 from companion.games.cribbage.rules import CribbageRules
-from companion.serving.child import tab_settings
+from companion.serving.child import SPECTATOR, spectator_store, tab_settings
 from companion.serving.server import served_page
+from companion.store.database import Store
 from companion.store.session import MatchSession
 from companion.store.settings import Settings
+from companion.tui.app import CompanionApp
 from companion.tui.widgets.menu import Menu
+from companion.tui.widgets.plain import Static
 from tests.helpers.scripted import make_app
 
 PAGE = ('<html><head><link rel="stylesheet" href="https://fonts.googleapis.com/css?family=Roboto%20Mono" />'
@@ -24,6 +28,7 @@ def test_the_served_page_fits_the_device_and_its_taps_reach_the_app():
     # A touch near the text cursor is never taken by xterm.js's hidden keyboard textarea.
     assert ".xterm-helper-textarea { pointer-events: none !important; }" in head
     assert "touch-action: manipulation" in head  # no double-tap zoom on a tapped key
+    assert 'new WheelEvent("wheel"' in head  # a finger's drag scrolls (test_browser_touch swipes it)
     assert "fonts.googleapis.com" not in page
     assert head.index("viewport") < head.index("textual.js")  # in place before the terminal is measured
 
@@ -47,6 +52,36 @@ async def test_home_scrolls_to_its_last_key_with_unfinished_matches(tmp_path):
         assert await pilot.click(offset=(region.x + 5, region.y + 1))  # reached, and it takes the tap
         await pilot.pause()
     assert not app.is_running
+
+
+async def test_a_device_served_to_others_never_shows_the_laptops_file_path(tmp_path):
+    """A spectator's home says it is a spectator's (it showed « The saved matches file /home/…/companion.sqlite3
+    is read-only »), a player's device on a read-only store says so without the path, in its refusals too; the
+    laptop's own app names its file."""
+    path = tmp_path / "companion.sqlite3"
+    with Store.open(path) as store:
+        match_id = MatchSession.create(store, Setup(("Ana", "Rui"), CribbageRules(), 0), "cribbage").match_id
+    devices = {"spectator": (spectator_store(path), SPECTATOR, True),
+               "player": (Store.open(path, read_only=True), None, True),
+               "laptop": (Store.open(path, read_only=True), None, False)}
+    shown: dict[str, str] = {}
+    for device, (store, notice, served) in devices.items():
+        with store:
+            for lang in ("en", "fr"):
+                app = CompanionApp(store, settings=Settings(lang=lang), notice=notice, served=served)
+                async with app.run_test(size=(113, 40)) as pilot:
+                    await pilot.pause()
+                    home = " ".join(str(widget.render()) for widget in app.screen.query(Static))
+                refused = "nothing refused"
+                try:
+                    store.set_summary(match_id, {}, True)
+                except CompanionError as error:
+                    refused = error.text(lang)
+                shown[f"{device} {lang}"] = f"{home} | {refused}"
+    for device, text in shown.items():
+        assert (str(path) in text) == device.startswith("laptop"), (device, text)
+    assert "Spectator" in shown["spectator en"] and "Spectateur" in shown["spectator fr"]
+    assert "read-only" in shown["player en"] and "lecture seule" in shown["player fr"]
 
 
 def test_a_choice_made_on_a_tablet_stays_on_that_tablet(tmp_path, monkeypatch):

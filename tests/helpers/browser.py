@@ -9,9 +9,13 @@ size over that terminal size gives the pixels. What the page shows is read from 
 
 from __future__ import annotations
 
+import math
 import shutil
 import time
+from collections.abc import Callable
 from typing import Any
+
+from textual.events import MouseScrollDown, MouseScrollUp
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic",
@@ -21,6 +25,16 @@ PHONE_UPRIGHT, PHONE_SIDEWAYS = {"width": 390, "height": 844}, {"width": 844, "h
 FINGER_RADIUS = 17  # CSS px
 SAME_SPOT_S = 0.3  # between two taps on one spot: longer than a Textual button stays lit (0.2 s)
 _TERMINAL = "this.terminal=new "  # where textual.js makes its xterm.js terminal
+# The wheel turns the page has made of a finger's swipes (signed: positive scrolls down), counted in the test
+# browser only: the twin of a mirrored journey takes as many.
+_COUNT_WHEELS = """() => {
+    if (window.companionWheels === undefined) {
+        window.companionWheels = 0;
+        document.addEventListener("wheel", (event) => { window.companionWheels += Math.sign(event.deltaY); },
+                                  {capture: true});
+    }
+    return window.companionWheels;
+}"""
 
 
 async def expose_terminal(page) -> None:
@@ -140,6 +154,32 @@ class Tablet:
         if wait:
             await self.page.wait_for_timeout(wait)
 
+    async def swipe(self, where: tuple[float, float], rows: float, turns: int | None = None) -> int:
+        """A finger set down at ``where`` (cells) and dragged ``rows`` rows up (negative: down) as real touch
+        events, then lifted; it stops once the page has made ``turns`` wheel turns of it (a player drags until
+        what he wants is in view). The wheel turns the page made (signed: positive scrolls down)."""
+        assert self.box is not None
+        if self.cdp is None:
+            self.cdp = await self.page.context.new_cdp_session(self.page)
+        start = await self.page.evaluate(_COUNT_WHEELS)
+        width, height = self.cell
+        x, y = self.box["x"] + where[0] * width, self.box["y"] + where[1] * height
+        steps = max(4, round(abs(rows) * 4))  # a quarter of a row at a time
+
+        def finger(i: int) -> dict:
+            return {"x": x, "y": y - rows * height * i / steps, "radiusX": FINGER_RADIUS, "radiusY": FINGER_RADIUS,
+                    "force": 1, "id": 1}
+
+        made = 0
+        await self.cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [finger(0)]})
+        for i in range(1, steps + 1):
+            await self.cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [finger(i)]})
+            made = await self.page.evaluate(_COUNT_WHEELS) - start
+            if turns is not None and abs(made) >= turns:
+                break
+        await self.cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        return made
+
 
 class Behind(AssertionError):
     """The page never came to show what its headless twin shows."""
@@ -191,6 +231,30 @@ class Mirror:
         await self.follow()
         return landed
 
+    async def swipe(self, scroll: Callable[[], object]) -> None:
+        """What ``scroll()`` does to the twin at once (bring a widget into view), done by a finger: the page is
+        swiped by touch events over what must scroll, as far as ``scroll()`` would take it, and the twin takes the
+        wheel turns the page made of it, at the same cell; then the page must show what the twin shows."""
+        for _ in range(12):
+            moves = _scrolls(self.twin.app, scroll)
+            if not moves:
+                return
+            container, rows = moves[0]
+            start = _finger_cell(self.twin.app, container, rows)
+            assert start is not None, f"nowhere to swipe {container!r} {'up' if rows > 0 else 'down'}"
+            x, y = start
+            region = container.region
+            room = (y - region.y) if rows > 0 else (region.bottom - 1 - y)  # the finger stays over it
+            step = self.twin.app.scroll_sensitivity_y  # rows one wheel turn scrolls
+            made = await self.tablet.swipe((x + 0.5, y + 0.5), room if rows > 0 else -room,
+                                           turns=max(1, math.ceil(abs(rows) / step)))
+            event = MouseScrollDown if made > 0 else MouseScrollUp
+            for _ in range(abs(made)):
+                await self.twin._post_mouse_events([event], offset=(x, y))  # noqa: SLF001 (Pilot has no wheel)
+            await self.follow()
+        shown = "\n".join(await page_lines(self.tablet.page) or [])
+        raise AssertionError(f"twelve swipes did not bring it into view; the page shows:\n{shown}")
+
     async def press(self, *keys: str) -> None:
         """Keys typed on the device's own keyboard (a name in a form)."""
         await self.twin.press(*keys)
@@ -220,6 +284,40 @@ class Mirror:
             self.seen(self.twin.app)
         if self.stop is not None and self.stop(self.twin.app):
             raise DealPlayed
+
+
+def _scrolls(app, scroll: Callable[[], object]) -> list[tuple[Any, float]]:
+    """How far ``scroll()`` would scroll each of the app's containers (rows, positive: down), the outermost first;
+    tried and taken back at once, before anything is drawn."""
+    screen = app.screen
+    widgets = [screen, *screen.query("*")]
+    before = {widget: widget.scroll_y for widget in widgets}
+    scroll()
+    moves = [(widget, widget.scroll_y - y) for widget, y in before.items() if widget.scroll_y != y]
+    for widget, _ in moves:
+        widget.scroll_to(y=before[widget], animate=False, immediate=True, force=True)
+    return sorted(moves, key=lambda move: len(move[0].ancestors))
+
+
+def _finger_cell(app, container, rows: float) -> tuple[int, int] | None:
+    """Where a finger sets down to swipe ``container``: a cell of it, in its middle column, whose wheel turns it
+    scrolls (nothing under the finger that scrolls by itself), at the end it drags from (its foot to scroll
+    down, its top to scroll up), as far from the other end as it can."""
+    region = container.region.intersection(app.screen.region)
+    x = region.x + region.width // 2
+    ys = range(region.bottom - 1, region.y, -1) if rows > 0 else range(region.y, region.bottom - 1)
+    for y in ys:
+        try:
+            under, _ = app.get_widget_at(x, y)
+        except Exception:  # nothing there
+            continue
+        chain = under.ancestors_with_self
+        if container not in chain:
+            continue
+        inner = chain[:chain.index(container)]
+        if not any(widget.allow_vertical_scroll and widget.max_scroll_y > 0 for widget in inner):
+            return x, y
+    return None
 
 
 def _diff(expected: list[str], shown: list[str]) -> str:

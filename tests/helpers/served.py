@@ -114,7 +114,7 @@ async def widget_cells(home: Path, size: tuple[int, int], steps: list[tuple[str,
     tablet or of a seat's phone."""
     import shutil
 
-    from companion.serving.child import SPECTATOR
+    from companion.serving.child import SPECTATOR, spectator_store
     from companion.store.database import Store
     from companion.store.settings import Settings
     from companion.tui.app import CompanionApp
@@ -124,7 +124,7 @@ async def widget_cells(home: Path, size: tuple[int, int], steps: list[tuple[str,
     shutil.rmtree(copy, ignore_errors=True)
     shutil.copytree(home, copy)
     found: dict[str, tuple[float, float]] = {}
-    store = Store.open(copy / "companion.sqlite3", read_only=spectator)
+    store = spectator_store(copy / "companion.sqlite3") if spectator else Store.open(copy / "companion.sqlite3")
     with store:
         app = CompanionApp(store, settings=Settings(lang="en"), notice=SPECTATOR if spectator else None,
                            served=True, only_match=only_match, seat=seat)

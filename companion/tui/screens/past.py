@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 
 from companion.core.errors import CompanionError
@@ -17,6 +17,7 @@ from companion.tui.screens.base import BaseScreen
 from companion.tui.screens.evenings import EveningsScreen
 from companion.tui.widgets.layout import Bar
 from companion.tui.widgets.plain import Button, Static
+from companion.tui.widgets.sizes import NARROW_WIDTH, SMALL_HEIGHT
 from companion.tui.widgets.table import DataTable
 
 TITLE = Msg("Past matches", "Matchs passés")
@@ -28,7 +29,9 @@ ABANDONED = Msg("stopped", "arrêté")
 DAMAGED = Msg("damaged", "endommagé")
 NONE = Msg("none yet", "aucun pour l'instant")
 BACK = Msg("Back", "Retour")
-EXPORT_ALL = Msg("Export all (JSON + CSV)", "Tout exporter (JSON + CSV)")
+# The whole history, one file a key: one tap, one download (a phone's browser may block a second one).
+EXPORT_JSON = Msg("Export (JSON, a backup)", "Exporter (JSON, une sauvegarde)")
+EXPORT_CSV = Msg("Export (CSV, a spreadsheet)", "Exporter (CSV, pour un tableur)")
 EVENINGS = Msg("Evenings", "Soirées")
 KEYS = Msg("Enter: open the match · Esc: back", "Entrée : ouvrir le match · Échap : retour")
 TAPS = Msg("Tap a match to open it", "Touchez un match pour l'ouvrir")
@@ -44,7 +47,8 @@ class PastMatchesScreen(BaseScreen):
         yield Static("\n".join(self.tr(m) for m in legends if m is not None), id="legend")
         with Bar(classes="bar"):
             yield Button(self.tr(BACK), id="back", compact=True)
-            yield Button(self.tr(EXPORT_ALL), id="export-all", compact=True)
+            yield Button(self.tr(EXPORT_JSON), id="export-json", compact=True)
+            yield Button(self.tr(EXPORT_CSV), id="export-csv", compact=True)
             yield Button(self.tr(EVENINGS), id="evenings", compact=True)
         yield Static("", id="exported", classes="announce")
         yield self.foot_line(KEYS, TAPS)
@@ -53,20 +57,43 @@ class PastMatchesScreen(BaseScreen):
         self.fill()  # a match opened from here may have changed
 
     def fill(self) -> None:
+        """The table drawn anew: its rows, in columns that fit the screen. From 30 rows up, where a row is a
+        finger's height (a tablet, a phone upright), every column within the screen's width, a long text wrapping
+        in its row (a note was cut to « 1 bras » at a tablet's edge, and a finger cannot scroll a table sideways);
+        on a phone upright, two by two in cells of two lines. Below, columns as wide as their texts (keys scroll
+        the table sideways)."""
+        labels = [self.tr(c) for c in COLUMNS]
+        rows = self.rows()
+        width = self.app.size.width
+        if width < NARROW_WIDTH:
+            labels = ["\n".join(labels[i:i + 2]) for i in range(0, len(labels), 2)]
+            rows = [(tuple("\n".join(c for c in cells[i:i + 2] if c) for i in range(0, len(cells), 2)), key)
+                    for cells, key in rows]
         table = self.query_one("#table", DataTable)
-        if table.columns:  # filled again (back from a match): new rows, same columns and widths
-            table.clear()
-        else:
-            table.add_columns(*(self.tr(c) for c in COLUMNS))
+        room = width - table.styles.scrollbar_size_vertical if self.app.size.height >= SMALL_HEIGHT else None
+        table.fill_fitted(labels, rows, room)
+        self._width = width
+
+    @on(events.Resize)
+    def refit(self) -> None:
+        if self._width and self.app.size.width != self._width:  # a phone turned: the columns fit its new width
+            self.fill()
+
+    _width = 0  # the screen width the columns were fitted to
+
+    def rows(self) -> list[tuple[tuple[str, ...], str | None]]:
+        """Each match as its cells (date, game, score, winner, players, notes) and its key (its number)."""
+        rows: list[tuple[tuple[str, ...], str | None]] = []
+
         def row(game: str, score: str, winner: str, players: str, notes: str, record: MatchRecord | None) -> None:
             date = record.updated.astimezone().strftime("%Y-%m-%d %H:%M") if record is not None else ""
-            table.add_row(date, game, score, winner, players, notes, key=str(record.id) if record else None)
+            rows.append(((date, game, score, winner, players, notes), str(record.id) if record else None))
 
         try:
             records = self.app.store.list_matches()
         except CompanionError as error:
             row("", "", "", "", self.tr(error.msg), None)
-            return
+            return rows
         for record in records:
             summary = record.summary
             names = sides_of(summary)
@@ -88,6 +115,7 @@ class PastMatchesScreen(BaseScreen):
                 ui_for(game.id).past_notes(summary, self.app.lang), record)
         if not records:
             row("", "", "", self.tr(NONE), "", None)
+        return rows
 
     @on(DataTable.RowSelected)
     def open(self, event: DataTable.RowSelected) -> None:
@@ -109,11 +137,15 @@ class PastMatchesScreen(BaseScreen):
 
         self.app.push_screen(MatchActionsDialog(record), answered)
 
-    @on(Button.Pressed, "#export-all")
-    def export_all(self) -> None:
+    @on(Button.Pressed, "#export-json, #export-csv")
+    def export_all(self, event: Button.Pressed) -> None:
+        """The whole history as one file, the one whose key was tapped: one tap, one download (a phone's browser
+        may block a second download that a single tap starts)."""
+        suffix = ".json" if event.button.id == "export-json" else ".csv"
         note = self.query_one("#exported", Static)
         try:
-            said = self.app.hand_over(export_texts(self.app.store))
+            files = [(name, text) for name, text in export_texts(self.app.store) if name.endswith(suffix)]
+            said = self.app.hand_over(files)
         except CompanionError as error:
             note.update(error.text(self.app.lang))
             note.set_classes("error")

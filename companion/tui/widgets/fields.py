@@ -5,12 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual import events
+from textual.content import Content
 from textual.message import Message
 from textual.widgets import Input as _Input  # noqa: TID251
 from textual.widgets import Select as _Select  # noqa: TID251
+from textual.widgets._select import SelectOverlay
+from textual.widgets.option_list import Option
 
 from companion.tui.widgets.plain import plain
+from companion.tui.widgets.sizes import SMALL_HEIGHT
 
 
 class Input(_Input):
@@ -59,10 +64,44 @@ class Input(_Input):
 
 
 class Select(_Select):
-    """A select whose options' words are plain text (a player's name is an option of "First dealer")."""
+    """A select whose options' words are plain text (a player's name is an option of "First dealer").
+
+    Used by finger (a browser's page) on a screen of 30 rows and more, an open drop-down's options are three rows
+    tall, as the menu's keys (about 57 CSS px on a tablet; one row, 19 px, was too small for a finger), and the
+    open list shows seven of them (it scrolls by swipe for more)."""
+
+    DEFAULT_CSS = """
+    Select.-tall-options > SelectOverlay { max-height: 23; }
+    """
 
     def __init__(self, options: Any = (), **kwargs: Any) -> None:
+        self._tall = False
         super().__init__([(plain(prompt), value) for prompt, value in options], **kwargs)
+
+    def _tall_options(self) -> bool:
+        app = self.app
+        return bool(getattr(app, "served", False) or app.is_web) and app.size.height >= SMALL_HEIGHT
+
+    def _setup_options_renderables(self) -> None:
+        super()._setup_options_renderables()
+        self._tall = self._tall_options()
+        self.set_class(self._tall, "-tall-options")
+        if self._tall:  # a blank row above and below the words: Textual pads an option only at its sides
+            overlay = self.query_one(SelectOverlay)
+            prompts = [option.prompt for option in overlay.options]
+            overlay.clear_options()
+            overlay.add_options([Option(Content.assemble("\n", _content(prompt), "\n")) for prompt in prompts])
+
+    def _watch_expanded(self, expanded: bool) -> None:
+        if expanded and self._tall != self._tall_options():  # the device turned since the list was made
+            self._setup_options_renderables()
+        super()._watch_expanded(expanded)
 
     def set_options(self, options: Any) -> None:
         super().set_options([(plain(prompt), value) for prompt, value in options])
+
+
+def _content(prompt: Any) -> Content:
+    if isinstance(prompt, Content):
+        return prompt
+    return Content.from_rich_text(prompt) if isinstance(prompt, Text) else Content(str(prompt))

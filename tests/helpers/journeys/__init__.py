@@ -7,7 +7,8 @@ its journey in table and virtual mode, in English and French; a game registered 
 there until it has one.
 
 Each game's journey lives in ``tests/helpers/journeys/<game_id>.py`` and registers itself with :func:`journey`.
-Nothing here presses a key: a tap is a click on a widget's own region, scrolled into view first (a swipe).
+Nothing here presses a key: a tap is a click on a widget's own region, scrolled into view first (a swipe: real
+touch events in a browser's page, ``swipe``).
 """
 
 from __future__ import annotations
@@ -64,10 +65,20 @@ async def tap(pilot, target: str | Widget, times: int = 1) -> None:
         return
     widget = pilot.app.screen.query_one(target) if isinstance(target, str) else target
     if not _laid_out(pilot, widget) or not _in_view(pilot, widget):
-        widget.scroll_visible(animate=False, immediate=True)  # a swipe brings it into view
-        await pilot.pause()
+        await swipe(pilot, lambda: widget.scroll_visible(animate=False, immediate=True))
     for _ in range(times):
         await tap_at(pilot, widget)
+
+
+async def swipe(pilot, scroll: Callable[[], object]) -> None:
+    """A finger's swipe that scrolls as ``scroll()`` does (bring a widget into view): in a browser (a ``Mirror``
+    pilot) real touch events on the page; in-process, where there is no finger to send, ``scroll()`` itself."""
+    by_finger = getattr(pilot, "swipe", None)
+    if by_finger is not None:
+        await by_finger(scroll)
+        return
+    scroll()
+    await pilot.pause()
 
 
 async def tap_key(pilot, key_id: str) -> None:
@@ -75,8 +86,7 @@ async def tap_key(pilot, key_id: str) -> None:
     menu = pilot.app.screen.query_one(Menu)
     await until(pilot, lambda: _laid_out(pilot, menu))  # a busy machine lays a new screen out later
     if not menu.key_in_view(key_id):
-        menu.scroll_to_key(key_id)  # a swipe brings it into view
-        await pilot.pause()
+        await swipe(pilot, lambda: menu.scroll_to_key(key_id))
     assert menu.key_in_view(key_id), f"the menu's key {key_id!r} is not in view"
     region = menu.key_region(key_id)
     await pilot.click(offset=(region.x + region.width // 2, region.y + region.height // 2))
@@ -173,8 +183,7 @@ async def choose(pilot, select_id: str, value: Any) -> None:
     index = next(i for i, (_, v) in enumerate(select._options) if v == value)  # noqa: SLF001
     line = overlay._index_to_line[index]  # noqa: SLF001
     if not overlay.scroll_y <= line < overlay.scroll_y + overlay.scrollable_content_region.height:
-        overlay.scroll_to(y=line, animate=False, immediate=True)  # a swipe down the list
-        await pilot.pause()
+        await swipe(pilot, lambda: overlay.scroll_to(y=line, animate=False, immediate=True))  # down the list
     gutter = overlay.styles.gutter
     await tap_at(pilot, overlay, (gutter.left + 1, gutter.top + line - int(overlay.scroll_y)))
     await pilot.pause()
