@@ -107,10 +107,16 @@ def test_a_tablet_plays_by_taps_near_the_cursor_and_fills_the_setup_form(tmp_pat
 
 def test_a_spectators_tablet_downloads_its_exports_and_keeps_its_language_to_itself(tmp_path):
     """Each export key of the past matches gives one download: the JSON, then the CSV (one key gave both, and a
-    phone's browser may block the second download of one tap)."""
+    phone's browser may block the second download of one tap). Neither holds a card still hidden (issue 37: a
+    spectator's export held the whole pack of the deal being played): a virtual match of every game is in the
+    middle of a round."""
+    from tests.helpers.secrets import leaks, store_secrets
+
     playwright = pytest.importorskip("playwright.async_api")
     home = tmp_path / "home"
     match_id, _ = _mid_play_match(home)
+    with Store.open(home / "companion.sqlite3") as store:
+        secrets = store_secrets(store)
     settings_file = home / "settings.json"
     settings_file.write_text(json.dumps({"lang": "en"}), encoding="utf-8")
     downloads: list = []
@@ -145,6 +151,8 @@ def test_a_spectators_tablet_downloads_its_exports_and_keeps_its_language_to_its
     (json_name, json_text), (csv_name, csv_text) = files
     assert json_name.startswith("history-") and json_name.endswith(".json") and csv_name.endswith(".csv")
     assert json.loads(json_text)["matches"] and "Marie" in csv_text and "Paul" in csv_text
+    assert len(json.loads(json_text)["matches"]) == 1 + len(secrets) == 6
+    assert [leaks(text, secret) for _, text in files for secret in secrets] == [[]] * 2 * len(secrets)
     assert not (home / "exports").exists()  # nothing was written on the laptop
     assert json.loads(settings_file.read_text(encoding="utf-8")) == {"lang": "en"}
     with Store.open(home / "companion.sqlite3") as store:

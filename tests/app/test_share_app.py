@@ -33,10 +33,13 @@ async def test_share_from_the_end_screen_and_export_everything_from_past_matches
         assert text.endswith("Marie 121 · Paul 28\nGagnant : Marie")
         drawn = str(dialog.query_one("#qr").render()).splitlines()
         assert read_half_blocks(drawn)[:len(matrix(text, small=True))] == matrix(text, small=True)
-        await pilot.click("#export")
+        await pilot.click("#export-csv")  # one key, one file (a phone's browser may block a second download)
         await pilot.pause()
         assert "Écrit" in str(dialog.query_one("#note").render())
-        assert len(list((tmp_path / "exports").glob("match-*.csv"))) == 1
+        assert len(list((tmp_path / "exports").glob("match-*"))) == 1
+        await pilot.click("#export-json")
+        await pilot.pause()
+        assert sorted(p.suffix for p in (tmp_path / "exports").glob("match-*")) == [".csv", ".json"]
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, ShareDialog)

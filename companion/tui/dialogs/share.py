@@ -3,7 +3,7 @@ winner, date), and its export as JSON and CSV files."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from textual import on
 from textual.app import ComposeResult
@@ -22,13 +22,17 @@ TITLE = Msg("Share this match", "Partager ce match")
 SCAN = Msg("Scan it with a phone camera: the summary is plain text, no app needed.",
            "Scannez-le avec l'appareil photo d'un téléphone : le résumé est du texte, sans application.")
 EXPORT = Msg("Export CSV", "Exporter CSV")
-EXPORT_MATCH = Msg("Export JSON + CSV", "Exporter JSON + CSV")
+EXPORT_JSON = Msg("Export JSON (backup)", "Exporter JSON (sauvegarde)")
+EXPORT_CSV = Msg("Export CSV (spreadsheet)", "Exporter CSV (tableur)")
 CLOSE = Msg("Close", "Fermer")
+
+Files = Callable[[], list[tuple[str, str]]]  # an export's files, as (name, text)
 
 
 class QrDialog(BaseModal):
-    """A text to share as a QR code, with an export: its files as (name, text), handed over by the app (written
-    here, or downloaded by the tablet that asked)."""
+    """A text to share as a QR code, with its exports: a key each (``#export``, or the ids given), each handing
+    over its files as (name, text) through the app (written here, or downloaded by the device that asked: one
+    file a tap, for a phone's browser may block a second download of one tap)."""
 
     BINDINGS = [("escape", "close", "Close")]
     DEFAULT_CSS = """
@@ -40,10 +44,11 @@ class QrDialog(BaseModal):
     QrDialog #scan { color: $text-muted; margin: 1 0; }
     """
 
-    def __init__(self, title: Msg, text: str, export: Callable[[], list[tuple[str, str]]] | None,
-                 export_label: Msg = EXPORT, scan: Msg | None = None) -> None:
+    def __init__(self, title: Msg, text: str, export: Files | Sequence[tuple[str, Msg, Files]] | None,
+                 scan: Msg | None = None) -> None:
         super().__init__()
-        self.title_msg, self.text, self.export_files, self.export_label = title, text, export, export_label
+        self.title_msg, self.text = title, text
+        self.exports = [("export", EXPORT, export)] if callable(export) else list(export or ())
         self.scan = scan or SCAN
 
     def compose(self) -> ComposeResult:
@@ -57,21 +62,23 @@ class QrDialog(BaseModal):
                     yield Static(text, id="summary")
                     yield Static(self.tr(self.scan), id="scan")
                     yield Static("", id="note", classes="announce")
-                    if self.export_files is not None:
-                        yield Button(self.tr(self.export_label), id="export")
+                    for key, label, _ in self.exports:
+                        yield Button(self.tr(label), id=key)
                     yield Button(self.tr(CLOSE), id="close", variant="primary")
 
-    @on(Button.Pressed, "#export")
-    def export(self) -> None:
-        note = self.query_one("#note", Static)
-        if self.export_files is None:
+    @on(Button.Pressed)
+    def export(self, event: Button.Pressed) -> None:
+        files = next((files for key, _, files in self.exports if key == event.button.id), None)
+        if files is None:
             return
+        note = self.query_one("#note", Static)
         try:
-            said = self.app.hand_over(self.export_files())
+            said = self.app.hand_over(files())
         except CompanionError as error:
             note.update(error.text(self.app.lang))
             note.set_classes("error")
             return
+        note.set_classes("announce")
         note.update(self.tr(said))
 
     @on(Button.Pressed, "#close")
@@ -84,7 +91,9 @@ class ShareDialog(QrDialog):
 
     def __init__(self, record: MatchRecord) -> None:
         self.record = record
-        super().__init__(TITLE, "", lambda: export_texts(self.app.store, record.id), EXPORT_MATCH)
+        super().__init__(TITLE, "", [
+            ("export-json", EXPORT_JSON, lambda: export_texts(self.app.store, record.id, ("json",))),
+            ("export-csv", EXPORT_CSV, lambda: export_texts(self.app.store, record.id, ("csv",)))])
 
     def compose(self) -> ComposeResult:
         self.text = summary_text(self.record, self.app.lang)

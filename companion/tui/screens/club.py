@@ -30,7 +30,7 @@ NONE = Msg("No club night yet.", "Aucune soirée de club pour l'instant.")
 BACK = Msg("Back", "Retour")
 NAME = Msg("Name", "Nom")
 PLAYERS = Msg("Players (commas between)", "Joueurs (séparés par des virgules)")
-KNOWN = Msg("Tap a known player to add or remove him:", "Touchez un joueur connu pour l'ajouter ou le retirer :")
+KNOWN = Msg("Tap a known player to add or remove them:", "Touchez un joueur connu pour l'ajouter ou le retirer :")
 ROUNDS = Msg("Rounds", "Tours")
 METHOD = Msg("Pairing", "Appariement")
 GAME_TO = Msg("Games to", "Parties en")
@@ -72,11 +72,14 @@ NO_SERVER = Msg("tablets need « companion serve » running on this computer: st
                 "les tablettes demandent « companion serve » sur cet ordinateur : lancez-le, puis touchez Tablette")
 PLAYING = Msg("playing (#{id})", "en cours (n° {id})")
 EXPORT = Msg("CSV", "CSV")
+EXPORT_WHICH = Msg("Which CSV? (one file a tap)", "Quel CSV ? (un fichier par toucher)")
+EXPORT_STANDING = Msg("The standing", "Le classement")
+EXPORT_TABLES = Msg("Every table's result", "Le résultat de chaque table")
 WHO_WON = Msg("Table {table}: who won, and the loser's score", "Table {table} : qui a gagné, et le pointage du perdant")
 PICK_TABLE = Msg("pick a table with its players first", "choisissez d'abord une table avec ses joueurs")
 WHICH_MATCH = Msg("Table {table}: the match it was played in", "Table {table} : le match où elle a été jouée")
 WHO_LEAVES = Msg("Who leaves?", "Qui part ?")
-HOW_LEAVE = Msg("{name} leaves: his later games…", "{name} part : ses parties suivantes…")
+HOW_LEAVE = Msg("{name} leaves: the games still to play…", "{name} part : ses parties suivantes…")
 AS_FORFEIT = Msg("are lost by forfeit", "sont perdues par forfait")
 AS_WITHDRAW = Msg("are not paired", "ne sont plus appariées")
 CANCEL = Msg("Cancel", "Annuler")
@@ -476,15 +479,23 @@ class ClubNightScreen(BaseScreen):
 
     @on(Button.Pressed, "#export")
     def export(self) -> None:
-        try:
-            lang = self.app.lang  # the standing, and every table's result
-            said = self.app.hand_over([(f"club-night-{self.night_id}.csv", self.night.csv(lang)),
-                                       (f"club-night-{self.night_id}-tables.csv", self.night.tables_csv(lang))])
-        except CompanionError as error:
-            self.message = (error.msg, "error")
-        else:
-            self.message = (self.tr(said), "announce")
-        self.fill()
+        """The standing, or every table's result: one CSV a tap (a phone's browser may block a second download)."""
+        def chosen(which: object) -> None:
+            if which is None:
+                return
+            lang = self.app.lang
+            try:
+                said = self.app.hand_over([(f"club-night-{self.night_id}.csv", self.night.csv(lang)) if which == "standing"
+                                           else (f"club-night-{self.night_id}-tables.csv", self.night.tables_csv(lang))])
+            except CompanionError as error:
+                self.message = (error.msg, "error")
+            else:
+                self.message = (self.tr(said), "announce")
+            self.fill()
+
+        self.app.push_screen(ChoiceDialog(self.tr(EXPORT_WHICH), "", [(self.tr(EXPORT_STANDING), "standing"),
+                                                                     (self.tr(EXPORT_TABLES), "tables")],
+                                          lead=True), chosen)
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:

@@ -141,11 +141,10 @@ class PastMatchesScreen(BaseScreen):
     def export_all(self, event: Button.Pressed) -> None:
         """The whole history as one file, the one whose key was tapped: one tap, one download (a phone's browser
         may block a second download that a single tap starts)."""
-        suffix = ".json" if event.button.id == "export-json" else ".csv"
+        kind = "json" if event.button.id == "export-json" else "csv"
         note = self.query_one("#exported", Static)
         try:
-            files = [(name, text) for name, text in export_texts(self.app.store) if name.endswith(suffix)]
-            said = self.app.hand_over(files)
+            said = self.app.hand_over(export_texts(self.app.store, kinds=(kind,)))
         except CompanionError as error:
             note.update(error.text(self.app.lang))
             note.set_classes("error")
