@@ -21,7 +21,16 @@ from typing import NoReturn
 
 import companion.games
 from companion import __version__
-from companion.cli.support import ERROR, add_lang_option, in_lang, lang_in, lang_of, localize_argparse, tolerant_streams
+from companion.cli.support import (
+    DAMAGE_SAID,
+    ERROR,
+    add_lang_option,
+    in_lang,
+    lang_in,
+    lang_of,
+    localize_argparse,
+    tolerant_streams,
+)
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.core.typed import short
@@ -179,9 +188,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         lang = lang_of(args)
         if getattr(sys.stdout, "closed_by_shell", False):
             raise OSError(errno.EBADF, CLOSED.text(lang))
+        DAMAGE_SAID[0] = False
         status = func(args)
         sys.stdout.flush()  # a full disk or a closed pipe shows up here, not at exit
-        return status
+        return max(status, 1) if DAMAGE_SAID[0] else status  # figures from a damaged file: said, and not a success
     except CompanionError as exc:
         _say(ERROR(why=exc.msg).text(lang))
         return 2

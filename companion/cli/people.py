@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 
-from companion.cli.support import in_lang, lang_of, match_number
+from companion.cli.support import in_lang, lang_of, match_number, print_json
+from companion.cli.support import opened_store as _store
 from companion.core.i18n import MATCHES, Msg, Plural, figure
+from companion.core.names import escaped
 
 LINE = Msg("{name}: played {matches}, won {wins} ({rate}%), streak {current} (best {best})",
            "{name} : jouées {matches}, gagnées {wins} ({rate} %), série {current} (meilleure {best})")
@@ -18,14 +19,6 @@ DONE = Msg("Done: {name}", "Fait : {name}")
 TWO_NAMES = Msg("{action} takes two names", "{action} prend deux noms")
 
 
-def _store(write: bool = False):
-    """The store, read-only for the commands that read (a damaged file is a one-line error that says what the
-    app will do with it: never set aside, never read as if it were sound)."""
-    from companion.store.recovery import open_for_command
-
-    return open_for_command(write)
-
-
 def stats(args: argparse.Namespace) -> int:
     from companion.games import registry
     from companion.records.stats import table
@@ -34,7 +27,7 @@ def stats(args: argparse.Namespace) -> int:
     with _store() as store:
         data = table(store, args.game, args.player)
     if args.json:
-        print(json.dumps(data, ensure_ascii=False))
+        print_json(data)
         return 0
     if not data["players"]:
         print(NOTHING.text(lang))
@@ -42,14 +35,14 @@ def stats(args: argparse.Namespace) -> int:
     for game in dict.fromkeys(p["game"] for p in data["players"]):
         print(registry.get(game).title.text(lang))
         for p in (p for p in data["players"] if p["game"] == game):
-            print("  " + LINE(name=p["name"], matches=p["matches"], wins=p["wins"], rate=round(100 * p["win_rate"]),
+            print("  " + LINE(name=escaped(p["name"]), matches=p["matches"], wins=p["wins"], rate=round(100 * p["win_rate"]),
                               current=p["current_streak"], best=p["best_streak"]).text(lang))
             info = registry.get(game)
             shown = " · ".join(f"{info.label(k).text(lang)} {figure(v, lang)}" for k, v in p["figures"].items())
             if shown:
                 print("    " + shown)
         for h in (h for h in data["head_to_head"] if h["game"] == game):
-            print("  " + VERSUS(**h).text(lang))
+            print("  " + VERSUS(**{**h, "a": escaped(h["a"]), "b": escaped(h["b"])}).text(lang))
     return 0
 
 
@@ -63,22 +56,22 @@ def players(args: argparse.Namespace) -> int:
     with _store(write=args.action in ("rename", "merge", "colour")) as store:
         roster = Roster(store)
         if args.action == "rename":
-            print(DONE(name=roster.rename(args.names[0], args.names[1]).name).text(lang))
+            print(DONE(name=escaped(roster.rename(args.names[0], args.names[1]).name)).text(lang))
         elif args.action == "merge":
-            print(DONE(name=roster.merge(args.names[0], args.names[1]).name).text(lang))
+            print(DONE(name=escaped(roster.merge(args.names[0], args.names[1]).name)).text(lang))
         elif args.action == "colour":
             roster.set_colour(args.names[0], args.names[1] if args.names[1] not in ("-", "none") else None)
-            print(DONE(name=args.names[0]).text(lang))
+            print(DONE(name=escaped(args.names[0])).text(lang))
         else:
             everyone = roster.players()
             if args.json:
-                print(json.dumps([{"name": p.name, "colour": p.colour, "matches": p.matches,
-                                   "aliases": list(p.aliases)} for p in everyone], ensure_ascii=False))
+                print_json([{"name": p.name, "colour": p.colour, "matches": p.matches, "aliases": list(p.aliases)}
+                            for p in everyone])
             for p in everyone if not args.json else []:
-                others = [a for a in p.aliases if a != p.name.casefold()]
+                others = [escaped(a) for a in p.aliases if a != p.name.casefold()]
                 matches = Plural(p.matches, *MATCHES)
-                message = PLAYER(aliases=", ".join(others), name=p.name, matches=matches) if others else \
-                    PLAYER_ONLY(name=p.name, matches=matches)
+                message = PLAYER(aliases=", ".join(others), name=escaped(p.name), matches=matches) if others else \
+                    PLAYER_ONLY(name=escaped(p.name), matches=matches)
                 print(message.text(lang))
     return 0
 
@@ -99,12 +92,12 @@ def evenings(args: argparse.Namespace) -> int:
         person = Roster(store).namer()
         shown = found(store)
         if args.json:
-            print(json.dumps([{"evening": e.day.isoformat(), "matches": [f.id for f in e.matches],
-                               "standing": [{"name": s.name, "played": s.played, "wins": s.wins, "games": s.games}
-                                            for s in e.standing(person)]} for e in shown], ensure_ascii=False))
+            print_json([{"evening": e.day.isoformat(), "matches": [f.id for f in e.matches],
+                         "standing": [{"name": s.name, "played": s.played, "wins": s.wins, "games": s.games}
+                                      for s in e.standing(person)]} for e in shown])
             return 0
         for evening in shown:
-            print(evening.summary(lang, person))
+            print(evening.summary(lang, lambda name: escaped(person(name))))
             print()
     if not shown:
         print(NOTHING.text(lang))

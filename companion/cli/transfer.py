@@ -7,7 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from companion.cli.support import in_lang, lang_of, match_id_type
+from companion.cli.support import in_lang, lang_of, match_id_type, opened_store
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 
@@ -18,9 +18,7 @@ SKIPPED = Msg("match {id} left out of the export: {why}", "partie {id} laissée 
 
 
 def _store(write: bool = False):
-    from companion.store.recovery import open_for_command
-
-    return open_for_command(write)
+    return opened_store(write, matches=False)  # the export names each match it leaves out itself
 
 
 def export(args: argparse.Namespace) -> int:
@@ -64,12 +62,18 @@ def import_(args: argparse.Namespace) -> int:
 
 
 def share(args: argparse.Namespace) -> int:
+    from companion.core.names import escaped
     from companion.core.qr import terminal_lines
     from companion.records.share import summary_text
+    from companion.store.errors import DamagedMatchError
 
     with _store() as store:
-        text = summary_text(store.match(args.match), lang_of(args))
-    print("\n".join([*terminal_lines(text), text]))
+        record = store.match(args.match)
+        why = record.damaged or store.unreadable().get(record.id)
+        if why is not None:  # what it would say is not what was played: nothing to share
+            raise DamagedMatchError(record.id, why)
+        text = summary_text(record, lang_of(args))
+    print("\n".join([*terminal_lines(text), *map(escaped, text.split("\n"))]))
     return 0
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from companion.club.night import ClubNight, NightError
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
+from companion.core.names import check_names
 from companion.games import registry
 from companion.games.base import Setup
 from companion.records.roster import Roster
@@ -45,7 +46,9 @@ def _now() -> str:
 
 
 def create(store: Store, name: str, start: dict[str, Any]) -> int:
-    """A new night from its ``start`` entry (checked first)."""
+    """A new night from its ``start`` entry (checked first: each player's name, then the night)."""
+    players = start.get("players") if isinstance(start, dict) else None
+    check_names(players if isinstance(players, list) else [])
     ClubNight.replay([start])
     with store.writing() as conn:
         now = _now()

@@ -47,12 +47,8 @@ NOT_AN_OBJECT = Msg("not an object", "pas un objet")
 BAD_PLAYERS = Msg("{game} is played by {low} to {high} players, not {n}",
                   "{game} se joue de {low} à {high} joueurs, pas {n}")
 BAD_NAMES = Msg("every player needs a different name", "chaque joueur doit avoir un nom différent")
-NAME_CONTROL = Msg("the name « {name} » holds a character that is not text (a tab, a line break, a terminal code)",
-                   "le nom « {name} » contient un caractère qui n'est pas du texte (tabulation, saut de ligne, code de "
-                   "terminal)")
 BAD_MODE = Msg("unknown mode {mode!r} (table or virtual)", "mode inconnu {mode!r} (table ou virtuel)")
 BAD_DEALER = Msg("the first dealer must be one of the players", "le premier donneur doit être un des joueurs")
-MAX_NAME = 40
 
 
 # ================================================================ operations
@@ -308,14 +304,9 @@ class Setup:
     def __post_init__(self) -> None:
         if not isinstance(self.names, tuple) or not all(isinstance(n, str) for n in self.names):
             raise SetupError(BAD_NAMES)
-        cleaned = [n.strip() for n in self.names]
-        if any(not n or len(n) > MAX_NAME for n in cleaned) or len({n.casefold() for n in cleaned}) != len(cleaned):
-            raise SetupError(BAD_NAMES)
-        import unicodedata  # here: a scoring command never checks a setup
+        from companion.core.names import check_names  # here: a scoring command never checks a setup
 
-        for name in self.names:
-            if any(unicodedata.category(ch)[0] == "C" for ch in name):  # a tab, a line break, an escape code
-                raise SetupError(NAME_CONTROL(name=name.encode("unicode_escape").decode("ascii")[:40]))
+        check_names(self.names)  # the one check of a name, wherever it comes in, each refusal with its reason
         if self.mode not in MODES:
             raise SetupError(BAD_MODE(mode=self.mode))
         if type(self.first_dealer) is not int or not 0 <= self.first_dealer < max(len(self.names), 1):

@@ -10,12 +10,12 @@ from dataclasses import dataclass
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
+from companion.core.names import check_name
 from companion.store.database import Store
 from companion.store.schema import add_player, fold
 
 NAME_TAKEN = Msg("{name} is already a player: merge the two instead", "{name} est déjà un joueur : fusionnez-les plutôt")
 NO_PLAYER = Msg("no player named {name}", "aucun joueur nommé {name}")
-BLANK = Msg("a player needs a name", "un joueur doit avoir un nom")
 BAD_COLOUR = Msg("{colour!r} is not a colour (#e8453c, or a name such as teal)",
                  "{colour!r} n'est pas une couleur (#e8453c, ou un nom comme teal)")
 SAME = Msg("{name} and {name} are the same entry already", "{name} et {name} sont déjà la même fiche")
@@ -95,8 +95,7 @@ class Roster:
 
     def add(self, name: str, colour: str | None = None) -> Player:
         """A new player (or the one this name already belongs to)."""
-        if not name.strip():
-            raise RosterError(BLANK)
+        check_name(name)
         with self.store.writing() as conn:
             player_id = add_player(conn, name)
             if colour is not None:
@@ -105,10 +104,8 @@ class Roster:
 
     def rename(self, old: str, new: str) -> Player:
         """The player ``old`` is now called ``new``; every name he played under still leads to him."""
+        shown = " ".join(check_name(new).split())
         player = self.find(old)
-        shown = " ".join(new.split())
-        if not shown:
-            raise RosterError(BLANK)
         owner = self.by_alias().get(fold(shown))
         if owner is not None and owner.id != player.id:
             raise RosterError(NAME_TAKEN(name=shown))

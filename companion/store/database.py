@@ -34,6 +34,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import tempfile
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
@@ -41,7 +42,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from companion.core.i18n import Msg
+from companion.core.i18n import Joined, Msg
 from companion.store.errors import (
     BAD_ENTRY,
     BAD_GAME,
@@ -63,6 +64,10 @@ from companion.store.errors import (
     NOTHING_TO_REDO,
     NOTHING_TO_UNDO,
     READ_ONLY,
+    READ_ONLY_BECAUSE,
+    SIDE_DATA,
+    SIDE_MISSING,
+    SIDE_REMADE,
     WHAT,
     ConflictError,
     DamagedMatchError,
@@ -72,10 +77,20 @@ from companion.store.errors import (
     StoreError,
     UnreadableStoreError,
     detail_of,
-    sqlite_code,
 )
-from companion.store.inspection import UNWRITABLE_CODES, connect, identity, inspect_file, why_not_writable
-from companion.store.schema import APPLICATION_ID, MIGRATIONS, Migration, add_player, header, schema_ok, user_tables
+from companion.store.inspection import connect, identity, inspect_file, open_reading, unwritable, why_not_writable
+from companion.store.schema import (
+    APPLICATION_ID,
+    MIGRATIONS,
+    Migration,
+    add_player,
+    header,
+    make_tables,
+    missing_tables,
+    refill_side_tables,
+    schema_ok,
+    user_tables,
+)
 
 FILE_NAME = "companion.sqlite3"
 BUSY_TIMEOUT_S = 10.0
@@ -166,10 +181,21 @@ def _time(text: Any) -> tuple[datetime, Msg | None]:
     return (value if value.tzinfo else value.replace(tzinfo=UTC)), None
 
 
+def _side_said(tables: Sequence[str], said: Msg) -> Msg | None:
+    """What the player is told of side tables lost: what they held, if it was worth keeping (a cache, a draft or a
+    device's lease is made again unsaid)."""
+    what = tuple(dict.fromkeys(SIDE_DATA[t] for t in tables if t in SIDE_DATA))
+    return said(what=Joined(what)) if what else None
+
+
+SETUP = Msg("its setup", "sa configuration")
+SUMMARY = Msg("its summary", "son résumé")
+
+
 def _record(row: Sequence[Any]) -> MatchRecord:
     """A row as stored; a field that cannot be read marks the record damaged instead of raising."""
-    setup, bad_setup = _json_object(row[2], Msg("its setup", "sa configuration"))
-    summary, bad_summary = _json_object(row[5], Msg("its summary", "son résumé"))
+    setup, bad_setup = _json_object(row[2], SETUP)
+    summary, bad_summary = _json_object(row[5], SUMMARY)
     created, bad_created = _time(row[3])
     updated, bad_updated = _time(row[4])
     game = row[1] if isinstance(row[1], str) else ""
@@ -208,6 +234,9 @@ class Store:
         self.read_only = read_only  # opened for viewing only: every write is refused at once
         self.read_only_why: Msg | None = None  # why it was opened read-only (the app says it)
         self.refusal: Msg | None = None  # what a refused write says, if not the file's path (a spectator's tablet)
+        self.remade: Msg | None = None  # what the file had lost beside the matches, made again (the app says it)
+        self.damaged: Msg | None = None  # a damaged file a command reads as far as it can (``open_for_command``)
+        self._copy: tempfile.TemporaryDirectory[str] | None = None  # a copy read instead of the file (``open_reading``)
         self._identity = identity(path)  # the file this store opened: a write into another is refused
         self._lock = threading.RLock()
         self._seen: dict[int, int] = {}  # match id -> rev of the log this object last read or wrote
@@ -228,9 +257,10 @@ class Store:
 
         ``migrations`` is injectable for tests; its length is the schema version this code writes.
         ``thorough=False`` skips the integrity scan of the whole file (it grows with the file: 0.35 s at
-        170 MB); a read-mostly command uses it, the app never does.
-        A file that cannot be written (read-only file, folder or disk) opens read-only: its matches
-        can be viewed and exported, and every write says so at once (``read_only``).
+        170 MB); the app and every command make it, so that no figure is read from a file the app would set aside.
+        A file that cannot be written (read-only file, folder or disk, a full disk) opens read-only: its matches
+        can be viewed and exported, and every write says so at once (``read_only``, ``read_only_why``). A table
+        kept beside the matches that the file has lost is made again (``remade`` says what it held).
         """
         path = Path(path) if path is not None else default_path()
         target = len(migrations)
@@ -240,11 +270,9 @@ class Store:
             if not path.exists():
                 raise StoreError(IO_FAILED(path=str(path), detail=detail_of(exc))) from exc
         inspect_file(path, target, timeout, thorough)  # read-only: nothing is written to a file that is not ours
-        if read_only:
-            return cls._open_read_only(path, target, timeout)
         why = why_not_writable(path)
-        if why is not None:  # a file we may not change: shown, exported, never written
-            return cls._open_read_only(path, target, timeout, why)
+        if read_only or why is not None:  # a file we may not change: shown, exported, never written
+            return cls._open_read_only(path, target, timeout, why, migrations)
         try:
             conn = connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
@@ -256,46 +284,50 @@ class Store:
                 raise StoreError(NO_WAL(path=str(path), mode=mode))
             conn.execute("PRAGMA synchronous = FULL")
             conn.execute("PRAGMA foreign_keys = ON")
-            cls._prepare(conn, path, migrations)
+            made = cls._prepare(conn, path, migrations)
         except sqlite3.Error as exc:
             conn.close()
-            code = sqlite_code(exc)
-            if code in UNWRITABLE_CODES and path.exists():  # read-only, full, cannot create its journal: still shown
-                return cls._open_read_only(path, target, timeout, CANNOT_WRITE(detail=detail_of(exc)))
+            if unwritable(exc) and path.exists():  # read-only, full, cannot create its journal: still shown
+                return cls._open_read_only(path, target, timeout, CANNOT_WRITE(detail=detail_of(exc)), migrations)
             raise StoreError(IO_FAILED(path=str(path), detail=detail_of(exc))) from exc
         except BaseException:
             conn.close()
             raise
-        return cls(conn, path, target)
+        store = cls(conn, path, target)
+        store.remade = _side_said(made or [], SIDE_REMADE)
+        return store
 
     @classmethod
-    def _open_read_only(cls, path: Path, target: int, timeout: float, why: Msg | None = None) -> Store:
-        uri = path.resolve().as_uri()
-        last: sqlite3.Error | None = None
-        # ``immutable`` reads a WAL file whose -shm cannot be created (a read-only folder).
-        for query in ("?mode=ro", "?mode=ro&immutable=1"):
-            try:
-                conn = connect(uri + query, uri=True, timeout=timeout, isolation_level=None,
-                                       check_same_thread=False)
-                try:
-                    app_id, version = header(conn)
-                    # An older file is read as it is (nothing can be migrated without writing).
-                    if app_id != APPLICATION_ID or not 1 <= version <= target or not schema_ok(conn, version):
-                        raise UnreadableStoreError(path, NOT_OUR_TABLES)
-                except BaseException:
-                    conn.close()
-                    raise
-                store = cls(conn, path, version, read_only=True)
-                store.read_only_why = why
-                return store
-            except sqlite3.Error as exc:
-                last = exc
-        assert last is not None
-        raise StoreError(IO_FAILED(path=str(path), detail=detail_of(last))) from last
+    def _open_read_only(cls, path: Path, target: int, timeout: float, why: Msg | None = None,
+                        migrations: Sequence[Migration] = MIGRATIONS) -> Store:
+        try:
+            conn, unreadable_in_place, copy = open_reading(path, timeout)
+        except sqlite3.Error as exc:
+            raise StoreError(IO_FAILED(path=str(path), detail=detail_of(exc))) from exc
+        try:
+            app_id, version = header(conn)
+            # An older file is read as it is (nothing can be migrated without writing).
+            if app_id != APPLICATION_ID or not 1 <= version <= target or not schema_ok(conn, version):
+                raise UnreadableStoreError(path, NOT_OUR_TABLES)
+            missing = missing_tables(conn, version)
+            make_tables(conn, missing, version, tuple(migrations), temp=True)  # read as empty, the file untouched
+        except BaseException as exc:
+            conn.close()
+            if copy is not None:
+                copy.cleanup()
+            if isinstance(exc, sqlite3.Error):
+                raise StoreError(IO_FAILED(path=str(path), detail=detail_of(exc))) from exc
+            raise
+        store = cls(conn, path, version, read_only=True)
+        store.read_only_why = why or (CANNOT_WRITE(detail=unreadable_in_place) if unreadable_in_place else None)
+        store.remade = _side_said(missing, SIDE_MISSING)
+        store._copy = copy
+        return store
 
     @staticmethod
-    def _prepare(conn: sqlite3.Connection, path: Path, migrations: Sequence[Migration]) -> None:
-        """Create or migrate the schema in one transaction; checks again under the write lock."""
+    def _prepare(conn: sqlite3.Connection, path: Path, migrations: Sequence[Migration]) -> list[str]:
+        """Create or migrate the schema in one transaction; checks again under the write lock. Returns the side
+        tables it had to make again."""
         target = len(migrations)
         conn.execute("BEGIN IMMEDIATE")
         try:
@@ -307,6 +339,10 @@ class Store:
                 raise NewerVersionError(NEWER(path=str(path), found=version, known=target))
             if version >= 1 and not schema_ok(conn, version):  # ours by its id, but not its tables: never migrated
                 raise UnreadableStoreError(path, NOT_OUR_TABLES)
+            made = missing_tables(conn, version) if version >= 1 else []
+            if made:  # a side table lost: made again (and what can be found again refilled), the matches kept
+                make_tables(conn, made, version, tuple(migrations))
+                refill_side_tables(conn, made)
             if version < target:
                 try:
                     for step in range(version, target):
@@ -329,12 +365,16 @@ class Store:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             raise
+        return made
 
     def close(self) -> None:
         with self._lock:
             if self._conn is not None:
                 self._conn.close()
                 self._conn = None
+            if self._copy is not None:
+                self._copy.cleanup()
+                self._copy = None
 
     def __enter__(self) -> Store:
         return self
@@ -364,7 +404,9 @@ class Store:
 
     def read_only_error(self) -> ReadOnlyStoreError:
         """The refusal of a write into a store opened read-only."""
-        return ReadOnlyStoreError(self.refusal or READ_ONLY(path=str(self._path)))
+        why = self.read_only_why
+        return ReadOnlyStoreError(self.refusal or (READ_ONLY_BECAUSE(path=str(self._path), why=why) if why else
+                                                   READ_ONLY(path=str(self._path))))
 
     def _io_error(self, exc: sqlite3.Error) -> StoreError:
         return StoreError(IO_FAILED(path=str(self._path), detail=detail_of(exc)))
@@ -520,6 +562,27 @@ class Store:
         with self._transaction("BEGIN") as conn:
             rows = conn.execute(_RECORD_SQL + where + " ORDER BY m.updated DESC, m.id DESC", params).fetchall()
         return [_record(row) for row in rows]
+
+    def unreadable(self) -> dict[int, Msg]:
+        """The matches whose row cannot be read, or whose log cannot be read where their figures need it (no
+        current statistics cached beside it), each with why: bytes damaged on the disk that SQLite's own check
+        cannot see, and what a command's figures would lack, to be said beside them. Nothing is replayed; on a
+        big store whose figures are cached, no log is read."""
+        bad_log = ("(SELECT min(o.seq) FROM ops o WHERE o.match_id = m.id AND o.active = 1 AND "
+                   "NOT CASE WHEN json_valid(o.op) THEN json_type(o.op) = 'object' ELSE 0 END)")
+        cached = ("EXISTS (SELECT 1 FROM match_stats s WHERE s.match_id = m.id AND s.rev = m.rev)" if self._version >= 2
+                  else "0")
+        with self._transaction("BEGIN") as conn:
+            rows = conn.execute(f"SELECT m.id, m.game, m.setup, m.created, m.updated, m.summary, "
+                                f"CASE WHEN {cached} THEN NULL ELSE {bad_log} END FROM matches m ORDER BY m.id").fetchall()
+        bad: dict[int, Msg] = {}
+        for match_id, game, setup, created, updated, summary, entry in rows:
+            why = (_json_object(setup, SETUP)[1] or (None if isinstance(game, str) and game else BAD_GAME)
+                   or _json_object(summary, SUMMARY)[1] or _time(created)[1] or _time(updated)[1]
+                   or (BAD_ENTRY(seq=entry) if entry is not None else None))
+            if why is not None:
+                bad[match_id] = why
+        return bad
 
     # ----------------------------------------------------------------- drafts
 

@@ -72,6 +72,7 @@ BAD_ENTRY = Msg("entry {seq} is not readable", "l'entrée {seq} est illisible")
 DAMAGED_MATCH = Msg("This match cannot be opened: {why}.", "Ce match ne peut pas être ouvert : {why}.")
 FILE_READ_ONLY = Msg("the file is read-only", "le fichier est en lecture seule")
 FOLDER_READ_ONLY = Msg("its folder is read-only", "son dossier est en lecture seule")
+DISK_FULL = Msg("the disk is full", "le disque est plein")
 CANNOT_WRITE = Msg("it cannot be written ({detail})", "on ne peut pas y écrire ({detail})")
 FILE_GONE = Msg(
     "The saved matches file {path} was moved, deleted or replaced while the app was open: nothing more is saved "
@@ -84,6 +85,26 @@ READ_ONLY_BECAUSE = Msg(
     "Le fichier des parties enregistrées {path} est ouvert en lecture seule ({why}) : on peut consulter et "
     "exporter les parties, pas les modifier.",
 )
+SIDE_REMADE = Msg(
+    "The saved matches file had lost some of what it keeps beside the matches ({what}): made again; every match is "
+    "intact.",
+    "Le fichier des parties enregistrées avait perdu une part de ce qu'il garde à côté des matchs ({what}) : elle a "
+    "été recréée ; tous les matchs sont intacts.",
+)
+SIDE_MISSING = Msg(
+    "The saved matches file has lost some of what it keeps beside the matches ({what}): shown empty; every match is "
+    "intact.",
+    "Le fichier des parties enregistrées a perdu une part de ce qu'il garde à côté des matchs ({what}) : elle est "
+    "affichée vide ; tous les matchs sont intacts.",
+)
+#: What a side table holds, said when it was lost (a cache, a draft or a device's lease is made again unsaid).
+SIDE_DATA = {
+    "players": Msg("the roster", "la liste des joueurs"),
+    "aliases": Msg("the roster", "la liste des joueurs"),
+    "nights": Msg("the club nights", "les soirées de club"),
+    "night_ops": Msg("the club nights", "les soirées de club"),
+    "match_evenings": Msg("the evenings matches were moved to", "les soirées où des matchs avaient été déplacés"),
+}
 READ_ONLY = Msg(
     "The saved matches file {path} is read-only: matches can be viewed, not changed.",
     "Le fichier des parties enregistrées {path} est en lecture seule : on peut consulter les matchs, pas les modifier.",
@@ -159,7 +180,7 @@ _SQLITE_DETAILS = {
     5: Msg("the file is busy in another program", "le fichier est occupé par un autre programme"),  # BUSY
     6: Msg("the file is locked", "le fichier est verrouillé"),  # LOCKED
     10: Msg("a disk input/output error", "une erreur d'entrée-sortie du disque"),  # IOERR
-    13: Msg("the disk is full", "le disque est plein"),  # FULL
+    13: DISK_FULL,  # FULL
     14: Msg("the file cannot be opened", "le fichier ne peut pas être ouvert"),  # CANTOPEN
     23: Msg("access to the file is not allowed", "l'accès au fichier n'est pas autorisé"),  # AUTH
     11: Msg("the file is damaged", "le fichier est endommagé"),  # CORRUPT

@@ -17,7 +17,7 @@ except ImportError:  # pragma: no cover - Windows
 
 from companion.core.i18n import Msg
 from companion.store.database import Store, default_path
-from companion.store.errors import IO_FAILED, RECOVERED, StoreError, UnreadableStoreError, detail_of
+from companion.store.errors import DAMAGED, IO_FAILED, RECOVERED, StoreError, UnreadableStoreError, detail_of
 from companion.store.inspection import SIDE_FILES
 from companion.store.schema import MIGRATIONS, Migration
 
@@ -77,16 +77,33 @@ DAMAGED_FILE = Msg(
 )
 
 
+DAMAGED_READ = Msg(
+    "The saved matches file {path} is damaged: what is shown is what could still be read. Nothing was changed: the "
+    "app sets it aside (and keeps it) when it starts, and says so.",
+    "Le fichier des parties enregistrées {path} est endommagé : ce qui est affiché est ce qui a encore pu être lu. "
+    "Rien n'a été changé : l'app le met de côté (et le garde) à son démarrage, et le dit.",
+)
+
+
 def open_for_command(write: bool = False) -> Store:
-    """The store as a command opens it: read-only for a command that only reads; never set aside behind the
-    player's back (a damaged file is a StoreError that says so, and what the app will do with it)."""
+    """The store as a command opens it: read-only for a command that only reads; judged as the app judges it (the
+    same integrity check); never set aside behind the player's back. A damaged file is a StoreError that says so,
+    and what the app will do with it; a command that only reads still reads what SQLite can (the last chance of a
+    backup before the app sets the file aside), and ``damaged`` says that the file is damaged."""
     path = default_path()
     try:
         if write or not path.exists():
-            return Store.open(path, thorough=False)
-        return Store.open(path, read_only=True, thorough=False)
+            return Store.open(path)
+        return Store.open(path, read_only=True)
+    except UnreadableStoreError as exc:
+        if write or exc.reason != DAMAGED:
+            raise StoreError(DAMAGED_FILE(path=str(path), reason=exc.reason)) from exc
+    try:
+        store = Store.open(path, read_only=True, thorough=False)  # what can be read, without the integrity scan
     except UnreadableStoreError as exc:
         raise StoreError(DAMAGED_FILE(path=str(path), reason=exc.reason)) from exc
+    store.damaged = DAMAGED_READ(path=str(path))
+    return store
 
 
 def open_or_recover(
@@ -99,13 +116,13 @@ def open_or_recover(
     """
     path = Path(path) if path is not None else default_path()
     try:
-        return Store.open(path, migrations=migrations), None
+        return _remade_said(Store.open(path, migrations=migrations))
     except UnreadableStoreError:
         pass
     path.parent.mkdir(parents=True, exist_ok=True)
     with _recovery_lock(path):
         try:  # another process may have recovered it while we waited for the lock
-            return Store.open(path, migrations=migrations), None
+            return _remade_said(Store.open(path, migrations=migrations))
         except UnreadableStoreError as exc:
             reason = exc.reason
         try:
@@ -116,6 +133,14 @@ def open_or_recover(
     said = RECOVERED(reason=reason, kept=str(kept))
     _note_set_aside(path, said)
     return store, said
+
+
+def _remade_said(store: Store) -> tuple[Store, Msg | None]:
+    """A store whose file had lost a table kept beside the matches (made again): said, as a file set aside is,
+    at every start until the player has seen it."""
+    if store.remade is not None:
+        _note_set_aside(store.path, store.remade)
+    return store, store.remade
 
 
 def _set_aside_notes(path: Path) -> Path:

@@ -6,6 +6,9 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable
+from datetime import UTC, datetime
+
+from companion.core.names import fold as fold  # the roster compares names as every door checks them
 
 #: ``PRAGMA application_id`` of a companion store: the bytes ``b"Cmpn"``.
 APPLICATION_ID = 0x436D706E
@@ -40,11 +43,6 @@ def _migrate_0_to_1(conn: sqlite3.Connection) -> None:
         """
     )
     conn.execute("CREATE INDEX matches_by_updated ON matches (updated DESC, id DESC)")
-
-
-def fold(name: str) -> str:
-    """A seat name as compared: spaces around it and case do not make another player."""
-    return " ".join(str(name).split()).casefold()
 
 
 def _migrate_1_to_2(conn: sqlite3.Connection) -> None:
@@ -238,16 +236,84 @@ def user_tables(conn: sqlite3.Connection) -> set[str]:
     return {name for (name,) in rows}
 
 
+#: The history itself: a file without them is not a store of ours. Every other table is kept beside the matches
+#: (the statistics cache, what is being typed, devices, the roster, club nights, evenings moved by hand): one
+#: found missing is made again, empty (``make_tables``), and never a reason to set the matches aside.
+CORE_TABLES = frozenset({"matches", "ops"})
+
+
 def schema_ok(conn: sqlite3.Connection, version: int) -> bool:
-    """Every table of schema ``version`` is there with its columns."""
+    """The matches and their logs are there, and every table of schema ``version`` that is there has its columns
+    (a side table that is missing is ``missing_tables``'s)."""
     tables = user_tables(conn)
     for table, columns in _required(version).items():
         if table not in tables:
-            return False
+            if table in CORE_TABLES:
+                return False
+            continue
         found = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
         if not columns <= found:
             return False
     return True
+
+
+def missing_tables(conn: sqlite3.Connection, version: int) -> list[str]:
+    """The side tables of schema ``version`` the file has lost."""
+    tables = user_tables(conn)
+    return [table for table in _required(version) if table not in tables and table not in CORE_TABLES]
+
+
+def make_tables(conn: sqlite3.Connection, names: list[str], version: int,
+                migrations: tuple[Migration, ...] | list[Migration] = MIGRATIONS, temp: bool = False) -> None:
+    """Make the tables ``names`` again, empty, exactly as the migrations up to ``version`` made them (they are
+    run on an empty database in memory). ``temp``: for a file opened read-only, temporary tables of the same
+    names, gone when it closes, so that every read finds them empty."""
+    fresh = sqlite3.connect(":memory:")
+    try:
+        for step in range(version):
+            migrations[step](fresh)
+        made = dict(fresh.execute("SELECT name, sql FROM sqlite_master WHERE type = 'table'").fetchall())
+    finally:
+        fresh.close()
+    for name in names:
+        conn.execute(made[name].replace("CREATE TABLE", "CREATE TEMP TABLE", 1) if temp else made[name])
+
+
+def refill_side_tables(conn: sqlite3.Connection, made: list[str]) -> None:
+    """What can be found again after ``make_tables`` (in the opening transaction): a roster made again has a
+    player for every name a person played under (keeping the players the aliases left still name, so merges
+    stay); a club night whose entries remain is listed again under its number."""
+    if "players" in made:  # the aliases left name players that are gone: each is made again, named as first met
+        spelt: dict[str, str] = {}
+        for name in _seat_names(conn):
+            spelt.setdefault(fold(name), " ".join(name.split()))
+        for player_id, key in conn.execute("SELECT player_id, min(key) FROM aliases GROUP BY player_id").fetchall():
+            conn.execute("INSERT OR IGNORE INTO players (id, name) VALUES (?, ?)", (player_id, spelt.get(key, key)))
+    if "aliases" in made:  # each player is at least his own name
+        for player_id, name in conn.execute("SELECT id, name FROM players").fetchall():
+            conn.execute("INSERT OR IGNORE INTO aliases (key, player_id) VALUES (?, ?)", (fold(name), player_id))
+    if "players" in made or "aliases" in made:
+        for name in _seat_names(conn):
+            add_player(conn, name)
+    if "nights" in made and "night_ops" in user_tables(conn):
+        now = datetime.now(UTC).isoformat(timespec="microseconds")
+        conn.execute("INSERT OR IGNORE INTO nights (id, name, created, updated) "
+                     "SELECT DISTINCT night_id, '#' || night_id, ?, ? FROM night_ops", (now, now))
+
+
+def _seat_names(conn: sqlite3.Connection) -> list[str]:
+    """Every name a person played under, in the order the matches were saved (a computer's seat is nobody's)."""
+    names: list[str] = []
+    for (setup,) in conn.execute("SELECT setup FROM matches ORDER BY id").fetchall():
+        try:
+            found = json.loads(setup)
+            seated, seats = found.get("names"), found.get("seats")
+            seats = seats if isinstance(seats, list) else []
+            names += [name for i, name in enumerate(seated if isinstance(seated, list) else [])
+                      if isinstance(name, str) and (i >= len(seats) or seats[i] == "human")]
+        except (TypeError, ValueError, AttributeError, RecursionError):
+            continue  # a damaged row stays as it is
+    return names
 
 
 def header(conn: sqlite3.Connection) -> tuple[int, int]:

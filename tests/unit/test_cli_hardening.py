@@ -91,6 +91,171 @@ def test_export_leaves_out_an_unreadable_match_names_it_and_fails(tmp_path):
     assert [m["id"] for m in json.loads(result.stdout)["matches"]] == [good]  # the others are all there
 
 
+READERS = [["export"], ["export", "--csv"], ["stats"], ["stats", "--json"], ["evenings"], ["players"],
+           ["share", "1"]]
+
+
+def _checkpointed(home: Path) -> Path:
+    """The file alone, every entry in it (as the app leaves it when it closes)."""
+    import sqlite3
+
+    path = home / FILE_NAME
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    for side in home.glob(FILE_NAME + "-*"):
+        side.unlink()
+    return path
+
+
+def _said_with_its_figures(result, word: str) -> None:
+    """Figures read from a damaged file are never printed without the word: either nothing and a one-line error,
+    or the figures, and on stderr the word, and not a success."""
+    assert "Traceback" not in result.stderr
+    if result.stdout:
+        assert result.returncode == 1 and word in result.stderr, (result.returncode, result.stderr)
+    else:
+        assert result.returncode == 2 and word in one_line(result), result.stderr
+
+
+@pytest.mark.parametrize("command", READERS, ids=" ".join)
+def test_a_page_of_random_bytes_in_the_middle_of_the_file_is_never_read_in_silence(tmp_path, command):
+    """Issue 37: 512 random bytes over a middle page, and ``evenings`` printed its figures without a word."""
+    import random
+
+    home = tmp_path / "home"
+    _store_with_matches(home, n=40)
+    path = _checkpointed(home)
+    pages = path.stat().st_size // 4096
+    assert pages > 10  # a real store of many pages
+    data = bytearray(path.read_bytes())
+    middle = pages // 2 * 4096
+    data[middle:middle + 512] = random.Random(37).randbytes(512)
+    path.write_bytes(bytes(data))
+    before = _digest(path)
+    _said_with_its_figures(run(command, home, lang="fr"), "endommagé")
+    assert _digest(path) == before and sorted(p.name for p in home.iterdir() if "unreadable" in p.name) == []
+
+
+@pytest.mark.parametrize("command", READERS, ids=" ".join)
+def test_a_match_whose_bytes_are_damaged_is_said_beside_the_figures(tmp_path, command):
+    """Bytes damaged inside one match's row, where SQLite's own check cannot see them: ``evenings`` said « 4
+    matches » of 5, and nothing else."""
+    home = tmp_path / "home"
+    ids = _store_with_matches(home, n=5)
+    path = _checkpointed(home)
+    data = path.read_bytes()
+    row = b'{"names":["Marie3","Paul3"],"rules"'
+    assert data.count(row) == 1
+    path.write_bytes(data.replace(row, b"#" * len(row)))  # the same length: the page itself is sound
+    result = run(command, home, lang="fr")
+    if command == ["share", "1"]:  # a sound match is shared as it is
+        assert result.returncode == 0 and result.stderr == ""
+        assert run(["share", str(ids[3])], home).returncode == 2  # the damaged one is not
+    elif command[0] == "export":  # the export names the match it leaves out itself
+        assert result.returncode == 1 and f"partie {ids[3]} laissée hors de l'export" in one_line(result)
+    else:
+        _said_with_its_figures(result, f"endommagé : la partie n° {ids[3]} est illisible")
+    if command == ["evenings"]:
+        assert "4 parties" in result.stdout
+
+
+def test_a_match_whose_log_is_damaged_is_said_unless_its_figures_were_cached(tmp_path):
+    import sqlite3
+
+    from companion.records.stats import facts
+
+    home = tmp_path / "home"
+    ids = _store_with_matches(home, n=3)
+    with Store.open(home / FILE_NAME) as store:  # the statistics cached, as the app's statistics screen leaves them
+        assert len(facts(store)) == 3
+    with sqlite3.connect(home / FILE_NAME) as conn:
+        conn.execute("UPDATE ops SET op = '{\"op\":\"cut\",\"ca' WHERE match_id = ?", (ids[1],))
+    result = run(["stats", "--json"], home)
+    assert (result.returncode, result.stderr) == (0, "")  # its figures are the cached ones: nothing is missing
+    assert len(json.loads(result.stdout)["players"]) == 6
+    with sqlite3.connect(home / FILE_NAME) as conn:
+        conn.execute("DELETE FROM match_stats")
+    result = run(["stats", "--json"], home)  # its figures need its log: left out, and said
+    assert result.returncode == 1 and f"match #{ids[1]} cannot be read" in one_line(result)
+    assert len(json.loads(result.stdout)["players"]) == 4
+
+
+def _no_write_allowed() -> None:
+    """In the child: every write that would make a file bigger fails, as on a full disk (the same SQLite error:
+    it cannot make the -shm a reader of the file needs)."""
+    import resource
+    import signal
+
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
+
+
+needs_rlimit = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs RLIMIT_FSIZE (Linux)")
+
+
+@needs_rlimit
+@pytest.mark.parametrize("command", READERS, ids=" ".join)
+def test_every_reader_reads_a_file_on_a_disk_that_takes_no_more_bytes(tmp_path, command):
+    """Issue 37: on a full disk every reader exited 2, the moment a backup is needed."""
+    home = tmp_path / "home"
+    _store_with_matches(home, n=3)
+    path = _checkpointed(home)
+    before = _digest(path)
+    result = run(command, home, lang="fr", preexec_fn=_no_write_allowed)
+    assert result.returncode == 0 and result.stdout, result.stderr
+    assert "lecture seule" in one_line(result)  # said, with why
+    assert "Marie0" in result.stdout or command == ["evenings"]
+    assert _digest(path) == before
+
+
+@needs_rlimit
+def test_the_app_opens_read_only_on_a_disk_that_takes_no_more_bytes(tmp_path):
+    home = tmp_path / "home"
+    ids = _store_with_matches(home, n=3)
+    _checkpointed(home)
+    code = ("import json; from companion.store.recovery import open_or_recover; store, said = open_or_recover(); "
+            "print(json.dumps([store.read_only, str(store.read_only_why), [r.id for r in store.list_matches()]]))")
+    env = dict(os.environ, PYTHONPATH=str(REPO), COMPANION_HOME=str(home))
+    result = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120,
+                            preexec_fn=_no_write_allowed)
+    assert result.returncode == 0, result.stderr
+    read_only, why, listed = json.loads(result.stdout)
+    assert read_only and why != "None" and sorted(listed) == ids
+
+
+@pytest.mark.parametrize(("cause", "why_en", "why_fr"), [
+    ("file", "the file is read-only", "le fichier est en lecture seule"),
+    ("folder", "its folder is read-only", "son dossier est en lecture seule"),
+    ("disk", "the disk is full", "le disque est plein"),
+])
+def test_every_reader_says_in_one_line_that_the_file_is_read_only_and_why(tmp_path, monkeypatch, capsys, cause,
+                                                                            why_en, why_fr):
+    """Run as root, the tests cannot make a file read-only: the system's answers are stood in for."""
+    import shutil
+
+    import companion.store.inspection as inspection
+    from companion.cli.main import main
+
+    home = tmp_path / "home"
+    _store_with_matches(home, n=2)
+    path = _checkpointed(home)
+    if cause == "disk":
+        monkeypatch.setattr(inspection.shutil, "disk_usage", lambda p: shutil._ntuple_diskusage(10**9, 10**9, 0))
+    else:
+        refused = path if cause == "file" else home
+        real = os.access
+        monkeypatch.setattr(inspection.os, "access",
+                            lambda p, mode: False if Path(p) == refused and mode == os.W_OK else real(p, mode))
+    monkeypatch.setenv("COMPANION_HOME", str(home))
+    for command in READERS:
+        assert main(["--lang", "fr", *command]) == 0
+        out, err = capsys.readouterr()
+        assert out and err.splitlines() == [f"Le fichier des parties enregistrées {path} est ouvert en lecture seule "
+                                            f"({why_fr}) : on peut consulter et exporter les parties, pas les modifier."]
+    assert main(["--lang", "en", "players", "rename", "Marie0", "Mimi"]) == 2  # a change is refused, saying why
+    assert f"read-only ({why_en})" in capsys.readouterr().err
+
+
 # ------------------------------------------------------------------ numbers and arguments
 
 @pytest.mark.parametrize("args", [

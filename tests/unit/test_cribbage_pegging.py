@@ -166,3 +166,49 @@ def test_a_player_saying_go_in_the_middle_of_a_count_is_written_pass():
     records = peg("7H", "6D", "8S", "pass", "2C", "go")
     totals = [sum(r["points"] for r in records if r["player"] == p) for p in (1, 2)]
     assert totals == [4, 0]
+
+
+def _json_records(*args: str) -> list[dict]:
+    import json
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "companion.cli.main", "cribbage", "peg", *args, "--json"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def test_a_player_who_passed_is_skipped_until_the_count_starts_again():
+    # Worked by hand: A 10♥, B 10♦ (20, a pair: B 2), A 5♣ (25), B says go, so A plays on alone:
+    # A 5♠ (30, a pair: A 2), A A♥ (31: A 2). A 4, B 2.
+    records = _json_records("10H", "10D", "5C", "pass", "5S", "AH")
+    assert [r["player"] for r in records] == [1, 2, 1, 2, 1, 1]
+    assert [r["points"] for r in records] == [0, 2, 0, 0, 2, 2]
+    assert [set(r) for r in records] == [{"card", "count", "points", "items", "player"}] * 6
+    totals = [sum(r["points"] for r in records if r["player"] == p) for p in (1, 2)]
+    assert totals == [4, 2]
+
+
+def test_with_three_players_a_pass_skips_one_and_the_left_of_the_last_card_leads_the_next_count():
+    # Worked by hand, players A B C:
+    #   A 10♥ (10), B 10♦ (20, pair: B 2), C says go, A 5♣ (25), B 6♠ (31: B 2)
+    #   the count starts again; B played last, so C leads: C 7♥ (7), A 8♥ (15: A 2), B says go,
+    #   C 9♥ (24, a run of 7 8 9: C 3), A says go, C 2♦ (26), go: C 1 for the last card
+    #   the count starts again; C played last, so A leads: A K♥ (10).
+    tokens = "10H 10D pass 5C 6S 7H 8H pass 9H pass 2D go KH".split()
+    records = peg_sequence(tokens, "en", players=3)
+    assert [r["player"] + 1 for r in records] == [1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 3, 3, 1]
+    assert [r["points"] for r in records] == [0, 2, 0, 0, 2, 0, 2, 0, 3, 0, 0, 1, 0]
+    assert [r["count"] for r in records] == [10, 20, 20, 25, 31, 7, 15, 15, 24, 24, 26, 26, 10]
+    totals = [sum(r["points"] for r in records if r["player"] == p) for p in range(3)]
+    assert totals == [2, 4, 4]
+    assert _json_records("--players", "3", *tokens) == [
+        {k: r[k] for k in ("card", "count", "points", "items")} | {"player": r["player"] + 1} for r in records]
+
+
+def test_a_pass_when_every_other_player_has_passed_asks_for_go():
+    # B said go, then A cannot play either: that is a go, not a pass.
+    with pytest.raises(IllegalMoveError) as refused:
+        peg_sequence("10H 10D 5C pass pass".split(), "en")
+    assert "go" in refused.value.msg.en

@@ -354,16 +354,101 @@ def test_a_le31_deck_rule_that_is_not_json_makes_the_match_damaged(tmp_path):
         assert "deck" in info.value.text("en")
 
 
-def test_a_file_without_its_players_table_is_refused_with_a_reason(tmp_path):
+def test_a_file_without_its_matches_table_is_refused_with_a_reason(tmp_path):
     from companion.store.errors import UnreadableStoreError
 
     store = _store(tmp_path)
     _match(store)
     store.close()
-    _poke(tmp_path / "companion.sqlite3", "DROP TABLE players")
+    _poke(tmp_path / "companion.sqlite3", "DROP TABLE ops")
     with pytest.raises(UnreadableStoreError) as info:
         Store.open(tmp_path / "companion.sqlite3")
     assert "tables" in info.value.text("en")
+
+
+SIDE_TABLES = ["match_stats", "players", "aliases", "nights", "night_ops", "match_evenings", "drafts", "seats",
+               "drivers", "undo_requests"]
+
+
+def _a_full_store(tmp_path) -> tuple[Store, list[MatchSession]]:
+    """Matches, a roster with a rename and a merge, a club night, a match moved to another evening, the
+    statistics cache filled, a draft, a seat given to a phone."""
+    from companion.club import saved
+    from companion.club.night import start_op
+    from companion.records.evenings import move
+    from companion.records.roster import Roster
+    from companion.records.stats import table
+
+    store = _store(tmp_path)
+    played = [_match(store), _match(store, ("Léa", "Jean"), entries=("2C", "3D")), _match(store, ("Lea", "Paul"))]
+    Roster(store).rename("Marie", "Marie D.")
+    Roster(store).merge("Léa", "Lea")
+    saved.create(store, "club", start_op(["Ann", "Bob", "Cy", "Di"]))
+    move(store, played[0].match_id, "2026-01-02")
+    table(store)
+    store.save_draft(played[0].match_id, 2, {"cards": ["5C"]})
+    store.bind_seat(played[0].match_id, 0)
+    return store, played
+
+
+@pytest.mark.parametrize("table", SIDE_TABLES)
+def test_a_side_table_lost_is_made_again_and_every_match_stays(tmp_path, table):
+    """Issue 37: a missing cache (or roster, club nights…) table set the whole history aside at the next start."""
+    from companion.club import saved
+    from companion.records.roster import Roster
+    from companion.records.stats import table as stats_table
+    from companion.store.errors import SIDE_DATA
+    from companion.store.recovery import open_or_recover, unseen_set_aside
+    from companion.store.schema import user_tables
+
+    store, played = _a_full_store(tmp_path)
+    path = store.path
+    logs = {s.match_id: store.ops(s.match_id) for s in played}
+    store.close()
+    _poke(path, f"DROP TABLE {table}")
+    store, said = open_or_recover(path)
+    with store:
+        assert not list(tmp_path.glob("companion.sqlite3.unreadable-*")) and not store.read_only  # nothing set aside
+        assert {r.id: store.ops(r.id) for r in store.list_matches()} == logs  # every match, as it was
+        with store.reading() as conn:
+            assert table in user_tables(conn)
+        if table in SIDE_DATA:  # what it held is said, until seen
+            assert said is not None and SIDE_DATA[table].text("fr") in said.text("fr")
+            assert [m.text("en") for m in unseen_set_aside(path)] == [said.text("en")]
+        else:  # a cache, a draft, a device's lease: made again unsaid
+            assert said is None and unseen_set_aside(path) == []
+        people = {p.name: set(p.aliases) for p in Roster(store).players()}
+        assert {"marie", "jean", "paul", "léa", "lea"} <= {key for a in people.values() for key in a}  # everyone
+        merged = table != "aliases"  # a merge is kept while the aliases that make it are
+        assert ({"léa", "lea"} <= next(a for a in people.values() if "léa" in a)) is merged
+        assert len(stats_table(store)["players"]) == (4 if merged else 5)  # every match counted again
+        if table not in ("nights", "night_ops"):
+            assert [saved.load(store, n).night.players for n, _, _ in saved.listed(store)] == [["Ann", "Bob", "Cy",
+                                                                                                  "Di"]]
+        elif table == "nights":  # the entries left: the night is listed again, under its number
+            assert [name for _, name, _ in saved.listed(store)] == ["#1"]
+        night_id = saved.create(store, "again", {"op": "start", "players": ["Ann", "Bob", "Cy", "Di"]})
+        assert saved.load(store, night_id).night.players == ["Ann", "Bob", "Cy", "Di"]  # a new night is kept
+
+
+def test_a_side_table_lost_in_a_read_only_file_is_read_as_empty(tmp_path, monkeypatch):
+    import hashlib
+
+    import companion.store.database as store_module
+    from companion.records.evenings import evenings
+
+    store, played = _a_full_store(tmp_path)
+    path = store.path
+    store.close()
+    _poke(path, "DROP TABLE nights")
+    _poke(path, "DROP TABLE match_stats")
+    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    real = store_module.os.access
+    monkeypatch.setattr(store_module.os, "access", lambda p, mode: False if Path(p) == path else real(p, mode))
+    with Store.open(path) as store:
+        assert store.read_only and "club nights" in store.remade.text("en")
+        assert sum(len(e.matches) for e in evenings(store)) == len(played)
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == before
 
 
 def test_odd_dates_never_crash_the_evenings_nor_the_statistics(tmp_path, capsys, monkeypatch):
@@ -382,8 +467,10 @@ def test_odd_dates_never_crash_the_evenings_nor_the_statistics(tmp_path, capsys,
     assert table(store) is not None
     store.close()
     monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
-    assert main(["evenings"]) == 0 and main(["stats"]) == 0
-    assert "Traceback" not in capsys.readouterr().err
+    for command in (["evenings"], ["stats"]):  # the two left out are said, and the command is not a success
+        assert main(command) == 1
+        err = capsys.readouterr().err
+        assert "Traceback" not in err and f"(#{old.match_id}, #{far.match_id}), and may be missing" in err
 
 
 async def test_a_file_set_aside_is_said_at_every_start_until_the_player_has_seen_it(tmp_path):
@@ -420,6 +507,7 @@ async def test_a_file_set_aside_is_said_at_every_start_until_the_player_has_seen
     ("file", "the file is read-only", "le fichier est en lecture seule"),
     ("folder", "its folder is read-only", "son dossier est en lecture seule"),
     ("full", "the disk is full", "le disque est plein"),
+    ("no room", "the disk is full", "le disque est plein"),  # issue 37: the app did not start on a full disk
 ])
 async def test_a_read_only_file_folder_or_full_disk_opens_in_the_visible_read_only_mode(
         tmp_path, monkeypatch, cause, why_en, why_fr):
@@ -438,6 +526,12 @@ async def test_a_read_only_file_folder_or_full_disk_opens_in_the_visible_read_on
             raise error
 
         monkeypatch.setattr(Store, "_prepare", staticmethod(full))
+    elif cause == "no room":  # what the system says of a full disk: no byte free
+        import shutil
+
+        import companion.store.inspection as inspection
+
+        monkeypatch.setattr(inspection.shutil, "disk_usage", lambda p: shutil._ntuple_diskusage(10**9, 10**9, 0))
     else:
         refused = tmp_path / "companion.sqlite3" if cause == "file" else tmp_path
         real = os.access

@@ -45,6 +45,8 @@ GO = Msg("go", "go")
 PASS_WORDS = ("pass", "passe")  # a player's own go in the middle of a count: the next player plays on
 PASSES = Msg("says go", "dit go")
 PASS_NOTHING_PLAYED = Msg("'pass' before any card", "« passe » avant toute carte")
+EVERYONE_PASSED = Msg("every player has said go: type 'go' (the last card scores 1)",
+                      "tous les joueurs ont dit go : tapez « go » (la dernière carte marque 1)")
 GO_FOR = Msg("go for {points}", "go pour {points}")
 GO_AFTER_31 = Msg("go: 31 already scored", "go : 31 déjà compté")
 NEW_COUNT = Msg("-- new count --", "-- nouveau compte --")
@@ -108,12 +110,21 @@ def peg_sequence(tokens: Sequence[str], lang: str,
     Returns one record per token: ``card`` (its code, or ``go``), ``count``,
     ``points``, ``items`` (kind and points), ``announce`` (said at the table) and ``player``
     (0-based: the cards are taken in turn, player 1 first; a go scores for the last card's player).
-    The count starts again after exactly 31 and after a go. ``lang`` reads the cards,
+    A player who passes is skipped until the count starts again, after exactly 31 and after a go;
+    the player to the left of the last card's player then leads. ``lang`` reads the cards,
     ``out_lang`` (default ``lang``) words the announcements.
     """
     out_lang = out_lang or lang
     turn = 0
     last_player = 0
+    passed: set[int] = set()  # who said go in this count: the turn goes round them until the count starts again
+
+    def after(player: int) -> int:
+        return next(p for p in ((player + step) % players for step in range(1, players + 1)) if p not in passed)
+
+    def new_count() -> int:
+        passed.clear()
+        return (last_player + 1) % players
     records: list[dict] = []
     current: list[Card] = []
     seen: set[Card] = set()
@@ -124,7 +135,10 @@ def peg_sequence(tokens: Sequence[str], lang: str,
                 raise IllegalMoveError(PASS_NOTHING_PLAYED)
             records.append({"card": "pass", "count": sum(pip(c) for c in current), "points": 0, "items": [],
                             "announce": PASSES.text(out_lang), "reset": False, "player": turn})
-            turn = (turn + 1) % players
+            passed.add(turn)
+            if len(passed) == players:
+                raise IllegalMoveError(EVERYONE_PASSED)
+            turn = after(turn)
             continue
         if token.strip().lower() == "go":
             if current:
@@ -139,6 +153,7 @@ def peg_sequence(tokens: Sequence[str], lang: str,
                 raise IllegalMoveError(GO_NOTHING_PLAYED)
             current = []
             after_31 = False
+            turn = new_count()
             continue
         card = parse_card(token, lang)
         if card in seen:
@@ -151,11 +166,12 @@ def peg_sequence(tokens: Sequence[str], lang: str,
                         "items": [_item_json(i) for i in result.items],
                         "announce": result.announce(out_lang), "reset": result.count == 31, "player": turn})
         last_player = turn
-        turn = (turn + 1) % players
+        turn = after(turn)
         after_31 = False
         if result.count == 31:
             current = []
             after_31 = True
+            turn = new_count()
     return records
 
 

@@ -17,10 +17,11 @@ from textual.content import Content
 from textual.suggester import SuggestFromList
 from textual.widgets import Switch
 
-from companion.core.errors import CompanionError, SetupError
+from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
+from companion.core.names import check_names
 from companion.games import registry
-from companion.games.base import BAD_NAMES, GameInfo, RuleInfo, Setup, rule_fields
+from companion.games.base import GameInfo, RuleInfo, Setup, rule_fields
 from companion.records.roster import Roster
 from companion.store.session import MatchSession
 from companion.tui.dialogs.choice import leave_unless_kept
@@ -279,9 +280,7 @@ class SetupScreen(BaseScreen):
         select.value = value if isinstance(value, int) and value < self.players else -1
 
     def build_setup(self) -> Setup:
-        names = tuple(self._player_name(i) for i in range(self.players))
-        if len({n.casefold() for n in names}) != len(names):
-            raise SetupError(BAD_NAMES)
+        names = check_names(self._player_name(i) for i in range(self.players))  # before the dealer is drawn
         rules = self.game.make_rules(self.players, {**self.rule_values(), **self.ui.setup_values(self)})
         dealer = self.query_one("#dealer", Select).value
         self.drawn = None
