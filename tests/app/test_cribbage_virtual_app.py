@@ -264,6 +264,35 @@ async def test_four_players_in_partnerships_a_human_and_three_computers(tmp_path
         assert sum(match.scores) > 0
 
 
+async def test_cards_typed_in_the_advice_dialog_go_into_its_card_entry(tmp_path):
+    """At a real table, typing a card in the Advice dialog opened the « I am » list (its first field): the typed
+    cards now go into the dialog's own card entry, in both languages, and the list stays shut."""
+    from companion.tui.games import ui_for
+    from companion.tui.games.cribbage.advice_dialog import AdviceDialog
+    from companion.tui.widgets.fields import Select
+
+    for lang, size, line, shown in (("fr", (80, 24), "5c 5k vp", "5♥ 5♦ V♠"), ("en", (128, 40), "5h 5d js", "5♥ 5♦ J♠")):
+        app = make_app(tmp_path / lang, lang=lang)
+        async with app.run_test(size=size) as pilot:
+            session = MatchSession.create(app.store, Setup(("Ann", "Bob"), CribbageRules(), 1), "cribbage")
+            app.push_screen(ui_for("cribbage").match_screen(session))
+            await pilot.pause()
+            app.screen.interpret("avis" if lang == "fr" else "advice")
+            await pilot.pause()
+            dialog = app.screen
+            assert isinstance(dialog, AdviceDialog)
+            await pilot.press(*["space" if key == " " else key for key in line], "enter")
+            await pilot.pause()
+            assert not dialog.query_one("#seat", Select).expanded
+            cards = str(dialog.query_one("#cards").render())
+            assert shown in cards, cards
+            advice = str(dialog.query_one("#advice").render())
+            assert advice == ("encore 3 cartes" if lang == "fr" else "3 cards to go")
+            await pilot.press("q", "q", "enter")  # not a card: one line says why, nothing is taken
+            await pilot.pause()
+            assert dialog.cards and len(dialog.cards) == 3 and "qq" in str(dialog.query_one("#error").render())
+
+
 async def test_the_discard_prompt_agrees_its_count_of_cards(tmp_path):
     """« tap 2 card(s) »: the count of cards to lay away, and the reason a Lay away is refused, agree their noun."""
     for lang, size in (("fr", (80, 24)), ("en", (128, 40))):
