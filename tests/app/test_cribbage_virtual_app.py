@@ -293,6 +293,39 @@ async def test_cards_typed_in_the_advice_dialog_go_into_its_card_entry(tmp_path)
             assert dialog.cards and len(dialog.cards) == 3 and "qq" in str(dialog.query_one("#error").render())
 
 
+async def test_the_play_hint_is_whole_at_61_holes_on_a_small_screen(tmp_path):
+    """At 61 holes the board kept a blank row between its streets, and on 80×24 the play hint's second line was cut
+    (three players: the board's three lanes). On a short screen the board's streets now stand row to row, and the
+    hint is read whole, in both languages, as on a tablet."""
+    import re
+
+    from companion.tui.games import ui_for
+    from tests.helpers.scripted import screen_text
+
+    def flat(text: str) -> str:
+        return re.sub(r"\s+", " ", text).strip()
+
+    for lang, size in (("fr", (80, 24)), ("en", (80, 24)), ("fr", (128, 40))):
+        app = make_app(tmp_path / f"{lang}{size[0]}", lang=lang)
+        app.settings.pace = 0.0
+        app.settings.hints = True
+        async with app.run_test(size=size) as pilot:
+            setup = Setup(("Ann", "Hal", "Cy"), CribbageRules(players=3, target=61), 1, "virtual", 3,
+                          ("human", "hard", "hard"))
+            session = MatchSession.create(app.store, setup, "cribbage")
+            screen = ui_for("cribbage").match_screen(session)
+            app.push_screen(screen)
+            await settle(pilot, screen)
+            match = session.match
+            await pilot.click(screen.slot_of(match.hand(0)[0]))
+            await pilot.click("#lay")
+            await settle(pilot, screen)
+            assert match.phase == "play" and screen.acting_human() == 0
+            hint = str(screen.query_one("#advice").render())
+            assert ("Conseil : " if lang == "fr" else "Hint: ") in hint and len(hint.splitlines()) > 1
+            assert flat(hint) in flat(screen_text(app)), screen_text(app)
+
+
 async def test_the_discard_prompt_agrees_its_count_of_cards(tmp_path):
     """« tap 2 card(s) »: the count of cards to lay away, and the reason a Lay away is refused, agree their noun."""
     for lang, size in (("fr", (80, 24)), ("en", (128, 40))):
