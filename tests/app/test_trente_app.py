@@ -6,7 +6,7 @@ from companion.games.base import Setup
 from companion.games.trente_et_un.rules import BankerRules, KnockRules
 from companion.store.session import MatchSession
 from companion.tui.games import ui_for
-from tests.helpers.scripted import make_app
+from tests.helpers.scripted import make_app, screen_text
 
 
 async def open_table(pilot, app, game: str, rules):
@@ -116,6 +116,49 @@ async def test_31_typed_before_any_start_ends_the_deal_and_asks_for_the_hands(tm
             await pilot.pause()
             assert ("tapez début et les trois cartes visibles (début 7c 8c 9c)" if lang == "fr"
                     else "type start and the three face-up cards (start 7h 8h 9h)") in said(screen)
+
+
+async def test_a_knock_entered_turn_by_turn_is_named_beside_knocked(tmp_path):
+    """A knock entered turn by turn left « A cogné » showing « personne ». While a deal is entered turn by turn the
+    line says who knocked (as entered, not to be changed) and is not shown while nobody has; a 31 served with a
+    banker is shown the same way."""
+    from companion.tui.widgets.fields import Select
+
+    for lang, size in (("fr", SIZES[0]), ("en", SIZES[1])):
+        app = make_app(tmp_path / lang, lang=lang)
+        async with app.run_test(size=size) as pilot:
+            screen = await open_table(pilot, app, "trente_et_un", KnockRules())  # Ann deals: Bob, Cy, Ann
+            who, knocker = screen.query_one("#who"), screen.query_one("#knocker", Select)
+            fr = lang == "fr"
+            for line in (("début 5c", "talon", "défausse 9t") if fr else ("start 5h", "stock", "discard 9c")):
+                screen.interpret(line)
+                await pilot.pause()
+            assert not who.display  # nobody has knocked yet: nothing to say
+            screen.interpret("cogne" if fr else "knock")  # Cy knocks
+            await pilot.pause()
+            assert screen.match.play.knocker == 2
+            assert who.display and knocker.value == 2 and knocker.disabled
+            line = next(line for line in screen_text(app).splitlines() if ("A cogné" if fr else "Knocked") in line)
+            assert "Cy" in line and ("personne" if fr else "nobody") not in line
+            for line in (("talon", "défausse 2k", "talon", "défausse 3k") if fr
+                         else ("stock", "discard 2d", "stock", "discard 3d")):
+                screen.interpret(line)
+                await pilot.pause()
+            assert screen.match.play.ended and knocker.value == 2
+            screen.interpret("2c 3c 4p 5t 6t 7t 8p 9p 10p" if fr else "2h 3h 4s 5c 6c 7c 8s 9s 10s")
+            await pilot.click("#show")
+            await pilot.pause()
+            assert screen.match.play is None and "Cy" in screen.match.events[-1].text.text(lang)
+            assert who.display and knocker.value == -1 and not knocker.disabled  # the next showdown's own choice
+
+        banker = make_app(tmp_path / f"banker-{lang}", lang=lang)
+        async with banker.run_test(size=size) as pilot:
+            screen = await open_table(pilot, banker, "trente_et_un_banker", BankerRules())
+            screen.interpret("31 Cy")  # Cy was dealt 31
+            await pilot.pause()
+            dealt = screen.query_one("#dealt31", Select)
+            assert screen.query_one("#who").display and dealt.value is True and dealt.disabled
+            assert not screen.query_one("#knocker").display
 
 
 async def test_the_rules_help_says_how_to_enter_a_deal_turn_by_turn(tmp_path):

@@ -116,7 +116,7 @@ class TrenteScreen(TrenteView, MatchScreenBase):
         yield TokenRack(id="rack")
         yield Static("", id="hands")
         with Horizontal(id="who"):
-            yield Static(self.tr(KNOCKER_BANKER if match.banker else KNOCKER))
+            yield Static(self.tr(KNOCKER_BANKER if match.banker else KNOCKER), id="knocker-label")
             yield Select(players, value=-1, allow_blank=False, id="knocker", compact=True)
             if match.banker:
                 yield Select([("—", False), (self.tr(DEALT_31), True)], value=False, allow_blank=False,
@@ -164,7 +164,29 @@ class TrenteScreen(TrenteView, MatchScreenBase):
         taken = [c for cards in self.hands.values() for c in cards]
         self.query_one("#keypad", CardKeypad).set_unavailable(taken)
         self.query_one("#show", Button).disabled = current is not None or match.is_over
+        self._show_who()
         self.show_steps()
+
+    def _show_who(self) -> None:
+        """Who knocked (or said « Je tiens ») and a 31 served are chosen at the showdown; for a deal entered turn by
+        turn they were entered with its turns: shown as entered, not to be changed, and not at all while nobody
+        knocked (never « knocked: nobody »)."""
+        play = self.match.play
+        knocker = self.query_one("#knocker", Select)
+        knocked = play is None or play.knocker is not None
+        if play is not None:
+            knocker.value = -1 if play.knocker is None else play.knocker
+        knocker.disabled = play is not None
+        for widget in (knocker, self.query_one("#knocker-label")):
+            widget.display = knocked
+        served = False
+        if self.match.banker:
+            dealt = self.query_one("#dealt31", Select)
+            if play is not None:
+                dealt.value = play.dealt_31
+            dealt.disabled = play is not None
+            dealt.display = served = play is None or play.dealt_31
+        self.query_one("#who").display = knocked or served
 
     # ------------------------------------------------------------ entries
     def after_step(self) -> None:
