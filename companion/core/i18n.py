@@ -94,6 +94,7 @@ class Of(NamedTuple):
 
 
 MATCHES = (("match", "matches"), ("partie", "parties"))  # the noun a count of matches takes, for Plural
+WINS = (("wins", "win"), ("gagne", "gagnent"))  # the verb said of a winner or of a side, for Agreed
 
 
 class Plural(NamedTuple):
@@ -107,6 +108,19 @@ class Plural(NamedTuple):
         one, many = (self.fr or self.en) if lang == "fr" else self.en
         singular = abs(self.n) < 2 if lang == "fr" else abs(self.n) == 1
         return f"{self.n} {one if singular else many}"
+
+
+class Agreed(NamedTuple):
+    """A word that agrees with how many it speaks of, said without the count: "Ann wins" / "Ann & Bob win",
+    « Ann gagne » / « Ann & Bob gagnent »; « retournée » / « retournées »."""
+
+    n: int
+    en: tuple[str, str]
+    fr: tuple[str, str] | None = None
+
+    def display(self, lang: str) -> str:
+        one, many = (self.fr or self.en) if lang == "fr" else self.en
+        return one if self.n == 1 else many
 
 
 def figure(value: object, lang: str) -> str:
@@ -147,6 +161,10 @@ def points(n: int) -> Plural:
 
 def entries(n: int) -> Plural:
     return Plural(n, ("entry", "entries"), ("entrée", "entrées"))
+
+
+def cards(n: int) -> Plural:
+    return Plural(n, ("card", "cards"), ("carte", "cartes"))
 
 
 _EN_UNITS = (

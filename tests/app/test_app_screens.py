@@ -147,7 +147,7 @@ async def test_the_language_switch_redraws_the_home_screen_in_french(tmp_path):
         await tap(pilot, "#lang")
         await pilot.pause()
         assert app.lang == "fr"
-        assert key_words(app, "new-cribbage") == "Nouveau match : Cribbage · pegging et comptage, en 121"
+        assert key_words(app, "new-cribbage") == "Nouveau match : Cribbage · le jeu et le décompte, en 121"
         await pilot.press("n")
         await pilot.pause()
         assert "Commencer" in str(app.screen.query_one("#start").label)

@@ -262,3 +262,124 @@ async def test_four_players_in_partnerships_a_human_and_three_computers(tmp_path
                 break  # the next deal's discard
         assert match.deal_number > deal or match.phase == "discard"
         assert sum(match.scores) > 0
+
+
+async def test_cards_typed_in_the_advice_dialog_go_into_its_card_entry(tmp_path):
+    """At a real table, typing a card in the Advice dialog opened the « I am » list (its first field): the typed
+    cards now go into the dialog's own card entry, in both languages, and the list stays shut."""
+    from companion.tui.games import ui_for
+    from companion.tui.games.cribbage.advice_dialog import AdviceDialog
+    from companion.tui.widgets.fields import Select
+
+    for lang, size, line, shown in (("fr", (80, 24), "5c 5k vp", "5♥ 5♦ V♠"), ("en", (128, 40), "5h 5d js", "5♥ 5♦ J♠")):
+        app = make_app(tmp_path / lang, lang=lang)
+        async with app.run_test(size=size) as pilot:
+            session = MatchSession.create(app.store, Setup(("Ann", "Bob"), CribbageRules(), 1), "cribbage")
+            app.push_screen(ui_for("cribbage").match_screen(session))
+            await pilot.pause()
+            app.screen.interpret("avis" if lang == "fr" else "advice")
+            await pilot.pause()
+            dialog = app.screen
+            assert isinstance(dialog, AdviceDialog)
+            await pilot.press(*["space" if key == " " else key for key in line], "enter")
+            await pilot.pause()
+            assert not dialog.query_one("#seat", Select).expanded
+            cards = str(dialog.query_one("#cards").render())
+            assert shown in cards, cards
+            advice = str(dialog.query_one("#advice").render())
+            assert advice == ("encore 3 cartes" if lang == "fr" else "3 cards to go")
+            await pilot.press("q", "q", "enter")  # not a card: one line says why, nothing is taken
+            await pilot.pause()
+            assert dialog.cards and len(dialog.cards) == 3 and "qq" in str(dialog.query_one("#error").render())
+
+
+async def test_the_play_hint_is_whole_at_61_holes_on_a_small_screen(tmp_path):
+    """At 61 holes the board kept a blank row between its streets, and on 80×24 the play hint's second line was cut
+    (three players: the board's three lanes). On a short screen the board's streets now stand row to row, and the
+    hint is read whole, in both languages, as on a tablet."""
+    import re
+
+    from companion.tui.games import ui_for
+    from tests.helpers.scripted import screen_text
+
+    def flat(text: str) -> str:
+        return re.sub(r"\s+", " ", text).strip()
+
+    for lang, size in (("fr", (80, 24)), ("en", (80, 24)), ("fr", (128, 40))):
+        app = make_app(tmp_path / f"{lang}{size[0]}", lang=lang)
+        app.settings.pace = 0.0
+        app.settings.hints = True
+        async with app.run_test(size=size) as pilot:
+            setup = Setup(("Ann", "Hal", "Cy"), CribbageRules(players=3, target=61), 1, "virtual", 3,
+                          ("human", "hard", "hard"))
+            session = MatchSession.create(app.store, setup, "cribbage")
+            screen = ui_for("cribbage").match_screen(session)
+            app.push_screen(screen)
+            await settle(pilot, screen)
+            match = session.match
+            await pilot.click(screen.slot_of(match.hand(0)[0]))
+            await pilot.click("#lay")
+            await settle(pilot, screen)
+            assert match.phase == "play" and screen.acting_human() == 0
+            hint = str(screen.query_one("#advice").render())
+            assert ("Conseil : " if lang == "fr" else "Hint: ") in hint and len(hint.splitlines()) > 1
+            assert flat(hint) in flat(screen_text(app)), screen_text(app)
+
+
+async def test_the_discard_prompt_agrees_its_count_of_cards(tmp_path):
+    """« tap 2 card(s) »: the count of cards to lay away, and the reason a Lay away is refused, agree their noun."""
+    for lang, size in (("fr", (80, 24)), ("en", (128, 40))):
+        app = make_app(tmp_path / lang, lang=lang)
+        app.settings.pace = 0.0
+        async with app.run_test(size=size) as pilot:
+            session, screen = open_virtual(app)
+            await settle(pilot, screen)
+            prompt = str(screen.query_one("#prompt").render())
+            assert ("Ann : touchez 2 cartes à jeter" if lang == "fr" else "Ann: tap 2 cards to lay away") in prompt
+            await pilot.click("#lay")
+            await pilot.pause()
+            assert str(screen.query_one("#message").render()) == ("touchez d'abord 2 cartes" if lang == "fr"
+                                                                   else "tap 2 cards first")
+
+
+async def test_at_a_real_table_the_words_say_who_said_go_who_played_a_card_and_that_a_team_wins(tmp_path):
+    """Read at the table: « Alice: go, go for 1 +1 Bruno » read as if Alice had scored; « Q♥ was already played »
+    did not say by whom; « Ben & Dan gagne le match ! ». Each is now said plainly, in both languages."""
+    from companion.tui.games import ui_for
+    from tests.helpers.journeys import until
+    from tests.helpers.scripted import message
+
+    for lang, size in (("fr", (80, 24)), ("en", (128, 40))):
+        fr = lang == "fr"
+        app = make_app(tmp_path / lang, lang=lang)
+        async with app.run_test(size=size) as pilot:
+            session = MatchSession.create(app.store, Setup(("Alice", "Bruno"), CribbageRules(), 0), "cribbage")
+            app.push_screen(ui_for("cribbage").match_screen(session))
+            await pilot.pause()
+            screen = app.screen
+            # Alice deals, starter 5♠; Bruno leads: 7♣ 8♥ 6♦ 10♣ (31) Q♠ Q♥ 9♣ (29, Bruno's last card)
+            for card in ("5p 7t 8c 6k 10t dp dc" if fr else "5s 7c 8h 6d 10c qs qh").split():
+                screen.interpret(card)
+                await pilot.pause()
+            screen.interpret("dc" if fr else "qh")
+            await pilot.pause()
+            assert message(screen) == ("D♥ a déjà été jouée par Alice" if fr else "Q♥ was already played by Alice")
+            screen.interpret("9t" if fr else "9c")
+            await pilot.pause()
+            screen.interpret("go")
+            await pilot.pause()
+            assert message(screen).startswith("Alice dit go : Bruno marque 1 pour le go" if fr
+                                              else "Alice says go: Bruno pegs 1 for the go")
+
+        teams = make_app(tmp_path / f"teams-{lang}", lang=lang)
+        async with teams.run_test(size=size) as pilot:
+            names = ("Ana", "Ben", "Cy", "Dan")
+            session = MatchSession.create(teams.store, Setup(names, CribbageRules(players=4, games_to_win=1), 0),
+                                          "cribbage")
+            teams.push_screen(ui_for("cribbage").match_screen(session))
+            await pilot.pause()
+            teams.screen.interpret("+121 Ben")  # Ben & Dan's side
+            await until(pilot, lambda app=teams: type(app.screen).__name__ == "MatchEndScreen"
+                        and app.screen.query(".title"))
+            title = str(teams.screen.query_one(".title").render())
+            assert title == ("Ben & Dan gagnent le match !" if fr else "Ben & Dan win the match!")

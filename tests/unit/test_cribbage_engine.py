@@ -458,8 +458,8 @@ def test_a_card_played_twice_is_an_inconsistency():
     m.apply(Play(1, C("7C")))
     with pytest.raises(InconsistencyError) as err:
         m.apply(Play(0, C("7C")))
-    assert err.value.text("en") == "7♣ was already played"
-    assert err.value.text("fr") == "7♣ a déjà été jouée"
+    assert err.value.text("en") == "7♣ was already played by Bob"
+    assert err.value.text("fr") == "7♣ a déjà été jouée par Bob"
     assert not m.can(Play(0, C("7C"))) and m.can(Play(0, C("7D")))
 
 
@@ -479,8 +479,8 @@ def test_a_shown_hand_holding_another_players_card_is_an_inconsistency():
     # Bob shows Alice's 8♥ instead of his 9♣
     with pytest.raises(InconsistencyError) as err:
         m.apply(Show(1, tuple(cards("7C 6D QS 8H"))))
-    assert err.value.text("en") == "8♥ was already played"
-    assert err.value.text("fr") == "8♥ a déjà été jouée"
+    assert err.value.text("en") == "8♥ was already played by Alice"
+    assert err.value.text("fr") == "8♥ a déjà été jouée par Alice"
     with pytest.raises(InconsistencyError):
         m.apply(Show(1, tuple(cards("7C 6D QS 5S"))))  # the starter
     m.apply(Show(1, tuple(cards(BOB_HAND))))
@@ -664,7 +664,8 @@ def test_virtual_discard_validation():
     assert len(hand) == 6 and len(m.hand(0)) == 6
     with pytest.raises(IllegalMoveError) as err:
         m.apply(Discard(1, tuple(hand[:1])))
-    assert err.value.text("en") == "Bob lays away 2 card(s) to the crib, not 1"
+    assert err.value.text("en") == "Bob lays away 2 cards to the crib, not 1"  # a count agreed, not « card(s) »
+    assert err.value.text("fr") == "Bob met 2 cartes au crib, pas 1"
     with pytest.raises(IllegalMoveError):
         m.apply(Discard(1, tuple(hand[:3])))
     stranger = next(c for c in standard_deck() if c not in hand)
@@ -1040,3 +1041,63 @@ def test_table_go_at_21_or_less_is_refused_because_every_card_fits():
     m.apply(Play(0, parse_card("8S")))
     m.apply(Play(1, parse_card("5D")))  # 22: from here a go may be true
     assert m.can(Go(0))
+
+
+# --------------------------------------------------------------------------- words, as players read them
+def test_a_go_that_pegs_for_the_other_player_says_who_said_go_and_who_pegs():
+    """« Alice: go, go for 1 +1 Bob » read as if Alice had scored: she said go, and Bob, who played last, pegs 1."""
+    m = table()
+    m.apply(m.make_deal())
+    m.apply(Cut(C(STARTER)))
+    for seat, what, *_ in FULL_PEGGING[:-1]:
+        move(m, seat, what)
+    said = m.events[-1].text
+    assert said.text("en") == "Alice says go: Bob pegs 1 for the go"
+    assert said.text("fr") == "Alice dit go : Bob marque 1 pour le go"
+    b = table()  # Alice says go at 30, then Bob, who played last, says go too: his own point
+    b.apply(b.make_deal())
+    b.apply(Cut(C("5S")))
+    for seat, what in ((1, "KC"), (0, "KD"), (1, "QC"), (0, "go")):
+        move(b, seat, what)
+    assert b.events[-1].text.text("en") == "Alice: go"
+    move(b, 1, "go")
+    assert b.events[-1].text.text("en") == "Bob says go and pegs 1 for the go"
+    assert b.events[-1].text.text("fr") == "Bob dit go et marque 1 pour le go"
+
+
+def test_a_card_already_played_says_by_whom():
+    m = table()
+    m.apply(m.make_deal())
+    m.apply(Cut(C("2S")))
+    m.apply(Play(1, C("QH")))
+    with pytest.raises(InconsistencyError) as err:
+        m.apply(Play(0, C("QH")))
+    assert err.value.text("en") == "Q♥ was already played by Bob"
+    assert err.value.text("fr") == "D♥ a déjà été jouée par Bob"
+
+
+def test_a_team_wins_in_the_plural():
+    """« Ben & Dan gagne le match ! »: a side of two names takes the plural, in both languages."""
+    m = table(4, games_to_win=1)
+    m.apply(Points(1, 121))  # East & West
+    assert m.end_title().text("en") == "East & West win the match!"
+    assert m.end_title().text("fr") == "East & West gagnent le match !"
+    assert m.outcome.reason.text("fr") == "East & West gagnent le match"
+    g = table(4)
+    g.apply(Points(1, 100))  # no skunk: one game point of three
+    assert g.events[-1].text.text("en") == "East & West peg 100"  # every verb said of a side agrees with it
+    assert g.events[-1].text.text("fr") == "East & West marquent 100"
+    g.apply(Points(0, 121))
+    assert g.end_title().text("en") == "North & South win the game!"
+    assert g.end_title().text("fr") == "North & South gagnent la partie !"
+    one = table(2, games_to_win=1)
+    one.apply(Points(1, 121))
+    assert one.end_title().text("en") == "Bob wins the match!"
+    assert one.end_title().text("fr") == "Bob gagne le match !"
+
+
+def test_the_home_list_says_the_play_and_the_show_as_the_booklet_does():
+    from companion.games.cribbage import LISTINGS
+
+    assert LISTINGS[0].about.text("fr") == "le jeu et le décompte, en 121"
+    assert LISTINGS[0].about.text("en") == "pegging and the show, to 121"

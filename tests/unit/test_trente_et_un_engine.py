@@ -184,3 +184,35 @@ async def test_a_knock_deal_typed_turn_by_turn_then_its_showdown(tmp_path):
         screen.interpret("show")
         await pilot.pause()
         assert session.match.tokens == [2, 3, 3] and session.match.play is None
+
+
+def test_tied_winners_of_the_match_take_the_plural():
+    """« Ann & Bob gagne le match »: two names that share the win take the plural, in both languages."""
+    m = KnockMatch(Setup(("Ann", "Bob", "Cy"), KnockRules(tokens=1), 0))
+    m.apply(showdown_of(hands("KS 5S 4D", "KH 5H 3C", "9C 2C 3D")))  # 15 and 15, K and 5 each: Ann and Bob share
+    assert m.outcome.winners == (0, 1)
+    assert m.end_title().text("en") == "Ann & Bob win the match"
+    assert m.end_title().text("fr") == "Ann & Bob gagnent le match"
+    one = KnockMatch(Setup(("Ann", "Bob", "Cy"), KnockRules(tokens=1), 0))
+    one.apply(showdown_of(hands("AH KH JH", "7S 7D 7C", "QS 9S 2D")))
+    assert one.end_title().text("fr") == "Ann gagne le match"
+    lives = KnockMatch(Setup(("Ann", "Bob", "Cy"), KnockRules(scoring_mode="lives", tokens=3), 0))
+    lives.apply(showdown_of(hands("AS KS JS", "AH KH QH", "9C 8C 3D")))  # two 31s: Cy loses a life
+    said = lives.events[-1].text
+    assert "Ann & Bob have 31: every other player loses a life" in said.text("en")
+    assert "Ann & Bob ont 31 : chaque autre joueur perd une vie" in said.text("fr")
+
+
+def test_a_deal_turned_up_agrees_with_its_cards():
+    from companion.games.trente_et_un.ops import Start
+
+    m = KnockMatch(Setup(("Ann", "Bob", "Cy"), KnockRules(), 0))
+    m.apply(Start(tuple(H("5H"))))
+    assert m.events[-1].text.text("fr") == "Donne : 5♥ retournée"
+    b = BankerMatch(Setup(("Ann", "Bob", "Cy"), BankerRules(), 0))
+    with pytest.raises(IllegalMoveError) as err:
+        b.apply(Start(tuple(H("7H 8H"))))
+    assert err.value.text("en") == "a deal starts with 3 cards turned up"
+    assert err.value.text("fr") == "une donne commence avec 3 cartes retournées"
+    b.apply(Start(tuple(H("7H 8H 9H"))))
+    assert b.events[-1].text.text("fr") == "Donne : 7♥ 8♥ 9♥ retournées"

@@ -186,7 +186,7 @@ def test_random_banker_deals_end_when_the_rules_say(players):
 
 def test_the_widow_variant_exchanges_with_three_face_up_cards_and_stops_on_j_arrete():
     m = KnockMatch(Setup(NAMES, KnockRules(mode="widow"), 0))  # Ann deals: Bob, Cy, Ann
-    refused(m, Start((C("5H"),)), "3 card(s) turned up")
+    refused(m, Start((C("5H"),)), "3 cards turned up")
     m.apply(Start(tuple(H("AH KH 2C"))))
     m.apply(BlindSwap(False))
     refused(m, Draw(1), "not during a deal played turn by turn")
@@ -202,7 +202,7 @@ def test_the_widow_variant_exchanges_with_three_face_up_cards_and_stops_on_j_arr
 def test_after_the_dealers_blind_swap_one_circuit_then_the_showdown():
     m = KnockMatch(Setup(NAMES, KnockRules(mode="widow"), 0))
     m.apply(Start(tuple(H("AH KH 2C"))))
-    refused(m, BlindSwap(True), "3 card(s) turned up")  # her own three go face up: they are entered
+    refused(m, BlindSwap(True), "the dealer's own three cards face up")  # they are entered
     m.apply(BlindSwap(True, tuple(H("4D 5D 6D"))))  # Ann takes the widow blind; her 4♦ 5♦ 6♦ go face up
     assert m.play.taken[0] == list(H("AH KH 2C")) and m.play.public == list(H("4D 5D 6D"))
     refused(m, Exchange(1, tuple(H("7S 8S 9S")), tuple(H("4D 5D 6D"))), "while nobody has taken from the widow")
@@ -289,3 +289,36 @@ def test_banker_all_three_with_je_tiens_typed_and_the_turned_31():
     t.apply(showdown_of([H("AS KS QS"), H("7C 8C 9D"), H("10H JD 7S")]))  # no flag to set: the turn entry knew
     assert t.tokens == [3, 2, 2] and t.pot == 2 and "31 served" in t.events[-1].text.text("en")
     assert t.events[-1].report[0].text("fr") == "Abattage 1"
+
+
+def test_a_31_typed_before_any_start_is_a_31_shown_right_after_the_deal():
+    """A player typed « 31 Bob » first, before any « début », and was told only that no deal was being played
+    turn by turn. A 31 may be shown right after the deal (SPEC §2.d): it is the whole deal, and the hands follow."""
+    from companion.tui.games.trente_et_un.screen import turn_entry
+
+    m = KnockMatch(Setup(NAMES, KnockRules(), 0))
+    m.apply(turn_entry(m, "31 Bob", "fr"))
+    assert m.play is not None and m.play.ended and m.play.claimer == 1
+    refused(m, Draw(1), "enter the hands")
+    refused(m, showdown_of([H("2H 3H 4D"), H("7S 8S 2S"), H("AC KC JC")]), "Bob showed 31", InconsistencyError)
+    m.apply(showdown_of([H("2H 3H 4D"), H("AS KS JS"), H("7C 8C 2C")]))
+    assert m.tokens == [3, 2, 3] and m.play is None and m.dealer == 1
+    # With a banker, a 31 held from the deal is a 31 served (French text 002): every other player loses a token.
+    b = BankerMatch(Setup(NAMES, BankerRules(), 0))
+    b.apply(Claim31(2))
+    assert b.play.ended and b.play.dealt_31
+    b.apply(showdown_of([H("7H 8D 9C"), H("7C 8C 9D"), H("AS KS QS")]))
+    assert b.tokens == [2, 2, 3] and "31 served" in b.events[-1].text.text("en")
+    # A virtual game deals itself: there is no 31 before its deal.
+    v = KnockMatch(Setup(NAMES, KnockRules(), 0, "virtual", 3))
+    refused(v, Claim31(1), "no deal is being played")
+
+
+def test_a_start_during_a_deal_says_a_deal_is_under_way():
+    m = KnockMatch(Setup(NAMES, KnockRules(), 0))
+    m.apply(Start((C("5H"),)))
+    with pytest.raises(IllegalMoveError) as info:
+        m.apply(Start((C("6H"),)))
+    assert info.value.text("en") == "a deal is already being played turn by turn: play it to its showdown first"
+    assert info.value.text("fr") == ("une donne se joue déjà tour par tour : jouez-la jusqu'à l'abattage "
+                                     "d'abord")

@@ -117,11 +117,11 @@ def test_the_showdown_in_words_counts_hands_from_one_as_typed():
     env_fr = ("--lang", "fr")
     assert run("showdown", "--game", "knock", "AH KH QH", "7S 7D 7C").stdout.splitlines() == [
         "hand 1: A♥ K♥ Q♥ — a tierce majeure (A-K-Q of hearts)", "hand 2: 7♠ 7♦ 7♣ — a brelan of 7s, 30½",
-        "winner(s): hand 1"]
+        "winner: hand 1"]  # a count agreed, not « winner(s) »
     # By hand: 31 in hearts, then 9, 20, 15 and 9: the two 9s (hands 2 and 5) lose.
     lines = run("showdown", "--game", "banker", "AC RC DC", "7P 8K 9T", "10P VP 7C", "7T 8T 9K", "9P 8C 7K",
                 *env_fr).stdout.splitlines()
-    assert lines[0].startswith("main 1 : ") and lines[-1] == "perdant(s) : main 2, 5"
+    assert lines[0].startswith("main 1 : ") and lines[-1] == "perdants : mains 2, 5"
 
 
 @pytest.mark.parametrize("args", [

@@ -22,7 +22,8 @@ from typing import Any, Literal
 
 from companion.core.cards import Card, CardList, standard_deck
 from companion.core.errors import IllegalMoveError, InconsistencyError, SetupError
-from companion.core.i18n import Joined, Msg, Of, Plural
+from companion.core.i18n import WINS, Agreed, Joined, Msg, Of, Plural
+from companion.core.i18n import cards as cards_of
 from companion.core.i18n import points as points_of
 from companion.games import base
 from companion.games.base import Event, Outcome, Score, Standing
@@ -57,6 +58,8 @@ from companion.games.cribbage.words import (  # noqa: F401 (the table's words, r
     D_END_DEAL,
     D_FOR,
     D_GO,
+    D_GO_FOR,
+    D_GO_PEGS,
     D_GO_POINT,
     D_HEELS,
     D_LAST,
@@ -78,9 +81,12 @@ from companion.games.cribbage.words import (  # noqa: F401 (the table's words, r
     GAME_POINTS,
     MATCH_TOTAL,
     MATCH_WON,
+    MISSED,
+    PEGS,
     REMATCH_LOSER_DEALS,
     SKUNK_WORDS,
     SKUNKS,
+    TAKES,
 )
 
 Mode = Literal["table", "virtual"]
@@ -111,7 +117,7 @@ NOT_YOUR_TURN = M("it is {name} turn, not {other}", "c'est au tour {name}, pas {
 SEEN = M("{card} was already {where}", "{card} a déjà été {where}")
 WHERE = {
     "starter": M("cut as the starter", "coupée comme carte de départ"),
-    "played": M("played", "jouée"),
+    "played": M("played by {name}", "jouée par {name}"),
     "shown": M("shown in a hand", "montrée dans une main"),
     "crib": M("shown in the crib", "montrée dans le crib"),
     "dealt": M("dealt to another player", "donnée à un autre joueur"),
@@ -126,8 +132,7 @@ MISSING_PEGGED = M("{name} pegged {card}: it must be in the hand shown",
                    "{name} a joué {card} : elle doit être dans la main montrée")
 WRONG_HAND = M("{name} hand is {cards}", "la main {name} est {cards}")
 FALSE_GO = M("{name} said go at {count} while holding {card}", "{name} a dit go à {count} en ayant {card}")
-DISCARD_COUNT = M("{name} lays away {n} card(s) to the crib, not {m}",
-                  "{name} met {n} carte(s) au crib, pas {m}")
+DISCARD_COUNT = M("{name} lays away {n} to the crib, not {m}", "{name} met {n} au crib, pas {m}")
 DISCARDED = M("{name} has already laid away to the crib", "{name} a déjà écarté au crib")
 CARD_TWICE = M("{card} is entered twice", "{card} est entrée deux fois")
 BAD_POINTS = M("points must be between 1 and {max}", "les points doivent être entre 1 et {max}")
@@ -340,7 +345,8 @@ class CribbageMatch(base.Match):
         if self.phase != "match_over":
             return None
         last = self.games[-1]
-        return Outcome((last.winner,), MATCH_WON(name=self.side_name(last.winner)))
+        return Outcome((last.winner,), MATCH_WON(name=self.side_name(last.winner),
+                                                  wins=self.side_agreed(last.winner, WINS)))
 
     @property
     def awaiting_continue(self) -> bool:
@@ -355,7 +361,12 @@ class CribbageMatch(base.Match):
 
     def end_title(self) -> Msg:
         last = self.games[-1]
-        return (END_MATCH_WON if self.phase == "match_over" else END_GAME_WON)(name=self.side_name(last.winner))
+        return (END_MATCH_WON if self.phase == "match_over" else END_GAME_WON)(name=self.side_name(last.winner),
+                                                                              wins=self.side_agreed(last.winner, WINS))
+
+    def side_agreed(self, side: int, forms: tuple[tuple[str, str], tuple[str, str]]) -> Agreed:
+        """A verb said of a side (``words.WINS``…), agreed with its players: "Ben & Dan win", « Ben & Dan gagnent »."""
+        return Agreed(sum(1 for s in range(self.players) if self.side_of(s) == side), *forms)
 
     def end_badge(self) -> Msg | None:
         return SKUNKS[self.games[-1].skunk] if self.games and self.games[-1].skunk else None
@@ -440,18 +451,19 @@ class CribbageMatch(base.Match):
         self.phase = "match_over" if self.game_points[side] >= self.rules.match_points else "game_over"
 
     # ------------------------------------------------------------ seen cards
-    def _seen(self) -> dict[Card, str]:
-        seen: dict[Card, str] = {}
+    def _seen(self) -> dict[Card, Msg]:
+        """Every card out of the pack this deal, with where it was seen (by whom it was played)."""
+        seen: dict[Card, Msg] = {}
         if not self.d:
             return seen
         if self.d.starter:
-            seen[self.d.starter] = "starter"
-        for cards in self.d.played:
+            seen[self.d.starter] = WHERE["starter"]
+        for seat, cards in enumerate(self.d.played):
             for c in cards:
-                seen[c] = "played"
+                seen[c] = WHERE["played"](name=self.names[seat])
         for who, shown in self.d.shown.items():
             for c in shown:
-                seen.setdefault(c, "crib" if who == CRIB else "shown")
+                seen.setdefault(c, WHERE["crib" if who == CRIB else "shown"])
         return seen
 
     def seen_cards(self) -> set[Card]:
@@ -467,7 +479,7 @@ class CribbageMatch(base.Match):
             seen.pop(card, None)
         for card in cards:
             if card in seen:
-                raise InconsistencyError(SEEN(card=card, where=WHERE[seen[card]]))
+                raise InconsistencyError(SEEN(card=card, where=seen[card]))
 
     # ------------------------------------------------------------ deal
     def _rng_for(self, what: str) -> random.Random:
@@ -525,7 +537,7 @@ class CribbageMatch(base.Match):
         if op.seat in self.live.discarded:
             raise IllegalMoveError(DISCARDED(name=name))
         if len(op.cards) != self.discard_count():
-            raise IllegalMoveError(DISCARD_COUNT(name=name, n=self.discard_count(), m=len(op.cards)))
+            raise IllegalMoveError(DISCARD_COUNT(name=name, n=cards_of(self.discard_count()), m=len(op.cards)))
         if len(set(op.cards)) != len(op.cards):
             raise InconsistencyError(CARD_TWICE(card=op.cards[0]))
         for card in op.cards:
@@ -676,11 +688,14 @@ class CribbageMatch(base.Match):
         d = self.live
         d.go_said.add(op.seat)
         d.go_claims.append((op.seat, self.count, len(d.played[op.seat]), len(self.log)))
+        scorer = d.last_player  # a go that ends the count pegs for the last player to have played
         awards: list[tuple[int, int, Msg]] = []
         self._advance(op.seat, awards)
         text: Msg = D_GO(name=self.names[op.seat])
-        for _, n, why in awards:
-            text = D_AND(said=text, more=D_FOR(what=why, n=n))
+        if awards and scorer is not None:  # said so that it is clear who said go and who pegs for it
+            n = sum(points for _, points, _ in awards)
+            text = D_GO_PEGS(name=self.names[op.seat], n=n) if scorer == op.seat else D_GO_FOR(
+                name=self.names[op.seat], scorer=self.names[scorer], n=n)
         scores: list[Score] = []
         self._peg_awards(awards, scores)
         return Event(op, text, tuple(scores))
@@ -854,7 +869,7 @@ class CribbageMatch(base.Match):
         scores: list[Score] = []
         if op.side is not None:
             self._peg(op.side, points, Msg("muggins", "muggins"), scores)
-            text = D_MUGGINS(name=self.side_name(op.side), n=points)
+            text = D_MUGGINS(name=self.side_name(op.side), n=points, takes=self.side_agreed(op.side, TAKES))
         else:
             text = D_NO_MUGGINS
         if self.phase == "show" and self.live.show_index == len(self.show_order):
@@ -874,7 +889,8 @@ class CribbageMatch(base.Match):
         scores: list[Score] = []
         reason = Msg(op.note, op.note) if op.note else Msg("points", "points")
         self._peg(op.side, op.points, reason, scores)
-        return Event(op, D_POINTS(name=self.side_name(op.side), n=op.points), tuple(scores))
+        return Event(op, D_POINTS(name=self.side_name(op.side), n=op.points, pegs=self.side_agreed(op.side, PEGS)),
+                     tuple(scores))
 
     def _verify_end_deal(self, op: EndDeal) -> None:
         self._need("deal", "cut", "play", "show", action="end_deal")

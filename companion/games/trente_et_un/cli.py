@@ -7,12 +7,13 @@ import json
 
 from companion.cli.support import add_lang_option, in_lang, input_lang, lang_of
 from companion.core.cards import parse_cards
-from companion.core.i18n import Msg
+from companion.core.i18n import Agreed, Msg
 
-WINNERS = Msg("winner(s): hand {who}", "gagnant(s) : main {who}")
-LOSERS = Msg("loser(s): hand {who}", "perdant(s) : main {who}")
-NO_WINNER = Msg("winner(s): nobody", "gagnant(s) : personne")
-NO_LOSER = Msg("loser(s): nobody", "perdant(s) : personne")
+WHO = Msg("{side}: {hands} {who}", "{side} : {hands} {who}")  # « gagnant : main 1 », « perdants : mains 2, 5 »
+SIDES = {"winners": (("winner", "winners"), ("gagnant", "gagnants")),
+         "losers": (("loser", "losers"), ("perdant", "perdants"))}
+HANDS = ("hand", "hands"), ("main", "mains")
+NOBODY = {"winners": Msg("no winner", "aucun gagnant"), "losers": Msg("no loser", "aucun perdant")}
 HAND = Msg("hand {n}: {cards} — {said}", "main {n} : {cards} — {said}")
 GAME_HELP = "knock: draw-and-knock (52 cards, brelan 30½, tierce majeure); banker: with a banker (32 cards, no brelan)"
 GAME_HELP_FR = ("knock : tirer et cogner (52 cartes, brelan 30½, tierce majeure) ; "
@@ -59,8 +60,8 @@ def _showdown_command(args: argparse.Namespace) -> int:
     for n, hand in enumerate(hands, 1):
         value = hand_value(hand, rules)
         print(HAND(n=n, cards=format_cards(hand, "symbol", lang), said=value.said()).text(lang))
-    said = (WINNERS if key == "winners" else LOSERS)(who=", ".join(str(i + 1) for i in who)) if who else (
-        NO_WINNER if key == "winners" else NO_LOSER)
+    said = WHO(side=Agreed(len(who), *SIDES[key]), hands=Agreed(len(who), *HANDS),
+               who=", ".join(str(i + 1) for i in who)) if who else NOBODY[key]
     print(said.text(lang))
     return 0
 

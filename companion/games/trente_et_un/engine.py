@@ -35,7 +35,9 @@ from typing import ClassVar
 
 from companion.core.cards import Card, CardList, piquet_deck, standard_deck
 from companion.core.errors import IllegalMoveError, InconsistencyError, SetupError
-from companion.core.i18n import Joined, Msg, Of, Plural
+from companion.core.i18n import WINS as WINS_WORD
+from companion.core.i18n import Agreed, Joined, Msg, Of, Plural
+from companion.core.i18n import cards as cards_of
 from companion.games import base
 from companion.games.base import Event, Operation, Outcome, Score, Standing
 from companion.games.trente_et_un.ops import (
@@ -108,7 +110,7 @@ D_LOSER = M("{names}: lowest, loses {n}", "{names} : la plus faible, perd {n}")
 D_POT = M("{names}: lowest, a token to the corbeille", "{names} : la plus faible, un jeton à la corbeille")
 D_DEALT = M("a 31 served: every other player loses a token", "un 31 servi : chaque autre joueur perd un jeton")
 D_DEALT_POT = M("a 31 served: {name} takes the corbeille", "un 31 servi : {name} prend la corbeille")
-D_THIRTY_ONE = M("{name} has 31: every other player loses a life", "{name} a 31 : chaque autre joueur perd une vie")
+D_THIRTY_ONE = M("{name} {has} 31: every other player loses a life", "{name} {has} 31 : chaque autre joueur perd une vie")
 D_OUT = M("{name} is out", "{name} est éliminé")
 D_MORT = M("{name} is mort", "{name} est mort")
 D_SWIM = M("{name} swims (one more chance)", "{name} nage (une chance de plus)")
@@ -120,16 +122,22 @@ D_LOSERS_TIED = M("{names}: tied lowest, each loses {n}", "{names} : à égalit�
 D_KNOCKED = M("{name} knocked", "{name} a cogné")
 D_HELD = M("{name} said « Je tiens »", "{name} a dit « Je tiens »")
 D_SHOWDOWN = M("Showdown {n}", "Abattage {n}")
-WINS = M("{name} wins the match", "{name} gagne le match")
-WINS_POT = M("{name} wins the corbeille ({n})", "{name} gagne la corbeille ({n})")
+WINS = M("{name} {wins} the match", "{name} {wins} le match")
+WINS_POT = M("{name} {wins} the corbeille ({n})", "{name} {wins} la corbeille ({n})")
 DEALS = M("{name} deals next", "{name} donne ensuite")
 TOKENS = ("token", "tokens"), ("jeton", "jetons")
 LIVES = ("life", "lives"), ("vie", "vies")
 
 NOT_DURING = M("not during a deal played turn by turn: {why}", "pas pendant une donne jouée tour par tour : {why}")
 NOT_PLAYING = M("no deal is being played turn by turn", "aucune donne n'est jouée tour par tour")
+ALREADY_PLAYING = M("a deal is already being played turn by turn: play it to its showdown first",
+                    "une donne se joue déjà tour par tour : jouez-la jusqu'à l'abattage d'abord")
 TURN = M("it is {name} turn", "c'est au tour {name}")  # name: Of(...)
-START_CARDS = M("a deal starts with {n} card(s) turned up", "une donne commence avec {n} carte(s) retournée(s)")
+START_CARDS = M("a deal starts with {n} turned up", "une donne commence avec {n} {turned}")  # n: cards_of(n)
+BLIND_CARDS = M("a blind swap puts the dealer's own three cards face up: enter them",
+                "à l'aveugle, le donneur met ses trois cartes à la place des cartes visibles : entrez-les")
+KEEP_CARDS = M("the dealer keeps his hand: no card goes face up", "le donneur garde sa main : aucune carte ne se retourne")
+REFRESH_CARDS = M("new face-up cards come three at a time", "les nouvelles cartes visibles viennent par trois")
 DRAW_FIRST = M("draw a card first (or knock)", "prenez d'abord une carte (ou cognez)")
 DRAWN = M("{name} has already drawn: now a discard", "{name} a déjà pris : maintenant la défausse")
 NOT_TOP = M("{card} is not the top of the discard pile ({top})", "{card} n'est pas le dessus de la défausse ({top})")
@@ -236,6 +244,12 @@ class TrenteMatch(base.Match):
         return self.play
 
     @property
+    def between_deals(self) -> bool:
+        """No deal is being played turn by turn (none yet, or the last one was void): a start opens one, and so
+        does a 31 shown straight from the deal."""
+        return self.play is None or self.play.void
+
+    @property
     def lives_mode(self) -> bool:
         return self.banker or self.rules.scoring_mode == "lives"
 
@@ -259,7 +273,8 @@ class TrenteMatch(base.Match):
         if self.winner is None:
             return None
         names = " & ".join(self.names[s] for s in self.winner)
-        reason = WINS_POT(name=names, n=self.pot) if self.banker else WINS(name=names)
+        wins = Agreed(len(self.winner), *WINS_WORD)
+        reason = WINS_POT(name=names, n=self.pot, wins=wins) if self.banker else WINS(name=names, wins=wins)
         return Outcome(self.winner, reason)
 
     def result_lines(self) -> list[Msg]:
@@ -330,7 +345,7 @@ class TrenteMatch(base.Match):
                 op = Showdown(op.hands, play.knocker, op.dealt_31)  # the knock entered during the turns
             if play.dealt_31:  # the 31 served (or turned up for the dealer) was seen during the turns
                 op = Showdown(op.hands, op.knocker, True)
-                holder = self.dealer if play.hands is None and play.taken.get(self.dealer) else None
+                holder = self.dealer if play.hands is None and play.taken.get(self.dealer) else play.claimer
             self.play = None
         values = {s: hand_value(op.hands[s], self.rules.values()) for s in self.in_play}
         lines: list[Msg] = [D_HAND(name=self.names[s], cards=CardList(op.hands[s]), said=values[s].said())
@@ -384,7 +399,8 @@ class TrenteMatch(base.Match):
         thirty_one = [s for s, v in values.items() if v.value == 31]
         if thirty_one:
             losses = {s: 1 for s in values if s not in thirty_one}
-            lines.append(D_THIRTY_ONE(name=" & ".join(self.names[s] for s in thirty_one)))
+            lines.append(D_THIRTY_ONE(name=" & ".join(self.names[s] for s in thirty_one),
+                                      has=Agreed(len(thirty_one), ("has", "have"), ("a", "ont"))))
         else:
             lowest = self._lowest(values)
             if op.knocker in lowest and len(lowest) > 1 and self.rules.knocker_wins_ties:
@@ -544,13 +560,12 @@ class TrenteMatch(base.Match):
 
     # ------------------------------------------------------------ start
     def _verify_start(self, op: Start) -> None:
-        if self.winner is not None or (self.play is not None and not self.play.ended):
-            raise IllegalMoveError(NOT_DURING(why=NOT_PLAYING))
+        self._verify_new_deal()
         if self.setup.mode == "virtual":
             raise IllegalMoveError(VIRTUAL_ONLY)
         n = 3 if self._exchanges else 1
         if len(op.cards) != n or len(set(op.cards)) != n:
-            raise IllegalMoveError(START_CARDS(n=n))
+            raise IllegalMoveError(START_CARDS(n=cards_of(n), turned=turned_up(n)))
         if self.banker and self.rules.deck == 32:
             for card in op.cards:
                 if card not in PIQUET:
@@ -559,7 +574,7 @@ class TrenteMatch(base.Match):
     def _apply_start(self, op: Start) -> Event:
         self._pass_void()
         play = self._begin(list(op.cards))
-        text = D_START(cards=CardList(op.cards))
+        text = D_START(cards=CardList(op.cards), turned=turned_up(len(op.cards)))
         if self.banker and hand_value(op.cards, self.rules.values()).value >= 31:
             # French text 002: the dealer's three turned cards making 31 are his, and he wins as one dealt 31.
             play.taken[self.dealer] = list(op.cards)
@@ -567,6 +582,12 @@ class TrenteMatch(base.Match):
             play.ended = play.dealt_31 = True
             text = M("{a}{b}", "{a}{b}")(a=text, b=D_DEALT_31(name=self._name(self.dealer)))
         return Event(op, text)
+
+    def _verify_new_deal(self) -> None:
+        if self.winner is not None:
+            raise IllegalMoveError(MATCH_OVER)
+        if self.play is not None and not self.play.ended:
+            raise IllegalMoveError(ALREADY_PLAYING)
 
     def _pass_void(self) -> None:
         if self.play is not None and self.play.void:  # a void deal passes the deal on like any other
@@ -583,8 +604,7 @@ class TrenteMatch(base.Match):
 
     # ------------------------------------------------------------ a virtual deal
     def _verify_deal_pack(self, op: DealPack) -> None:
-        if self.winner is not None or (self.play is not None and not self.play.ended):
-            raise IllegalMoveError(NOT_DURING(why=NOT_PLAYING))
+        self._verify_new_deal()
         if self.setup.mode != "virtual":
             raise IllegalMoveError(TABLE_ONLY)
         if sorted(op.pack) != sorted(self.deck()) or len(set(op.pack)) != len(op.pack):
@@ -603,7 +623,7 @@ class TrenteMatch(base.Match):
         play.hands, play.stock_cards, play.stock = hands, pack, len(pack)
         play.key = op.key
         text = M("{a} · {b}", "{a} · {b}")(a=D_DEAL(name=self._name(self.dealer)),
-                                           b=D_START(cards=CardList(public)))
+                                           b=D_START(cards=CardList(public), turned=turned_up(len(public))))
         if self.banker:
             holder = self._dealt_31(play)
             if holder is not None:
@@ -714,6 +734,13 @@ class TrenteMatch(base.Match):
         return Event(op, D_KNOCK(name=self._name(op.seat)))
 
     def _verify_claim_31(self, op: Claim31) -> None:
+        if self.between_deals:  # a 31 shown right after the deal, before anything else of it was entered
+            self._verify_new_deal()
+            if self.setup.mode == "virtual":
+                raise IllegalMoveError(NOT_PLAYING)
+            if type(op.seat) is not int or op.seat not in self.in_play:
+                raise IllegalMoveError(NOT_A_PLAYER(seat=str(op.seat)[:6]))
+            return
         play = self._playing()
         if type(op.seat) is not int or op.seat not in play.order:
             raise IllegalMoveError(NOT_A_PLAYER(seat=str(op.seat)[:6]))
@@ -724,6 +751,12 @@ class TrenteMatch(base.Match):
                 raise IllegalMoveError(NOT_31(name=self._name(op.seat)))
 
     def _apply_claim_31(self, op: Claim31) -> Event:
+        if self.between_deals:
+            # SPEC §2.d: a 31 may be shown right after the deal, and it ends the deal: the face-up cards were not
+            # entered. With a banker a 31 held from the deal is a 31 served (French text 002, SPEC §3.d).
+            self._pass_void()
+            play = self._begin([])
+            play.ended, play.dealt_31 = True, self.banker
         self._dealt.ended = True
         self._dealt.claimer = op.seat
         return Event(op, D_31(name=self._name(op.seat)))
@@ -742,9 +775,9 @@ class TrenteMatch(base.Match):
         if not self._exchanges or play.blind_done:
             raise IllegalMoveError(NOT_DURING(why=BLIND_FIRST))
         if op.take and (len(op.cards) != 3 or len(set(op.cards)) != 3):
-            raise IllegalMoveError(START_CARDS(n=3))
+            raise IllegalMoveError(BLIND_CARDS)
         if not op.take and op.cards:
-            raise IllegalMoveError(START_CARDS(n=0))
+            raise IllegalMoveError(KEEP_CARDS)
         for card in op.cards:
             if card in play.public:
                 raise InconsistencyError(PUBLIC(card=card))
@@ -831,7 +864,7 @@ class TrenteMatch(base.Match):
         if not op.cards and play.stock < 3:
             return  # the stock cannot supply three cards: showdown
         if len(op.cards) != 3 or len(set(op.cards)) != 3:
-            raise IllegalMoveError(START_CARDS(n=3))
+            raise IllegalMoveError(REFRESH_CARDS)
         if play.stock_cards is not None and list(op.cards) != play.stock_cards[:3]:
             raise IllegalMoveError(NOT_STOCK)
 
@@ -886,6 +919,11 @@ class BankerMatch(TrenteMatch):
         if self.rules.deck == 32 and self.players > 9:
             raise SetupError(BAD_PLAYERS(game=self.title, low=2, high=9))
 
+
+
+def turned_up(n: int) -> Agreed:
+    """« retournée » agreed with the cards turned up (one upcard, or the three face-up cards)."""
+    return Agreed(n, ("turned up", "turned up"), ("retournée", "retournées"))
 
 
 def showdown_of(hands: Sequence[Sequence[Card]], knocker: int | None = None, dealt_31: bool = False) -> Showdown:

@@ -26,7 +26,7 @@ SUIT_WORDS = {Suit.SPADES: Msg("spades", "pique"), Suit.HEARTS: Msg("hearts", "c
               Suit.DIAMONDS: Msg("diamonds", "carreau"), Suit.CLUBS: Msg("clubs", "trèfle")}
 
 # ---------------------------------------------------------------- a deal, as the history tells it
-D_START = M("Deal: {cards} turned up", "Donne : {cards} retournée(s)")
+D_START = M("Deal: {cards} {turned}", "Donne : {cards} {turned}")  # turned: engine.turned_up(how many)
 D_DRAW_STOCK = M("{name} draws from the stock", "{name} prend au talon")
 D_DRAW_PILE = M("{name} takes {card}", "{name} prend {card}")
 D_DISCARD = M("{name} discards {card}", "{name} défausse {card}")

@@ -33,6 +33,7 @@ from companion.tui.games.cribbage.board_layout import (
     runs_left_to_right,
     street_columns,
 )
+from companion.tui.widgets.sizes import SMALL_HEIGHT
 
 # ── Wording (both languages, in one place) ────────────────────────────────────────
 SCORE_TO_GO = Msg("{score} · {left} to go", "{score} · encore {left}")
@@ -221,6 +222,7 @@ def render_board(
     width: int = 78,
     *,
     lang: str = "en",
+    tight: bool = False,
 ) -> Text:
     """Draw the board ``width`` cells wide: streets, pegs, skunk lines, game hole, legend.
 
@@ -229,7 +231,8 @@ def render_board(
     about 33 cells: a phone held upright). The legend (name, score, points to go) goes
     beside the board when there is room, else under it. Every line is exactly ``width``
     cells: what is drawn is centred, and cropped below the narrowest board. No tracks draws
-    two empty lanes; more than four is an error (partners share a track).
+    two empty lanes; more than four is an error (partners share a track). ``tight`` (a short screen) leaves out
+    the blank rows a wide board keeps between its streets, so that what is under the board stays whole.
     """
     lang = check_lang(lang)
     tracks = checked_tracks(tracks, target)
@@ -245,6 +248,8 @@ def render_board(
         breaks = _breaks(rules, holes)
         if width >= _board_width(target, mode, breaks):
             break  # the first that fits; else the narrowest, cropped
+    if tight and mode.street_gap_rows:
+        mode = replace(mode, street_gap_rows=0)
     street = street_columns(holes, mode.step, mode.gap, breaks)
     board_w = _board_width(target, mode, breaks)
     canvas = _Canvas(max(width, board_w), shown=width)
@@ -431,7 +436,8 @@ class CribbageBoard(Widget):
 
     def board_text(self, width: int) -> Text:
         return render_board(
-            self.tracks, self.target, self.skunk_line, self.double_skunk_line, width, lang=self.lang
+            self.tracks, self.target, self.skunk_line, self.double_skunk_line, width, lang=self.lang,
+            tight=self.app.size.height < SMALL_HEIGHT,
         )
 
     def render(self) -> Text:

@@ -17,7 +17,7 @@ from companion.core.errors import CompanionError
 from companion.core.i18n import Joined, Msg, Of
 from companion.core.typed import is_number, parse_number, parse_quick_points, short
 from companion.games.base import Event, Operation
-from companion.games.cribbage.engine import CRIB
+from companion.games.cribbage.engine import CRIB, MISSED
 from companion.games.cribbage.ops import Crib, Cut, EndDeal, Go, Muggins, Op, Play, Points, Show
 from companion.store.session import MatchSession
 from companion.tui.dialogs.choice import ChoiceDialog
@@ -57,7 +57,7 @@ MUGGINS_TITLE = Msg("Muggins!", "Muggins !")
 FIX_CLAIM = Msg("Fix the count (undo the claim)", "Corriger le compte (annuler l'annonce)")
 MUGGINS_WAITS = Msg("Muggins waits: tap Count to decide, or Undo to fix the claim",
                     "Le muggins attend : touchez Compter pour décider, ou Annuler pour corriger l'annonce")
-MUGGINS_BODY = Msg("{name} missed {n}. Who takes them?", "{name} a oublié {n}. Qui les prend ?")
+MUGGINS_BODY = Msg("{name} {missed} {n}. Who takes them?", "{name} {missed} {n}. Qui les prend ?")
 NOBODY = Msg("Nobody", "Personne")
 NOTHING_TO_COUNT = Msg("Nothing to count now: the hands are counted at the show, after the play",
                        "Rien à compter maintenant : les mains se comptent après le jeu de la carte")
@@ -197,7 +197,7 @@ class MatchScreen(CribbageView, MatchScreenBase):
             return f"{line}  {played}" if played else line
         if phase == "muggins":
             side, points = match.missed
-            return self.tr(MUGGINS_BODY, name=match.side_name(side), n=points)
+            return self.tr(MUGGINS_BODY, name=match.side_name(side), n=points, missed=match.side_agreed(side, MISSED))
         if phase == "show":
             who = match.showing
             cards = format_cards(self.pending, "symbol", self.app.lang) or "—"
@@ -344,7 +344,7 @@ class MatchScreen(CribbageView, MatchScreenBase):
         side, points = match.missed
         answers: list[tuple[str, object]] = [(match.side_name(s), s) for s in range(match.rules.sides) if s != side]
         answers += [(self.tr(NOBODY), "nobody"), (self.tr(FIX_CLAIM), "fix")]
-        body = self.tr(MUGGINS_BODY, name=match.side_name(side), n=points)
+        body = self.tr(MUGGINS_BODY, name=match.side_name(side), n=points, missed=match.side_agreed(side, MISSED))
         # Escape or a stray Enter decides nothing: the question waits (Count asks it again), and a mistyped
         # claim is taken back with "Fix the count".
         self.app.push_screen(ChoiceDialog(self.tr(MUGGINS_TITLE), body, answers, safe=None), self._muggins_answered)

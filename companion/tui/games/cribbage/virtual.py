@@ -11,6 +11,7 @@ from textual.containers import Horizontal
 
 from companion.core.cards import Card, format_cards, parse_card
 from companion.core.i18n import Msg, Of
+from companion.core.i18n import cards as cards_of
 from companion.games.base import Event
 from companion.games.cribbage import advice
 from companion.games.cribbage.advice import discard_review
@@ -22,8 +23,8 @@ from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.moves import MoveList
 from companion.tui.widgets.plain import Button, Static
 
-P_DISCARD = Msg("{name}: tap {n} card(s) to lay away in {whose}, then Lay away",
-                "{name} : touchez {n} carte(s) à jeter dans {whose}, puis Jeter")
+P_DISCARD = Msg("{name}: tap {n} to lay away in {whose}, then Lay away",  # n: cards_of(n)
+                "{name} : touchez {n} à jeter dans {whose}, puis Jeter")
 P_PLAY = Msg("{name}: tap a card to play · count {count}", "{name} : touchez une carte à jouer · compte {count}")
 P_WAIT = Msg("{name} is thinking…", "{name} réfléchit…")
 P_OVER = Msg("Game over", "Partie terminée")
@@ -32,7 +33,7 @@ LEFT = Msg("{name} {n}", "{name} {n}")
 YOUR_HAND = Msg("{name}:", "{name} :")
 B_LAY = Msg("Lay away", "Jeter")
 B_HINTS = Msg("Hints", "Conseils")
-PICK = Msg("tap {n} card(s) first", "touchez d'abord {n} carte(s)")
+PICK = Msg("tap {n} first", "touchez d'abord {n}")  # n: cards_of(n)
 NOT_YOURS = Msg("{card} is not in your hand", "{card} n'est pas dans votre main")
 HINTS_ON = Msg("Hints on", "Conseils affichés")
 HINTS_OFF = Msg("Hints off", "Conseils masqués")
@@ -160,7 +161,7 @@ class VirtualCribbageScreen(CribbageView, VirtualScreenBase):
             if match.phase == "discard":
                 own = match.dealer == human
                 whose = YOURS if own else THEIRS(name=Of(match.names[match.dealer]))
-                return self.tr(P_DISCARD, name=match.names[human], n=match.discard_count(), whose=whose)
+                return self.tr(P_DISCARD, name=match.names[human], n=cards_of(match.discard_count()), whose=whose)
             return self.tr(P_PLAY, name=match.names[human], count=match.count)
         actor = match.to_act
         if actor is not None and match.phase in ("discard", "play"):
@@ -212,7 +213,7 @@ class VirtualCribbageScreen(CribbageView, VirtualScreenBase):
             return
         n = match.discard_count()
         if len(self.picked) != n:
-            self.refuse(PICK(n=n))
+            self.refuse(PICK(n=cards_of(n)))
             return
         hand = match.hand(seat) or ()
         own = match.side_of(seat) == match.side_of(match.dealer)

@@ -49,6 +49,12 @@ P_BLIND = Msg("Turn by turn: {name} deals. Did he take the face-up cards without
                "Tour par tour : {name} donne. A-t-il pris les cartes visibles sans regarder ? aveugle + ses trois "
                "cartes, maintenant visibles (aveugle 7c 8t 9p), ou garde")
 NO_SUCH_PLAYER = Msg("no player is called {name}", "aucun joueur ne s'appelle {name}")
+WHOSE_31 = Msg("who has 31? type 31 and the name ({example})", "qui a 31 ? tapez 31 et son nom ({example})")
+START_FIRST = Msg("no deal is being played turn by turn: type start and the card turned up (start 5h)",
+                  "aucune donne n'est jouée tour par tour : tapez début et la carte retournée (début 5c)")
+START_FIRST_3 = Msg("no deal is being played turn by turn: type start and the three face-up cards (start 7h 8h 9h)",
+                    "aucune donne n'est jouée tour par tour : tapez début et les trois cartes visibles "
+                    "(début 7c 8c 9c)")
 P_TURN_BANKER = Msg("Turn by turn: {name} to play · face up {cards} (pass, swap 5h 7h, all 5h 7h 9h, add hold for "
                     "« Je tiens », 31 NAME)",
                     "Tour par tour : à {name} · visibles {cards} (passe, échange 5c 7c, tout 5c 7c 9c, ajoutez tiens "
@@ -110,7 +116,7 @@ class TrenteScreen(TrenteView, MatchScreenBase):
         yield TokenRack(id="rack")
         yield Static("", id="hands")
         with Horizontal(id="who"):
-            yield Static(self.tr(KNOCKER_BANKER if match.banker else KNOCKER))
+            yield Static(self.tr(KNOCKER_BANKER if match.banker else KNOCKER), id="knocker-label")
             yield Select(players, value=-1, allow_blank=False, id="knocker", compact=True)
             if match.banker:
                 yield Select([("—", False), (self.tr(DEALT_31), True)], value=False, allow_blank=False,
@@ -158,7 +164,29 @@ class TrenteScreen(TrenteView, MatchScreenBase):
         taken = [c for cards in self.hands.values() for c in cards]
         self.query_one("#keypad", CardKeypad).set_unavailable(taken)
         self.query_one("#show", Button).disabled = current is not None or match.is_over
+        self._show_who()
         self.show_steps()
+
+    def _show_who(self) -> None:
+        """Who knocked (or said « Je tiens ») and a 31 served are chosen at the showdown; for a deal entered turn by
+        turn they were entered with its turns: shown as entered, not to be changed, and not at all while nobody
+        knocked (never « knocked: nobody »)."""
+        play = self.match.play
+        knocker = self.query_one("#knocker", Select)
+        knocked = play is None or play.knocker is not None
+        if play is not None:
+            knocker.value = -1 if play.knocker is None else play.knocker
+        knocker.disabled = play is not None
+        for widget in (knocker, self.query_one("#knocker-label")):
+            widget.display = knocked
+        served = False
+        if self.match.banker:
+            dealt = self.query_one("#dealt31", Select)
+            if play is not None:
+                dealt.value = play.dealt_31
+            dealt.disabled = play is not None
+            dealt.display = served = play is None or play.dealt_31
+        self.query_one("#who").display = knocked or served
 
     # ------------------------------------------------------------ entries
     def after_step(self) -> None:
@@ -255,6 +283,9 @@ class TrenteScreen(TrenteView, MatchScreenBase):
             self.run_command(_COMMANDS[text.casefold()])
             return
         op = turn_entry(self.match, text, self.app.lang)
+        if op is not None and self.match.between_deals and not isinstance(op, (Start, Claim31)):
+            self.refuse(START_FIRST_3 if self.match._exchanges else START_FIRST)  # which word starts a deal
+            return
         if op is not None:
             self.apply_ops(op)
             return
@@ -277,6 +308,8 @@ def turn_entry(match: TrenteMatch, text: str, lang: str):
     seat = play.turn if play is not None else match.dealer
     if verb == "31":  # « 31 » said by the player who made it: named, or the one who has just played
         named = _seat_named(match, words[1:])
+        if named is None and match.between_deals:  # shown straight from the deal: by whom?
+            raise NotationError(WHOSE_31(example=f"31 {match.names[match.in_play[0]]}"))
         claimer = match.last_to_play()
         return Claim31(named if named is not None else claimer if claimer is not None else seat)
     hold = len(words) > 1 and TURN_WORDS.get(words[-1].casefold()) == "hold"
