@@ -37,6 +37,13 @@ def said_since(event: dict) -> dict:
 # said go and who pegs for it (« Ann: go, go for 1 » before): the one who played last.
 TURNED = re.compile(r"Donne : (.+) retournée\(s\)")
 GO = re.compile(r"^(.+): go, go for (\d+)$")
+# 2500's pige taken and Le 31's last card agree with their count too (« 1 carte(s) », « les 1 cartes restantes »).
+COUNTED = ((re.compile(r"takes (\d+) card\(s\) from the pige"),
+            lambda m: f"takes {m[1]} card{'s' if m[1] != '1' else ''} from the pige"),
+           (re.compile(r"prend (\d+) carte\(s\) à la pige"),
+            lambda m: f"prend {m[1]} carte{'s' if m[1] != '1' else ''} à la pige"),
+           (re.compile("takes the 1 cards left"), lambda m: "takes the last card"),
+           (re.compile("prend les 1 cartes restantes"), lambda m: "prend la carte restante"))
 
 
 def agreed_since(match: dict) -> list[dict]:
@@ -44,6 +51,8 @@ def agreed_since(match: dict) -> list[dict]:
     for event in match["events"]:
         english, french = event["text"]
         french = TURNED.sub(lambda m: f"Donne : {m[1]} retournée{'s' if len(m[1].split()) > 1 else ''}", french)
+        for pattern, now in COUNTED:
+            english, french = pattern.sub(now, english), pattern.sub(now, french)
         said = GO.match(english)
         if match["game"] == "cribbage" and said:
             name, n = said[1], said[2]
@@ -53,7 +62,10 @@ def agreed_since(match: dict) -> list[dict]:
                                                        f"{name} dit go : {scorer} marque {n} pour le go"))
         if event["op"]["op"] == "play":
             last_player = event["op"]["seat"]
-        events.append({**event, "text": [english, french]})
+        report = event.get("report", [])
+        for pattern, now in COUNTED:
+            report = [pattern.sub(now, line) if isinstance(line, str) else line for line in report]
+        events.append({**event, "text": [english, french], **({"report": report} if "report" in event else {})})
     return events
 
 
