@@ -263,3 +263,24 @@ def test_a_game_known_only_to_the_tests_gets_self_play_an_alias_and_statistics_f
     assert ann["game"] == "high_card" and ann["wins"] == 1 and ann["figures"] == {"round_share": 0.75}
     assert main(["--lang", "fr", "stats", "--game", "hc"]) == 0
     assert "part des manches gagnées 0,75" in capsys.readouterr().out
+
+
+def test_the_score_sheet_cuts_no_figure_and_no_name_on_a_phone_held_upright():
+    """Issue 37: on an upright phone (about 40 columns) the score sheet's headings were cut to « Ma… », « To… »,
+    and with four players the figures too (« +… »): a heading folds onto another line, a figure is never cut."""
+    from rich.console import Console
+
+    from companion.core.i18n import Msg
+    from companion.tui.widgets.standings import score_sheet_table
+
+    names = ["Marie-Josée", "Jean-François", "Ana", "Rui"]
+    rounds = [[120, -35, 60, 5], [80, 40, -150, 20]]
+    for width in (38, 44):
+        console = Console(width=width, color_system=None, record=True)
+        console.print(score_sheet_table(names, rounds, target=2500, next_dealer=1, lang="fr",
+                                        round_word=Msg("Brasse", "Brasse")))
+        text = console.export_text()
+        assert "…" not in text, text
+        for figure in ("+120", "-35", "-150", "+20", "200", "-90", "Total"):
+            assert figure in text, (figure, text)
+        assert "Ana" in text and "Rui" in text

@@ -36,10 +36,16 @@ def score_sheet_table(names: Sequence[str], rounds: Sequence[Sequence[int]], *, 
     names a round in the game's words (2500: « Brasse »), ``deals_next`` the dealer's mark."""
     title = Text(TO_TARGET(target=target).text(lang)) if target is not None else None
     table = Table(title=title, title_justify="right", expand=True, show_edge=False, pad_edge=False)
-    table.add_column(Text(round_word.text(lang)), justify="right", style="dim", no_wrap=True)
+    # On a narrow screen (a phone upright) a heading folds onto a second line rather than being cut (« Ma… »), and
+    # a figure is never cut: each column is at least as wide as its widest figure.
+    widest = [max([len(str(sum(p[seat] for p in rounds)))] + [len(f"{p[seat]:+d}") for p in rounds])
+              for seat in range(len(names))]
+    total_word = TOTAL.text(lang)
+    table.add_column(Text(round_word.text(lang)), justify="right", style="dim", overflow="fold",
+                     min_width=max(len(total_word), len(str(len(rounds)))))
     for seat, name in enumerate(names):
         header = f"{DEALER_MARK} {name}" if seat == next_dealer else name
-        table.add_column(Text(header), justify="right", no_wrap=True)  # a name is never markup
+        table.add_column(Text(header), justify="right", overflow="fold", min_width=widest[seat])  # never markup
     totals = [0] * len(names)
     shown = range(max(0, len(rounds) - last), len(rounds))
     for number, points in enumerate(rounds, 1):
@@ -56,7 +62,7 @@ def score_sheet_table(names: Sequence[str], rounds: Sequence[Sequence[int]], *, 
         elif total < 0:
             style = "bold red"
         styles.append(Text(str(total), style=style))
-    table.add_row(Text(TOTAL.text(lang)), *styles)
+    table.add_row(Text(total_word), *styles)
     if next_dealer is not None:
         table.caption = Text(f"{DEALER_MARK} {(deals_next or DEALS_NEXT).text(lang)}")
     return table
