@@ -30,6 +30,8 @@ from companion.core.i18n import Msg
 if TYPE_CHECKING:
     import random
 
+    from companion.games.seats import Choice, View
+
 Mode = Literal["table", "virtual"]
 MODES: tuple[Mode, ...] = ("table", "virtual")
 HUMAN = "human"
@@ -457,6 +459,35 @@ class Match:
         """After ``event`` nothing of the rounds before is hidden: it ended one (a deal, a showdown, a brasse: its
         report). A game whose rounds can also end otherwise (a game won in the middle of a deal) says so."""
         return bool(event.report)
+
+    # ---------------------------------------------------------------- what a seat sees and may do (games/seats.py)
+    def view(self, seat: int | None) -> View:
+        """All that ``seat`` may know now, and nothing more (None: the table, which holds no hand): the game gives
+        its own hand (``seat_hand``) and its public table (``public_table``); the rest is the same for every game."""
+        from companion.games.seats import View
+
+        last = self.last_event
+        return View(seat, self.names, tuple(self.side_name(s) for s in range(self.sides)),
+                    tuple(s.value for s in self.standings()), self.awaiting(), getattr(self, "dealer", None),
+                    None if seat is None else self.seat_hand(seat), self.public_table(),
+                    tuple(event.text for event in self.deal_events()),
+                    last.report if last is not None and last.report else (), self.is_over)
+
+    def seat_hand(self, seat: int) -> tuple[Any, ...] | None:
+        """The cards ``seat`` holds, as it sees them; None when no hand is known (at a real table)."""
+        return None
+
+    def public_table(self) -> dict[str, Any]:
+        """What every seat sees on the table, as plain data (card codes, counts): the game says."""
+        return {}
+
+    def choices(self, seat: int) -> list[Choice]:
+        """What ``seat`` may do now (nothing while it is not its turn): the game says."""
+        return []
+
+    def options(self, seat: int) -> list[Operation]:
+        """Every legal operation of ``seat``'s choices that can be listed: a computer player's candidates."""
+        return [op for choice in self.choices(seat) for op in choice.options() or ()]
 
     @property
     def keeps_secrets(self) -> bool:

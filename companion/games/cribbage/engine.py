@@ -26,9 +26,11 @@ from companion.core.i18n import WINS, Agreed, Joined, Msg, Of, Plural
 from companion.core.i18n import cards as cards_of
 from companion.core.i18n import points as points_of
 from companion.games import base
+from companion.games import seats as base_seats
 from companion.games.base import Event, Outcome, Score, Standing
 from companion.games.cribbage.ops import CODEC as OP_CODEC
 from companion.games.cribbage.ops import (
+    CRIB,
     Crib,
     Cut,
     Deal,
@@ -91,7 +93,6 @@ from companion.games.cribbage.words import (  # noqa: F401 (the table's words, r
 
 Mode = Literal["table", "virtual"]
 Phase = Literal["deal", "discard", "cut", "play", "show", "muggins", "game_over", "match_over"]
-CRIB = -1  # the crib's place in the show order
 
 # ------------------------------------------------------------------ messages
 M = Msg
@@ -354,6 +355,19 @@ class CribbageMatch(base.Match):
 
     def continue_op(self) -> Op | None:
         return NewGame() if self.phase == "game_over" else None
+
+    def seat_hand(self, seat: int) -> tuple[Card, ...] | None:
+        return self.hand(seat)
+
+    def public_table(self) -> dict[str, Any]:
+        from companion.games.cribbage.seat import public_table
+
+        return public_table(self)
+
+    def choices(self, seat: int) -> list[base_seats.Choice]:
+        from companion.games.cribbage.seat import choices
+
+        return choices(self, seat)
 
     def closes_round(self, event: Event) -> bool:
         """A game can end in the middle of a deal (pegged out): the next game's start closes that deal too."""

@@ -13,6 +13,8 @@ from typing import Any, ClassVar
 from companion.core.cards import Card
 from companion.games.base import OpCodec, Operation
 
+CRIB = -1  # who counts the crib, in the show order (the dealer, for his side)
+
 
 class Op(Operation):
     """A cribbage operation."""
