@@ -21,16 +21,8 @@ from typing import NoReturn
 
 import companion.games
 from companion import __version__
-from companion.cli.support import (
-    DAMAGE_SAID,
-    ERROR,
-    add_lang_option,
-    in_lang,
-    lang_in,
-    lang_of,
-    localize_argparse,
-    tolerant_streams,
-)
+from companion.cli.support import DAMAGE_SAID, ERROR, tolerant_streams
+from companion.core.commands import add_lang_option, in_lang, lang_in, lang_of, localize_argparse
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.core.typed import short

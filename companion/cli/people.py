@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from companion.cli.support import in_lang, lang_of, match_number, print_json
+from companion.cli.support import match_number, print_json
 from companion.cli.support import opened_store as _store
+from companion.core.commands import in_lang, lang_of
 from companion.core.i18n import MATCHES, Msg, Plural, figure
 from companion.core.names import escaped
 

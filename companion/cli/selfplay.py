@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from companion.cli.support import in_lang
+from companion.core.commands import in_lang
 from companion.core.i18n import Msg, Plural
 from companion.games.selfplay import game_module, run
 
@@ -72,7 +72,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def _command(args: argparse.Namespace) -> int:
-    from companion.cli.support import lang_of
+    from companion.core.commands import lang_of
 
     if args.games < 1:
         from companion.core.errors import SetupError

@@ -8,7 +8,7 @@ import argparse
 import sys
 from dataclasses import dataclass
 
-from companion.cli.support import in_lang, lang_in, lang_of
+from companion.core.commands import in_lang, lang_in, lang_of
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 

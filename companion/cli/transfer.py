@@ -7,7 +7,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from companion.cli.support import in_lang, lang_of, match_id_type, opened_store
+from companion.cli.support import match_id_type, opened_store
+from companion.core.commands import in_lang, lang_of
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 

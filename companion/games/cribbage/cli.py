@@ -12,8 +12,8 @@ import argparse
 import json
 from collections.abc import Sequence
 
-from companion.cli.support import add_lang_option, in_lang, input_lang, lang_of
 from companion.core.cards import Card, format_card, format_cards, parse_card
+from companion.core.commands import add_lang_option, in_lang, input_lang, lang_of
 from companion.core.errors import IllegalMoveError, InconsistencyError
 from companion.core.i18n import Msg
 from companion.core.i18n import points as points_of

@@ -6,7 +6,7 @@ import argparse
 import json
 from collections import Counter
 
-from companion.cli.support import add_lang_option, in_lang, input_lang, lang_of
+from companion.core.commands import add_lang_option, in_lang, input_lang, lang_of
 from companion.core.errors import NotationError
 from companion.core.i18n import Msg
 from companion.core.i18n import points as points_of

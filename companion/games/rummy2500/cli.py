@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from companion.cli.support import add_lang_option, in_lang, input_lang, lang_of
+from companion.core.commands import add_lang_option, in_lang, input_lang, lang_of
 from companion.core.i18n import Msg
 
 TOTAL = Msg("total {total} = laid {laid} − hand {hand}", "total {total} = posé {laid} − main {hand}")

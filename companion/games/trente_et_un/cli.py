@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from companion.cli.support import add_lang_option, in_lang, input_lang, lang_of
 from companion.core.cards import parse_cards
+from companion.core.commands import add_lang_option, in_lang, input_lang, lang_of
 from companion.core.i18n import Agreed, Msg
 
 WHO = Msg("{side}: {hands} {who}", "{side} : {hands} {who}")  # « gagnant : main 1 », « perdants : mains 2, 5 »
