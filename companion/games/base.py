@@ -21,7 +21,7 @@ import typing
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import MISSING, Field, asdict, dataclass, field, fields, replace
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, Union
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar, Union
 
 from companion.core.cards import Card, parse_card
 from companion.core.errors import CompanionError, IllegalMoveError, NotationError, SetupError
@@ -588,17 +588,21 @@ REPLAY_FAILED = Msg("entry {seq} cannot be replayed: {why}", "l'entrée {seq} ne
 
 # ================================================================ the game as the app sees it
 
+GameMatch = TypeVar("GameMatch", bound=Match)
+
+
 @dataclass(frozen=True)
-class GameInfo:
-    """A game registered with the app (``companion.games.registry``)."""
+class GameInfo(Generic[GameMatch]):
+    """A game registered with the app (``companion.games.registry``), typed by its match class: what it says of a
+    match (its summary, its statistics) takes that class."""
 
     id: str  # stored with each match; never change it once matches are saved
     title: Msg
     min_players: int
     max_players: int
     rules: type[Rules]
-    match: type[Match]
-    summary: Callable[[Match], dict[str, Any]] | None = None  # extra keys for the past-matches list
+    match: type[GameMatch]
+    summary: Callable[[GameMatch], dict[str, Any]] | None = None  # extra keys for the past-matches list
     help_name: str | None = None  # help file stem (defaults to id)
     about: Msg | None = None  # what the game is, in a few words (home's keys, the setup's title)
     # How the app picks the first dealer when asked to: (names, rng) -> (seat, what was drawn).
@@ -606,7 +610,7 @@ class GameInfo:
     virtual_play: bool = False  # the app can deal and run a whole game, with computer players
     # Statistics: per seat, a match's totals (from its replayed log), and how each reported figure is made of
     # them summed over matches: ("ratio", total, count), ("sum", total) or ("max", total) (see companion.records.stats).
-    seat_figures: Callable[[Match], list[dict[str, float]]] | None = None
+    seat_figures: Callable[[GameMatch], list[dict[str, float]]] | None = None
     report: Mapping[str, tuple[str, ...]] | None = None
     labels: Mapping[str, Msg] | None = None  # each reported figure's name, for the statistics screen and command
     aliases: tuple[str, ...] = ()  # other names players type for it on the command line (``2500``, ``banker``)
@@ -654,11 +658,11 @@ class GameInfo:
         self.check_players(len(setup.names))
         return setup
 
-    def new_match(self, setup: Setup) -> Match:
+    def new_match(self, setup: Setup) -> GameMatch:
         self.check_players(len(setup.names))
         return self.match(setup)
 
-    def summarize(self, match: Match) -> dict[str, Any]:
+    def summarize(self, match: GameMatch) -> dict[str, Any]:
         """What the lists of matches show, kept beside the log so listing is fast."""
         outcome = match.outcome
         data: dict[str, Any] = {

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import companion.games
 from companion.core.errors import CompanionError
@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # the seam itself is loaded with the first game: the home scr
 UNKNOWN_GAME = Msg("unknown game {game!r}", "jeu inconnu {game!r}")
 UNKNOWN_NAME = Msg("unknown game {game!r} (one of: {games})", "jeu inconnu {game!r} (parmi : {games})")
 
-_GAMES: dict[str, GameInfo] = {}
+_GAMES: dict[str, GameInfo[Any]] = {}
 _ORDER: dict[str, int] = {}  # display order: registration order, packages sorted
 _SCANNED = False
 
@@ -36,7 +36,7 @@ class UnknownGameError(CompanionError):
     """A stored match names a game this version does not have."""
 
 
-def register(game: GameInfo) -> GameInfo:
+def register(game: GameInfo[Any]) -> GameInfo[Any]:
     """Make a game known to the app (called by each game's ``game`` module, or by a test)."""
     _GAMES[game.id] = game
     _ORDER.setdefault(game.id, len(_ORDER))
@@ -64,7 +64,7 @@ def _import(package: str) -> None:
             raise
 
 
-def get(game_id: str) -> GameInfo:
+def get(game_id: str) -> GameInfo[Any]:
     """The game with this id; a package of the same name is imported if needed."""
     if game_id not in _GAMES and isinstance(game_id, str) and game_id.isidentifier():
         _import(game_id)
@@ -75,7 +75,7 @@ def get(game_id: str) -> GameInfo:
     return _GAMES[game_id]
 
 
-def resolve(name: str) -> GameInfo:
+def resolve(name: str) -> GameInfo[Any]:
     """The game a player names on the command line: its id, its id with dashes (``trente-et-un``), or one of its
     aliases (``2500``, ``banker``). Only that game is imported."""
     if not isinstance(name, str):
@@ -103,7 +103,7 @@ def listed() -> list[Listing]:
     return found + [Listing(**{k: getattr(g, k) for k in ("id", "title", "aliases", "help_name")}) for g in extra]
 
 
-def available() -> list[GameInfo]:
+def available() -> list[GameInfo[Any]]:
     """Every game: those on disk (imported now) and those registered by tests, in the order ``listed`` gives
     (never the order in which something happened to import them)."""
     global _SCANNED

@@ -36,7 +36,7 @@ class Disclosed:
     match: Match  # the match replayed from the whole stored log (its standings, its outcome)
 
 
-def disclose(game: GameInfo, setup_json: dict[str, Any], ops: list[dict[str, Any]]) -> Disclosed:
+def disclose(game: GameInfo[Any], setup_json: dict[str, Any], ops: list[dict[str, Any]]) -> Disclosed:
     """What of a stored match may leave the app now. A log that does not replay raises its CompanionError (the
     match is damaged); so does a disclosed part that would not replay by itself (``NotDisclosable``)."""
     setup = game.read_setup(setup_json)

@@ -35,7 +35,7 @@ class Correction:
     dropped: int  # later entries that no longer fit
 
 
-def game_for(setup: Setup) -> GameInfo:
+def game_for(setup: Setup) -> GameInfo[Any]:
     """The registered game whose rules class the setup uses."""
     for game in registry.available():
         if type(setup.rules) is game.rules:
@@ -50,7 +50,7 @@ class MatchSession:
         self.reload()
 
     @classmethod
-    def create(cls, store: Store, setup: Setup, game: GameInfo | str | None = None) -> MatchSession:
+    def create(cls, store: Store, setup: Setup, game: GameInfo[Any] | str | None = None) -> MatchSession:
         if store.read_only:  # said before anything is built: the file cannot take a new match
             raise store.read_only_error()
         info = registry.get(game) if isinstance(game, str) else game or game_for(setup)
@@ -66,7 +66,7 @@ class MatchSession:
         try:
             game = registry.get(record.game)
             setup = game.read_setup(record.setup)
-            match = game.match.replay(setup, ops)
+            match: Match = game.match.replay(setup, ops)
         except StoreError:
             raise
         except (NotationError, IllegalMoveError, SetupError, registry.UnknownGameError) as exc:

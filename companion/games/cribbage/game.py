@@ -51,10 +51,10 @@ GAME = register(GameInfo(
     max_players=4,
     rules=CribbageRules,
     match=CribbageMatch,
-    summary=summary,  # type: ignore[arg-type]
+    summary=summary,
     draw_dealer=cut_for_deal,
     virtual_play=True,
-    seat_figures=stats.seat_figures,  # type: ignore[arg-type]
+    seat_figures=stats.seat_figures,
     report=stats.REPORT, labels=stats.LABELS,
     selfplay="companion.games.cribbage.selfplay",
     players="companion.games.cribbage.players",

@@ -22,9 +22,9 @@ GAME = register(GameInfo(
     player_counts=(2, 4),  # two players, or two teams of two
     rules=Le31Rules,
     match=Le31Match,
-    summary=summary,  # type: ignore[arg-type]
+    summary=summary,
     virtual_play=True,
-    seat_figures=stats.seat_figures,  # type: ignore[arg-type]
+    seat_figures=stats.seat_figures,
     report=stats.REPORT, labels=stats.LABELS,
     selfplay="companion.games.le31.selfplay",
     players="companion.games.le31.players",

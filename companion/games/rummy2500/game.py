@@ -10,8 +10,8 @@ from companion.games.rummy2500.rules import Rummy2500Rules
 
 GAME = register(GameInfo(
     **LISTINGS[0].fields(), min_players=2, max_players=10, rules=Rummy2500Rules,
-    match=Rummy2500Match, summary=lambda m: {"brasses": len(m.brasses)},  # type: ignore[attr-defined]
-    virtual_play=True, seat_figures=stats.seat_figures, report=stats.REPORT, labels=stats.LABELS,  # type: ignore[arg-type]
+    match=Rummy2500Match, summary=lambda m: {"brasses": len(m.brasses)},
+    virtual_play=True, seat_figures=stats.seat_figures, report=stats.REPORT, labels=stats.LABELS,
     selfplay="companion.games.rummy2500.selfplay",
     players="companion.games.rummy2500.players",
 ))

@@ -17,15 +17,15 @@ def summary(match: TrenteMatch) -> dict[str, Any]:
 
 KNOCK = register(GameInfo(
     **LISTINGS[0].fields(), min_players=2, max_players=10,
-    rules=KnockRules, match=KnockMatch, summary=summary,  # type: ignore[arg-type]
-    virtual_play=True, seat_figures=stats.seat_figures, report=stats.REPORT, labels=stats.LABELS,  # type: ignore[arg-type]
+    rules=KnockRules, match=KnockMatch, summary=summary,
+    virtual_play=True, seat_figures=stats.seat_figures, report=stats.REPORT, labels=stats.LABELS,
     selfplay="companion.games.trente_et_un.selfplay",
     players="companion.games.trente_et_un.players",
 ))
 BANKER = register(GameInfo(
     **LISTINGS[1].fields(), min_players=2,
-    max_players=16, rules=BankerRules, match=BankerMatch, summary=summary,  # type: ignore[arg-type]
-    virtual_play=True, seat_figures=stats.seat_figures,  # type: ignore[arg-type]
+    max_players=16, rules=BankerRules, match=BankerMatch, summary=summary,
+    virtual_play=True, seat_figures=stats.seat_figures,
     report=stats.REPORT, labels=stats.LABELS, selfplay="companion.games.trente_et_un.banker_selfplay",
     players="companion.games.trente_et_un.players",
 ))

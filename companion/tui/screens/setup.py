@@ -97,7 +97,7 @@ class SetupScreen(BaseScreen):
     SetupScreen.-narrow .name-row Input, SetupScreen.-narrow .name-row Select.kind { width: 100%; }
     """
 
-    def __init__(self, game: GameInfo | None = None, players: int | None = None) -> None:
+    def __init__(self, game: GameInfo[Any] | None = None, players: int | None = None) -> None:
         super().__init__()
         if game is None:
             game = registry.available()[0]
