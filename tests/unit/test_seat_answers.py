@@ -10,9 +10,11 @@ import json
 import pytest
 
 from companion.games import registry
+from companion.games.base import Match
 from tests.helpers.seat_checks import SeatChecker, Tally, play_table, play_virtual, virtual_match
 
-ANSWERING = ["cribbage"]  # the games whose rules answer view and choices (the others follow: issue 38)
+# Every game the app deals whose rules answer what a seat may do.
+ANSWERING = [g.id for g in registry.available() if g.virtual_play and g.match.choices is not Match.choices]
 MATCHES = 6
 
 
