@@ -14,8 +14,9 @@ class Listing(NamedTuple):  # a named tuple: the first screen creates no datacla
     aliases: tuple[str, ...] = ()  # other names players type for it on the command line (``2500``, ``banker``)
     help_name: str | None = None  # help file stem (defaults to id)
     about: Msg | None = None  # what the game is, in a few words: tells Le 31 from the two Trente-et-un on home
+    place: int = 1000  # where home lists it, lowest first (a game that says none comes after, by its package's name)
 
     def fields(self) -> dict[str, Any]:
         """The listing's fields, for the game's ``GameInfo`` (one place says each game's names)."""
         return {"id": self.id, "title": self.title, "aliases": self.aliases, "help_name": self.help_name,
-                "about": self.about}
+                "about": self.about}  # the place is home's, not the game's

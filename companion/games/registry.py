@@ -98,6 +98,7 @@ def listed() -> list[Listing]:
     for package in game_packages():
         module = importlib.import_module(f"companion.games.{package}")
         found.extend(getattr(module, "LISTINGS", ()))
+    found.sort(key=lambda listing: listing.place)  # stable: the packages' order where places are equal
     known = {listing.id for listing in found}
     extra = sorted((g for g in _GAMES.values() if g.id not in known), key=lambda g: _ORDER[g.id])
     return found + [Listing(**{k: getattr(g, k) for k in ("id", "title", "aliases", "help_name")}) for g in extra]

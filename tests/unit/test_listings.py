@@ -53,3 +53,20 @@ def test_the_listings_are_the_registered_games_names():
     for listing, game in zip(listed, games, strict=True):
         assert (listing.title, listing.aliases, listing.help_name) == (game.title, game.aliases, game.help_name)
     assert registry.resolve("banker").id == "trente_et_un_banker" and registry.resolve("2500").id == "rummy2500"
+
+
+def test_a_game_says_where_home_lists_it(monkeypatch):
+    """Home listed games by package name: a new « bataille » landed above Cribbage. A game says its place."""
+    import sys
+    import types
+
+    from companion.core.i18n import Msg
+    from companion.games.listing import Listing
+
+    assert [g.id for g in registry.listed()][:5] == ["cribbage", "le31", "rummy2500", "trente_et_un",
+                                                     "trente_et_un_banker"]
+    fake = types.ModuleType("companion.games.bataille")
+    fake.LISTINGS = (Listing("bataille", Msg("La Bataille", "La Bataille"), place=15),)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "companion.games.bataille", fake)
+    monkeypatch.setattr(registry, "game_packages", lambda: ["bataille", "cribbage", "le31"])
+    assert [g.id for g in registry.listed()][:3] == ["cribbage", "bataille", "le31"]

@@ -3,4 +3,4 @@
 from companion.core.i18n import Msg
 from companion.games.listing import Listing
 
-LISTINGS = (Listing("le31", Msg("Le 31", "Le 31"), about=Msg("captures, its own deck", "prises, son propre paquet")),)
+LISTINGS = (Listing("le31", Msg("Le 31", "Le 31"), about=Msg("captures, its own deck", "prises, son propre paquet"), place=20),)
