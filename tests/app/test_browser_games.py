@@ -36,16 +36,16 @@ MIN_PX = 44
 
 
 def first_deal_played(app) -> bool:
-    """The match on screen (under any dialog) has played its first deal: reported it (a cribbage deal, a brasse, a
-    Trente-et-un showdown), or, in Le 31, which deals several times a round (a deal is one distribution of hands),
-    played its hands out, the next deal waiting."""
+    """The match on screen (under any dialog) has played its first deal, as the seam says it: a round reported (a
+    deal shown, a brasse, a showdown), or a second deal made (a game that deals several times a round)."""
     for screen in reversed(app.screen_stack):
         session = getattr(screen, "session", None)
         if session is not None:
             match = session.match
             if any(event.report for event in match.events):
                 return True
-            return session.game.id == "le31" and match.phase == "deal" and match.r.deal >= 1
+            deals = [type(op) for op in match.log if match.is_chance(op)]
+            return deals.count(deals[0]) >= 2 if deals else False
     return False
 
 

@@ -31,7 +31,7 @@ def computer_setup(game_id: str, seed: int):
     from companion.games.base import Setup
 
     game = registry.get(game_id)
-    players = 2 if game_id in ("le31", "cribbage") else 3
+    players = max(min(game.counts()), 2)  # the fewest the game is played by, as its GameInfo says
     return Setup(("Ordi", "Robot", "Puce")[:players], game.make_rules(players, {}), seed % players, "virtual", seed,
                  ("normal",) * players)
 

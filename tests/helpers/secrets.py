@@ -17,7 +17,6 @@ from companion.games.base import Match, Operation, Setup
 from companion.store.database import Store
 from companion.store.session import MatchSession
 
-SEATS = {"cribbage": 2, "le31": 2, "trente_et_un": 3, "trente_et_un_banker": 3, "rummy2500": 3}
 SEED = 1_804_289_383  # long enough that no date, count or score holds it by chance
 RUN = 5  # cards in a row, in the pack's order: a sequence no way out may hold
 
@@ -48,7 +47,7 @@ def mid_round(game_id: str, seed: int = SEED, rounds: int = 1, into: int = 4, **
     """A virtual match of computers (easy) played through ``rounds`` rounds over, then ``into`` steps into the next
     (its deal and a few moves), under the default house rules but ``rules``."""
     game = registry.get(game_id)
-    seats = SEATS[game_id]
+    seats = max(min(game.counts()), 2)  # the fewest the game is played by
     names = tuple(f"P{i + 1}" for i in range(seats))
     setup = Setup(names, game.make_rules(seats, rules), 0, "virtual", seed, ("easy",) * seats)
     match = game.new_match(setup)
