@@ -427,7 +427,7 @@ def measure_ui_block(options: Options) -> Iterator[Line]:
     from companion.store.session import MatchSession
     from companion.store.settings import Settings
     from companion.tui.app import CompanionApp
-    from companion.tui.games import ui_for
+    from companion.tui.game_ui import ui_for
     from companion.tui.widgets.plain import Button
 
     async def one(game_id: str, level: str, home: Path) -> tuple[float, float, int]:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from companion.core.i18n import Msg
 
 if TYPE_CHECKING:
-    from companion.games.base import Operation
+    from companion.games.operation import Operation
 
 # The kinds of choice every game's moves are made of.
 #   pick        pick ``low`` to ``high`` of ``cards`` (a discard, a card to play, a trio to lay)

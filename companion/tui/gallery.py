@@ -29,7 +29,7 @@ from companion.tui.app import CompanionApp
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.dialogs.round_report import RoundReport
 from companion.tui.dialogs.share import ShareDialog
-from companion.tui.games import ui_for
+from companion.tui.game_ui import ui_for
 from companion.tui.screens.club import ClubNightScreen
 from companion.tui.screens.evenings import EveningsScreen
 from companion.tui.screens.players import PlayersScreen

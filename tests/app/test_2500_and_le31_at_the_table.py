@@ -13,7 +13,7 @@ from companion.games.rummy2500.ops import Brasse, DrawStock, LayOff, Meld, OpenB
 from companion.games.rummy2500.rules import Rummy2500Rules
 from companion.store.session import MatchSession
 from companion.tui.dialogs.choice import ChoiceDialog
-from companion.tui.games import ui_for
+from companion.tui.game_ui import ui_for
 from companion.tui.widgets.fields import Input
 from companion.tui.widgets.plain import Label
 from tests.helpers.journeys import tap, until

@@ -16,7 +16,7 @@ from companion.tui.app import CompanionApp
 from companion.tui.dialogs.card import CardDialog
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.dialogs.points import NumberDialog
-from companion.tui.games import ui_for
+from companion.tui.game_ui import ui_for
 from companion.tui.games.cribbage.screen import MatchScreen
 from companion.tui.screens.history import HistoryScreen
 from companion.tui.screens.home import HomeScreen

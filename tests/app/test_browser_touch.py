@@ -208,7 +208,7 @@ def test_one_tap_anywhere_on_a_past_matchs_row_opens_it_and_its_notes_are_whole(
     by two. The foot of the page says what a tap does instead of naming keys."""
     import companion.tui.gallery  # noqa: F401  (the games' galleries import from it first)
     from companion.tui.dialogs.match_actions import MatchActionsDialog
-    from companion.tui.games import ui_for
+    from companion.tui.game_ui import ui_for
     from companion.tui.widgets.table import DataTable
     from tests.helpers.journeys import tap, tap_at, tap_key
 

@@ -13,7 +13,7 @@ from tests.helpers.scripted import settle_virtual as settle
 
 
 def open_virtual(app, seats=("human", "easy"), names=("Ann", "Hal"), seed=4):
-    from companion.tui.games import ui_for
+    from companion.tui.game_ui import ui_for
 
     session = MatchSession.create(app.store, Setup(names, CribbageRules(players=len(names)), 0, "virtual", seed,
                                                    seats), "cribbage")
@@ -145,7 +145,7 @@ async def test_the_setup_form_starts_a_virtual_game_with_computer_seats(tmp_path
 async def test_at_a_real_table_the_advice_dialog_analyses_six_tapped_cards(tmp_path):
     from companion.core.cards import parse_cards
     from companion.games.cribbage.advisor import analyse
-    from companion.tui.games import ui_for
+    from companion.tui.game_ui import ui_for
     from companion.tui.games.cribbage.advice_dialog import AdviceDialog
     from tests.helpers.scripted import tap_card
 
@@ -267,7 +267,7 @@ async def test_four_players_in_partnerships_a_human_and_three_computers(tmp_path
 async def test_cards_typed_in_the_advice_dialog_go_into_its_card_entry(tmp_path):
     """At a real table, typing a card in the Advice dialog opened the « I am » list (its first field): the typed
     cards now go into the dialog's own card entry, in both languages, and the list stays shut."""
-    from companion.tui.games import ui_for
+    from companion.tui.game_ui import ui_for
     from companion.tui.games.cribbage.advice_dialog import AdviceDialog
     from companion.tui.widgets.fields import Select
 
@@ -299,7 +299,7 @@ async def test_the_play_hint_is_whole_at_61_holes_on_a_small_screen(tmp_path):
     hint is read whole, in both languages, as on a tablet."""
     import re
 
-    from companion.tui.games import ui_for
+    from companion.tui.game_ui import ui_for
     from tests.helpers.scripted import screen_text
 
     def flat(text: str) -> str:
@@ -345,7 +345,7 @@ async def test_the_discard_prompt_agrees_its_count_of_cards(tmp_path):
 async def test_at_a_real_table_the_words_say_who_said_go_who_played_a_card_and_that_a_team_wins(tmp_path):
     """Read at the table: « Alice: go, go for 1 +1 Bruno » read as if Alice had scored; « Q♥ was already played »
     did not say by whom; « Ben & Dan gagne le match ! ». Each is now said plainly, in both languages."""
-    from companion.tui.games import ui_for
+    from companion.tui.game_ui import ui_for
     from tests.helpers.journeys import until
     from tests.helpers.scripted import message
 

@@ -36,7 +36,7 @@ async def test_markup_in_names_and_entries_is_shown_as_typed(tmp_path, game_id, 
     setup = hostile_setup(game_id, mode, random.Random(3))
     session = MatchSession.create(store, setup, game_id)
     app = CompanionApp(store, settings=Settings(lang="fr", pace=0.0))
-    from companion.tui.games import ui_for
+    from companion.tui.game_ui import ui_for
 
     async with app.run_test(size=(120, 40)) as pilot:
         app.push_screen(ui_for(game_id).match_screen(session))

@@ -174,7 +174,7 @@ async def test_the_tables_device_shows_no_hand_of_a_seat_on_a_phone_and_passes_n
     store.bind_seat(match_id, 1)
     app = CompanionApp(store, settings=Settings(lang="en", pace=0.0))
     async with app.run_test(size=(100, 40)) as pilot:
-        from companion.tui.games import open_match
+        from companion.tui.game_ui import open_match
 
         open_match(app, match_id)
         await until(pilot, lambda: getattr(getattr(app.screen, "match", None), "phase", None) == "discard"

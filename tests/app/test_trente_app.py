@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.games.base import Setup
 from companion.games.trente_et_un.rules import BankerRules, KnockRules
 from companion.store.session import MatchSession
-from companion.tui.games import ui_for
+from companion.tui.game_ui import ui_for
 from tests.helpers.scripted import make_app, screen_text
 
 

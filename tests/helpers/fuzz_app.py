@@ -64,7 +64,7 @@ async def fuzz_app(home: Path, seed: int, inputs: int, lang: str = "en", game_id
                    mode: str = "table") -> Counter[str]:
     """Drive a fresh app on one match of ``game_id`` with ``inputs`` random inputs; returns what was done."""
     from companion.tui.app import CompanionApp
-    from companion.tui.games import ui_for
+    from companion.tui.game_ui import ui_for
 
     rng = random.Random(seed)
     done: Counter[str] = Counter()

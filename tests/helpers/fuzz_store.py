@@ -36,7 +36,7 @@ def build(path: Path) -> None:
     from companion.games import registry
     from companion.store.database import Store
     from companion.tui import gallery  # noqa: F401 (first: the games' gallery modules import it)
-    from companion.tui.games import ui_for
+    from companion.tui.game_ui import ui_for
 
     with Store.open(path) as store:
         for game in registry.available():

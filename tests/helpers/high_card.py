@@ -22,7 +22,7 @@ from companion.core.i18n import Msg
 from companion.games import registry
 from companion.games.base import Event, GameInfo, Match, OpCodec, Operation, Outcome, Rules, Score, Setup, Standing, rule
 from companion.games.selfplay import GameRecord
-from companion.tui.games import GameUI, register_ui, unregister_ui
+from companion.tui.game_ui import GameUI, register_ui, unregister_ui
 from companion.tui.screens.match_base import MatchScreenBase
 from companion.tui.widgets.keypad import CardKeypad, Key
 from companion.tui.widgets.standings import ScoreSheet

@@ -41,7 +41,7 @@ async def main(home: Path, game_id: str, seed: int) -> int:
     from companion.store.session import MatchSession
     from companion.store.settings import Settings
     from companion.tui.app import CompanionApp
-    from companion.tui.games import ui_for
+    from companion.tui.game_ui import ui_for
 
     store, _ = open_or_recover(home / "companion.sqlite3")
     unfinished = store.list_matches(finished=False)  # the match the last run was playing, else a new one

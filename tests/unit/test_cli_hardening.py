@@ -344,7 +344,8 @@ def test_help_to_a_full_disk_is_an_error(tmp_path):
 
 def test_settings_nested_too_deep_fall_back_to_defaults_and_say_so(tmp_path):
     from companion.store.settings import Settings
-    from companion.tui.app import SETTINGS_UNREADABLE, CompanionApp
+    from companion.tui.app import CompanionApp
+    from companion.tui.host import SETTINGS_UNREADABLE
 
     path = tmp_path / "settings.json"
     path.write_text("[" * 100_000 + "]" * 100_000)

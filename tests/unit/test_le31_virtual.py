@@ -131,7 +131,7 @@ async def take_first_play(pilot) -> None:
 
 @pytest.mark.ui
 async def test_a_whole_match_against_the_computer_by_taps(tmp_path):
-    from companion.tui.games import ui_for
+    from companion.tui.game_ui import ui_for
     from companion.tui.games.le31.virtual import VirtualLe31Screen
 
     app = make_app(tmp_path)

@@ -70,7 +70,7 @@ async def tap(pilot, code: str) -> None:
 
 async def open_table_match(pilot, app) -> MatchSession:
     """A new 2500 match of Ann and Bob at a real table (Ann deals), its screen open."""
-    from companion.tui.games import ui_for
+    from companion.tui.game_ui import ui_for
 
     session = MatchSession.create(app.store, Setup(("Ann", "Bob"), Rummy2500Rules(), 0), "rummy2500")
     app.push_screen(ui_for("rummy2500").match_screen(session))
@@ -241,7 +241,7 @@ def test_the_score_command_refuses_what_one_entry_shows_impossible():
 
 
 async def test_a_brasse_is_corrected_from_the_history(tmp_path):
-    from companion.tui.games import ui_for
+    from companion.tui.game_ui import ui_for
     from companion.tui.games.rummy2500.screen import BrasseDialog
     from companion.tui.screens.history import HistoryScreen
 

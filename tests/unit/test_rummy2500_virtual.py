@@ -98,7 +98,7 @@ def test_selfplay_prints_its_figures():
 async def test_moves_against_the_computer_by_taps(tmp_path):
     """A human's moves by taps against the computer (draws, trios, lay-offs, throws), a refused throw among them,
     each saved as shown: 40 of them (the journeys play whole matches: ``tests/helpers/journeys/rummy2500.py``)."""
-    from companion.tui.games import ui_for
+    from companion.tui.game_ui import ui_for
     from companion.tui.games.rummy2500.virtual import VirtualRummyScreen
 
     app = make_app(tmp_path)

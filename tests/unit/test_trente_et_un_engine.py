@@ -134,7 +134,7 @@ async def tap(pilot, card) -> None:
 
 @pytest.mark.parametrize("game", ["trente_et_un", "trente_et_un_banker"])
 async def test_a_showdown_entered_by_taps(tmp_path, game):
-    from companion.tui.games import ui_for
+    from companion.tui.game_ui import ui_for
 
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -162,7 +162,7 @@ async def test_a_showdown_entered_by_taps(tmp_path, game):
 
 
 async def test_a_knock_deal_typed_turn_by_turn_then_its_showdown(tmp_path):
-    from companion.tui.games import ui_for
+    from companion.tui.game_ui import ui_for
 
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:

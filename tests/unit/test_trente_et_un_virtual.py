@@ -226,7 +226,7 @@ def test_selfplay_prints_its_figures():
 
 @pytest.mark.ui
 async def test_a_whole_knock_match_against_the_computer_by_taps_in_french(tmp_path):
-    from companion.tui.games import ui_for
+    from companion.tui.game_ui import ui_for
     from companion.tui.games.trente_et_un.virtual import VirtualTrenteScreen
 
     app = make_app(tmp_path)
@@ -266,7 +266,7 @@ async def test_a_whole_knock_match_against_the_computer_by_taps_in_french(tmp_pa
 
 @pytest.mark.ui
 async def test_a_whole_banker_match_with_two_humans_passing_the_device(tmp_path):
-    from companion.tui.games import ui_for
+    from companion.tui.game_ui import ui_for
     from companion.tui.screens.virtual_base import PassDevice
 
     app = make_app(tmp_path)

@@ -13,7 +13,7 @@ from companion.tui.screens.base import Localized
 
 class BaseModal(Localized, ModalScreen):
     """Every dialog of the app. A dialog is a question: it takes no key typed before it was drawn (type-ahead after
-    the entry that raised it), which the app drops (``CompanionApp.on_event``)."""
+    the entry that raised it), which the app drops (``HostApp.on_event``)."""
 
     DEFAULT_CSS = """
     BaseModal { align: center middle; background: $background 60%; }

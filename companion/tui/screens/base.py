@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     # The mixin below is a Screen for mypy only (at run time each screen class brings its own Textual base).
     from textual.screen import Screen as _Host
 
-    from companion.tui.app import CompanionApp
+    from companion.tui.host import HostApp
 else:
     _Host = object
 
@@ -32,7 +32,7 @@ class Localized(_Host):
     in a browser's page, where a finger does what keys do."""
 
     if TYPE_CHECKING:
-        app = getters.app(CompanionApp)  # Textual's way to type ``self.app`` as our app
+        app = getters.app(HostApp)  # Textual's way to type ``self.app`` as our app
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -16,7 +16,7 @@ from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, Plural
 from companion.games.base import Operation
 from companion.store.session import MatchSession
-from companion.tui.games import ui_for
+from companion.tui.game_ui import ui_for
 from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.layout import Bar
 from companion.tui.widgets.plain import Button, Static

@@ -12,7 +12,7 @@ from companion.games.listing import Listing
 from companion.records.summary import score_line, sides_of
 from companion.store.database import MatchRecord
 from companion.store.errors import DamagedMatchError
-from companion.tui.games import ui_for
+from companion.tui.game_ui import ui_for
 from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.menu import Menu, MenuKey
 from companion.tui.widgets.plain import Button, Static
@@ -228,7 +228,7 @@ class HomeScreen(BaseScreen):
             if screen is not None:
                 self.app.push_screen(screen)
         elif kind == "resume":
-            from companion.tui.games import open_match
+            from companion.tui.game_ui import open_match
 
             open_match(self.app, int(rest))
         else:

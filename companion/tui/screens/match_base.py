@@ -25,7 +25,7 @@ from companion.store.errors import StoreError
 from companion.store.session import MatchSession
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.dialogs.seats import SeatsDialog
-from companion.tui.games import ui_for
+from companion.tui.game_ui import ui_for
 from companion.tui.screens.base import UNDONE, BaseScreen
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.history import HistoryScreen

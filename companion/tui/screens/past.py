@@ -12,7 +12,7 @@ from companion.records.export import export_texts
 from companion.records.summary import score_line, sides_of
 from companion.store.database import MatchRecord
 from companion.tui.dialogs.match_actions import MatchActionsDialog
-from companion.tui.games import open_match, show_damaged, ui_for
+from companion.tui.game_ui import open_match, show_damaged, ui_for
 from companion.tui.screens.base import BaseScreen
 from companion.tui.screens.evenings import EveningsScreen
 from companion.tui.widgets.layout import Bar

@@ -26,7 +26,7 @@ from companion.records.roster import Roster
 from companion.store.session import MatchSession
 from companion.tui.dialogs.choice import leave_unless_kept
 from companion.tui.dialogs.seats import SeatsDialog
-from companion.tui.games import ui_for
+from companion.tui.game_ui import ui_for
 from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.fields import Input, Select
 from companion.tui.widgets.layout import Bar
@@ -307,7 +307,7 @@ class SetupScreen(BaseScreen):
             return
         screen = ui_for(self.game.id).match_screen(session)
         if self.drawn is not None:
-            screen.message = (self.drawn, "announce")
+            screen.message = (self.drawn, "announce")  # type: ignore[attr-defined]
         self.app.switch_screen(screen)
         if setup.mode == "virtual" and len(setup.humans) > 1 and self.app.tablet_address(session.match_id) is not None:
             # Served, several humans: each player's phone first (the table's device deals once it is closed).

@@ -11,7 +11,7 @@ from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, figure
 from companion.games import registry
 from companion.records.stats import Line, gather, row
-from companion.tui.games import ui_for
+from companion.tui.game_ui import ui_for
 from companion.tui.screens.base import BaseScreen
 from companion.tui.screens.players import PlayersScreen
 from companion.tui.widgets.fields import Select

@@ -12,7 +12,7 @@ from companion.core.i18n import Msg
 from companion.games import registry
 from companion.records.summary import score_line, sides_of
 from companion.store.database import MatchRecord
-from companion.tui.games import open_match
+from companion.tui.game_ui import open_match
 from companion.tui.screens.base import BaseScreen
 from companion.tui.screens.help import HelpScreen
 from companion.tui.widgets.plain import Button, Static

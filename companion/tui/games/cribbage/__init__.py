@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from companion.core.i18n import Msg
-from companion.tui.games import GalleryState, GameUI, register_ui
+from companion.tui.game_ui import GalleryState, GameUI, register_ui
 
 if TYPE_CHECKING:  # the home screen imports this module: the rules are loaded with a match
     from companion.games.base import Operation

@@ -23,7 +23,7 @@ from companion.store.session import MatchSession
 from companion.tui.gallery import NAMES, State, app_of, screen_of, think
 from companion.tui.gallery import settle as _settle
 from companion.tui.gallery import virtual_report as report
-from companion.tui.games import open_match, ui_for
+from companion.tui.game_ui import open_match, ui_for
 from companion.tui.games.cribbage.practice import PracticeScreen
 from companion.tui.games.cribbage.screen import MatchScreen
 from companion.tui.games.cribbage.stats_screen import CribbageStatsScreen

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.core.i18n import Msg, Plural
-from companion.tui.games import GalleryState, GameUI, register_ui
+from companion.tui.game_ui import GalleryState, GameUI, register_ui
 
 if TYPE_CHECKING:  # the home screen imports this module: the rules are loaded with a match
     from companion.games.base import Operation

@@ -11,7 +11,7 @@ from companion.games.le31.rules import Le31Rules
 from companion.store.database import Store
 from companion.store.session import MatchSession
 from companion.tui.gallery import NAMES, State, app_of, screen_of, settle, start_virtual, think, virtual_report
-from companion.tui.games import open_match, ui_for
+from companion.tui.game_ui import open_match, ui_for
 from companion.tui.games.le31.play_dialog import PlayDialog
 from companion.tui.games.le31.screen import Le31Screen
 

@@ -12,7 +12,7 @@ from companion.games.rummy2500.rules import Rummy2500Rules
 from companion.store.database import Store
 from companion.store.session import MatchSession
 from companion.tui.gallery import State, app_of, settle, start_virtual, virtual_report
-from companion.tui.games import open_match
+from companion.tui.game_ui import open_match
 from companion.tui.games.rummy2500.virtual import VirtualRummyScreen
 
 

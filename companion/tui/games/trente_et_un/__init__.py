@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.tui.games import GalleryState, GameUI, register_ui
+from companion.tui.game_ui import GalleryState, GameUI, register_ui
 
 
 class TrenteUI(GameUI):

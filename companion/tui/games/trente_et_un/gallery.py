@@ -11,7 +11,7 @@ from companion.games.trente_et_un.rules import BankerRules, KnockRules
 from companion.store.database import Store
 from companion.store.session import MatchSession
 from companion.tui.gallery import NAMES, State, app_of, screen_of, settle, start_virtual, virtual_report
-from companion.tui.games import open_match
+from companion.tui.game_ui import open_match
 from companion.tui.games.trente_et_un.screen import TrenteScreen
 from companion.tui.games.trente_et_un.virtual import VirtualTrenteScreen
 
