@@ -29,7 +29,7 @@ def _pauses_wait_for_the_computers(monkeypatch):
     from textual.pilot import OutOfBounds, Pilot, _get_mouse_message_arguments
     from textual.widget import Widget
 
-    from companion.tui.screens.virtual_base import computers_thinking
+    from companion.tui.screens.autoplay import computers_thinking
 
     real = Pilot.pause
 

@@ -30,10 +30,11 @@ from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.dialogs.round_report import RoundReport
 from companion.tui.dialogs.share import ShareDialog
 from companion.tui.game_ui import ui_for
+from companion.tui.screens.autoplay import computers_thinking
 from companion.tui.screens.club import ClubNightScreen
 from companion.tui.screens.evenings import EveningsScreen
+from companion.tui.screens.match_base import MatchScreenBase
 from companion.tui.screens.players import PlayersScreen
-from companion.tui.screens.virtual_base import VirtualScreenBase, computers_thinking
 from companion.tui.widgets.menu import Menu
 
 if TYPE_CHECKING:
@@ -95,12 +96,12 @@ async def settle(pilot: Pilot) -> None:
     await think(pilot)
 
 
-async def start_virtual(pilot: Pilot, game_id: str, setup: Setup) -> VirtualScreenBase:
+async def start_virtual(pilot: Pilot, game_id: str, setup: Setup) -> MatchScreenBase:
     """A virtual match opened at instant pace, once the computers have handed over to the human."""
     app = app_of(pilot)
     app.settings.pace = 0.0
     screen = ui_for(game_id).match_screen(MatchSession.create(app.store, setup, game_id))
-    assert isinstance(screen, VirtualScreenBase)
+    assert isinstance(screen, MatchScreenBase)
     app.push_screen(screen)
     for _ in range(500):
         await think(pilot)

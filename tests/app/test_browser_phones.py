@@ -273,7 +273,7 @@ def rummy_hidden(match, seat: int | None) -> set[str]:
 def rummy_markers(match, seat: int | None) -> list[str]:
     """A state of a brasse, on any device: its table (stock, pige, trios, cards in each hand, whose turn)."""
     from companion.tui.games.rummy2500.turns import table_lines
-    from companion.tui.screens.virtual_base import P_ON_PHONES
+    from companion.tui.screens.autoplay import P_ON_PHONES
 
     return [*table_lines(match, tr, "en"), *([tr(P_ON_PHONES)] if seat is None else [])]
 

@@ -86,7 +86,7 @@ async def test_undo_steps_back_to_before_the_humans_last_choice(tmp_path):
 
 
 async def test_two_humans_pass_the_device_and_never_see_each_others_cards(tmp_path):
-    from companion.tui.screens.virtual_base import PassDevice
+    from companion.tui.screens.autoplay import PassDevice
 
     app = make_app(tmp_path, lang="fr")
     app.settings.pace = 0.0

@@ -245,9 +245,9 @@ def test_a_game_known_only_to_the_tests_gets_self_play_an_alias_and_statistics_f
 
     assert registry.resolve("hc") is game and registry.resolve("high-card") is game
     assert "hc" in registry.names()
-    result = selfplay.run("hc", "hard", "easy", games=60, seed=3, jobs=1)
-    assert result["game"] == "hc" and result["games"] == 60
-    assert result["a_better"]  # four cards looked at beat one, at 95% confidence over 60 games
+    result = selfplay.run("hc", "hard", "easy", games=300, seed=3, jobs=1)
+    assert result["game"] == "hc" and result["games"] == 300
+    assert result["a_better"]  # the best of four cards of its hand beats one at random, at 95% over 300 games
     assert result["figures"]["a"]["won"] > result["figures"]["b"]["won"]
 
     monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
@@ -284,3 +284,39 @@ def test_the_score_sheet_cuts_no_figure_and_no_name_on_a_phone_held_upright():
         for figure in ("+120", "-35", "-150", "+20", "200", "-90", "Total"):
             assert figure in text, (figure, text)
         assert "Ana" in text and "Rui" in text
+
+
+async def test_a_game_known_only_to_the_tests_is_played_against_the_computer_on_its_one_screen(game, tmp_path):
+    """The worked example of « Adding a game » plays both modes on one screen: against the computer the app deals,
+    the hand on screen lights the cards the rules offer, a tap answers the rules' choice, and the computer answers
+    its own; the rules' view of a seat holds its own hand only."""
+    from companion.games.base import Setup
+    from companion.store.session import MatchSession
+    from companion.tui.app import CompanionApp
+    from companion.tui.game_ui import ui_for
+    from companion.tui.screens.match_end import MatchEndScreen
+    from companion.tui.widgets.hand import HandRow
+    from tests.helpers.journeys import until
+
+    store = Store.open(tmp_path / "companion.sqlite3")
+    app = CompanionApp(store, settings=Settings(lang="en", pace=0.0))
+    setup = Setup(("Ann", "Hal"), high_card.HighCardRules(target=3), 0, "virtual", 7, ("human", "easy"))
+    session = MatchSession.create(store, setup, game)
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = ui_for("high_card").match_screen(session)
+        app.push_screen(screen)
+        for _ in range(40):
+            await until(pilot, lambda: session.match.is_over or screen.chooser_seat() == 0, timeout=30)
+            if session.match.is_over:
+                break
+            hand = session.match.view(0).hand
+            assert hand and session.match.view(1).hand and not set(hand) & set(session.match.view(1).hand)
+            assert session.match.view(None).hand is None
+            row = screen.query_one("#hand", HandRow)
+            assert {card for card in row.cards if card is not None} == set(hand)
+            await pilot.click(row.slot_of(hand[0]))
+            await pilot.pause()
+        assert session.match.is_over and isinstance(app.screen, MatchEndScreen)
+        ops = [op["op"] for op in store.ops(session.match_id)]
+        assert ops[0] == "deal" and ops.count("reveal") >= 6
+    store.close()

@@ -267,7 +267,7 @@ async def test_a_whole_knock_match_against_the_computer_by_taps_in_french(tmp_pa
 @pytest.mark.ui
 async def test_a_whole_banker_match_with_two_humans_passing_the_device(tmp_path):
     from companion.tui.game_ui import ui_for
-    from companion.tui.screens.virtual_base import PassDevice
+    from companion.tui.screens.autoplay import PassDevice
 
     app = make_app(tmp_path)
     app.settings.pace = 0.0

@@ -411,10 +411,6 @@ class MatchScreen(CribbageView, MatchScreenBase):
         self._refusals = []
         self.enter_card(event.card_as(Card))
 
-    @on(Button.Pressed, "#actions Button")
-    def action_button(self, event: Button.Pressed) -> None:
-        self.run_command(event.button.id or "")
-
     def run_command(self, command: str) -> None:
         match = self.match
         if command == "go":  # typed (the key is greyed out outside the play)

@@ -18,7 +18,7 @@ from companion.games.cribbage.advice import discard_review
 from companion.games.cribbage.ops import Deal, Discard, Play
 from companion.store.session import MatchSession
 from companion.tui.games.cribbage.view import CribbageView
-from companion.tui.screens.virtual_base import VirtualScreenBase
+from companion.tui.screens.match_base import MatchScreenBase
 from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.moves import MoveList
 from companion.tui.widgets.plain import Button, Static
@@ -47,7 +47,7 @@ THEIRS = Msg("{name} crib", "le crib {name}")  # name=Of(dealer): "Paul's crib" 
 SLOTS = 6  # the most cards a hand holds (two players, before laying away)
 
 
-class VirtualCribbageScreen(CribbageView, VirtualScreenBase):
+class VirtualCribbageScreen(CribbageView, MatchScreenBase):
     BINDINGS = [("f1", "rules", "Rules")]
     DEFAULT_CSS = """
     VirtualCribbageScreen #header { height: 1; background: $primary 30%; }
@@ -226,10 +226,6 @@ class VirtualCribbageScreen(CribbageView, VirtualScreenBase):
     @on(HandRow.Tapped)
     def hand_tapped(self, event: HandRow.Tapped) -> None:
         self.tap(event.card)
-
-    @on(Button.Pressed, "#actions Button")
-    def action_button(self, event: Button.Pressed) -> None:
-        self.run_command(event.button.id or "")
 
     def run_command(self, command: str) -> None:
         if command == "lay":

@@ -140,10 +140,6 @@ class Le31Screen(Le31View, MatchScreenBase):
     def picked(self, event: CardKeypad.Picked) -> None:
         self.enter_card(event.card_as(Le31Card))
 
-    @on(Button.Pressed, "#actions Button")
-    def action_button(self, event: Button.Pressed) -> None:
-        self.run_command(event.button.id or "")
-
     def run_command(self, command: str) -> None:
         if command == "back":
             self.take_back_drafted()

@@ -13,11 +13,10 @@ from companion.games.le31.notation import read_play
 from companion.store.session import MatchSession
 from companion.tui.games.le31.screen import offer_plays
 from companion.tui.games.le31.view import P_ONLY_TRAIL, Le31View
-from companion.tui.screens.match_base import B_RULES
-from companion.tui.screens.virtual_base import VirtualScreenBase
+from companion.tui.screens.match_base import B_RULES, MatchScreenBase
 from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.moves import MoveList
-from companion.tui.widgets.plain import Button, Static
+from companion.tui.widgets.plain import Static
 
 YOUR_HAND = Msg("{name}:", "{name} :")
 P_PLAY = Msg("{name}: tap a card to play it (or type 6r x 2b 3g)",
@@ -29,7 +28,7 @@ NOT_YOURS = Msg("{card} is not in your hand", "{card} n'est pas dans votre main"
 SLOTS = 4
 
 
-class VirtualLe31Screen(Le31View, VirtualScreenBase):
+class VirtualLe31Screen(Le31View, MatchScreenBase):
     DEFAULT_CSS = """
     VirtualLe31Screen #header { height: 1; background: $primary 30%; }
     VirtualLe31Screen #sheet { height: auto; max-height: 12; }
@@ -92,10 +91,6 @@ class VirtualLe31Screen(Le31View, VirtualScreenBase):
     @on(HandRow.Tapped)
     def hand_tapped(self, event: HandRow.Tapped) -> None:
         self.tap(event.card)
-
-    @on(Button.Pressed, ".bar Button")
-    def action_button(self, event: Button.Pressed) -> None:
-        self.run_command(event.button.id or "")
 
     def run_command(self, command: str) -> None:
         self.run_shared(command, "le31")

@@ -337,10 +337,6 @@ class Rummy2500Screen(Rummy2500View, TurnEntry, MatchScreenBase):
         return self.apply_ops(op)
 
     # ------------------------------------------------------------ commands
-    @on(Button.Pressed, ".bar Button")
-    def action_button(self, event: Button.Pressed) -> None:
-        self.run_command(event.button.id or "")
-
     def run_command(self, command: str) -> None:
         m = self.match
         if command == "brasse":

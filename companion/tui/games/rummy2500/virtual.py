@@ -13,10 +13,11 @@ from companion.store.session import MatchSession
 from companion.tui.games.rummy2500.screen import PLAY_KEYS, TURN_WORDS
 from companion.tui.games.rummy2500.turns import TurnEntry, card_words
 from companion.tui.games.rummy2500.view import Rummy2500View
-from companion.tui.screens.virtual_base import VIRTUAL_WORDS, VirtualScreenBase
+from companion.tui.screens.autoplay import VIRTUAL_WORDS
+from companion.tui.screens.match_base import MatchScreenBase
 from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.moves import MoveList
-from companion.tui.widgets.plain import Button, Static
+from companion.tui.widgets.plain import Static
 
 HEADER = Msg("2500 · brasse {n} · {dealer} deals · frime {frime} · to {target}",
              "2500 · brasse {n} · {dealer} brasse · frime {frime} · en {target}")
@@ -30,7 +31,7 @@ NOT_YOURS = Msg("{card} is not in your hand", "{card} n'est pas dans votre main"
 SLOTS = 40  # a hand grows with a pige series: room for every card it can hold
 
 
-class VirtualRummyScreen(Rummy2500View, TurnEntry, VirtualScreenBase):
+class VirtualRummyScreen(Rummy2500View, TurnEntry, MatchScreenBase):
     DEFAULT_CSS = """
     VirtualRummyScreen #header { height: 1; background: $primary 30%; }
     VirtualRummyScreen #sheet { height: auto; }
@@ -123,10 +124,6 @@ class VirtualRummyScreen(Rummy2500View, TurnEntry, VirtualScreenBase):
             self.refresh_view()
         else:
             self.tap(event.card)
-
-    @on(Button.Pressed, ".bar Button")
-    def action_button(self, event: Button.Pressed) -> None:
-        self.run_command(event.button.id or "")
 
     def run_command(self, command: str) -> None:
         if command in ("stock", "pige", "trio", "layoff", "throw", "clear"):

@@ -236,10 +236,6 @@ class TrenteScreen(TrenteView, MatchScreenBase):
     def picked(self, event: CardKeypad.Picked) -> None:
         self.enter_card(event.card_as(Card))
 
-    @on(Button.Pressed, "#actions Button")
-    def action_button(self, event: Button.Pressed) -> None:
-        self.run_command(event.button.id or "")
-
     def run_command(self, command: str) -> None:
         if command == "show":
             self.show()

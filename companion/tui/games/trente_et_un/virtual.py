@@ -22,7 +22,7 @@ from companion.games.trente_et_un.scoring import hand_value
 from companion.store.session import MatchSession
 from companion.tui.games.trente_et_un.screen import TURN_WORDS, turn_entry
 from companion.tui.games.trente_et_un.view import TrenteView
-from companion.tui.screens.virtual_base import VirtualScreenBase
+from companion.tui.screens.match_base import MatchScreenBase
 from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.keypad import Key
 from companion.tui.widgets.moves import MoveList
@@ -66,7 +66,7 @@ NOT_YOUR_TURN = Msg("not your turn yet", "ce n'est pas encore votre tour")
 SLOTS = 4  # three cards, and the one drawn before the throw
 
 
-class VirtualTrenteScreen(TrenteView, VirtualScreenBase):
+class VirtualTrenteScreen(TrenteView, MatchScreenBase):
     DEFAULT_CSS = """
     VirtualTrenteScreen #header { height: 1; background: $primary 30%; }
     VirtualTrenteScreen #rack { height: auto; }
@@ -242,10 +242,6 @@ class VirtualTrenteScreen(TrenteView, VirtualScreenBase):
         op = Exchange(seat, (self.give,), (take,), self.hold)
         if self.human_op(op):
             self.give, self.hold = None, False
-
-    @on(Button.Pressed, ".bar Button")
-    def action_button(self, event: Button.Pressed) -> None:
-        self.run_command(event.button.id or "")
 
     def run_command(self, command: str) -> None:
         m, seat, play = self.match, self.shown_seat, self.match.play

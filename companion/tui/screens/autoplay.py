@@ -1,30 +1,32 @@
-"""What every virtual game's screen shares: the app deals and plays the computer seats at a pace people can
-follow, each human sees only their own hand (several humans pass the device behind a screen that hides it),
-and undo steps back to before the last choice a human made.
+"""What every game's match screen shares, third layer: virtual play (at a real table it does nothing). The app deals
+and plays the computer seats at a pace people can follow, each human sees only their own hand (several humans pass
+the device behind a screen that hides it), and undo steps back to before the last choice a human made.
 
-A game's virtual screen subclasses :class:`VirtualScreenBase` and only draws: who must act and which steps are
-automatic is the engine's to say (``Match.awaiting``, ``chooser``, ``is_chance``), and the next move nobody at the
-screen chooses comes from the game's computer players (``GameInfo.players``: ``next_op(match, kinds)``).
+A game's screen (``MatchScreenBase``) only draws: who must act and which steps are automatic is the engine's to say
+(``Match.awaiting``, ``chooser``, ``is_chance``), and the next move nobody at the screen chooses comes from the
+game's computer players (``GameInfo.players``: ``next_op(match, kinds)``).
 
 A computer's move is found in a worker thread, on a copy of the match replayed from its log: the screen keeps
-redrawing and taking taps while a computer thinks, the pace counts the thinking time, and a move found for a
-state the match has left (an undo, a correction) is dropped and decided again.
+redrawing and taking taps while a computer thinks, the pace counts the thinking time, and a move found for a state
+the match has left (an undo, a correction) is dropped and decided again.
 
-The end of each round (an event with a ``report``) is shown item by item, and the next deal waits for a
-tap, at every pace but "instant".
+The end of each round (an event with a ``report``) is shown item by item, and the next deal waits for a tap, at
+every pace but "instant".
 
 Seats on players' own devices (issue 28): a seat's device (``app.seat``) shows that seat's hand and choices only;
 the table's device shows no hand of a seat that has its own device, and passes the device only among the humans
 without one. One device at a time deals and moves for the computers (``drives``): the table's device whenever it is
-open, else a player's own; each device follows the others through the store. An undo that takes back a player's
-own choice asks him first, on his device (``MatchScreenBase.undo``).
+open, else a player's own; each device follows the others through the store. An undo that takes back a player's own
+choice asks him first, on his device (``match_undo.py``).
 """
 
 from __future__ import annotations
 
 import importlib
 import time
+from collections.abc import Sequence
 from functools import partial
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -35,11 +37,13 @@ from textual.worker import Worker, WorkerState
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, Of
 from companion.games.base import Event, Match, Operation
+from companion.games.seats import Choice
 from companion.store.devices import LEASE_S, Lease, drive, release
 from companion.store.session import MatchSession
 from companion.tui.dialogs.base import BaseModal
 from companion.tui.dialogs.round_report import RoundReport
-from companion.tui.screens.match_base import B_LOG, B_PACE, B_PHONES, B_UNDO, SHARED_WORDS, MatchScreenBase
+from companion.tui.screens.match_undo import MatchScreenUndo
+from companion.tui.screens.match_words import B_LOG, B_PACE, B_PHONES, B_UNDO, NOT_NOW, SHARED_WORDS
 from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.moves import MoveList
 from companion.tui.widgets.plain import Button, Static
@@ -86,12 +90,12 @@ class PassDevice(BaseModal):
         self.dismiss(True)
 
 
-class VirtualScreenBase(MatchScreenBase):
-    ASKS_BEFORE_DROPPING_REDO = False  # the computers' moves follow an undo at once: nothing to ask
-    SHARED_KEYS = (("pace", B_PACE), ("undo", B_UNDO), ("log", B_LOG), ("phones", B_PHONES))  # no redo: see above
+class AutoPlay(MatchScreenUndo):
+    """Virtual play on a match screen: every method here does nothing more than the layer below at a real table."""
 
     def __init__(self, session: MatchSession) -> None:
         super().__init__(session)
+        self.virtual = session.setup.mode == "virtual"  # the app deals, and plays the computers
         humans = session.setup.humans
         self.shown_seat: int | None = humans[0] if len(humans) == 1 else None  # whose hand is on screen
         self.on_devices: set[int] = set()  # the seats on players' own devices (read from the store on mount)
@@ -103,6 +107,17 @@ class VirtualScreenBase(MatchScreenBase):
         self._thinking = False  # a worker is finding the next automatic move
         self._decision: tuple[Worker, list[Operation], float] | None = None  # that worker, its log, when it began
         self._lease = Lease(False, 0.0)  # whether this device drives, among several (see ``drives``)
+
+    @property
+    def shared_keys(self) -> tuple[tuple[str, Msg], ...]:
+        """Virtual play: the pace, and no redo (the computers' moves follow an undo at once)."""
+        if not self.virtual:
+            return super().shared_keys
+        return (("pace", B_PACE), ("undo", B_UNDO), ("log", B_LOG), ("phones", B_PHONES))
+
+    @property
+    def asks_before_dropping_redo(self) -> bool:
+        return not self.virtual and super().asks_before_dropping_redo  # virtual: nothing to ask, see above
 
     @property
     def slot_cards(self) -> list:
@@ -182,7 +197,7 @@ class VirtualScreenBase(MatchScreenBase):
             self.call_later(self.pump)
 
     def on_unmount(self) -> None:
-        if self._lease.drives:  # another device takes over at once
+        if self.virtual and self._lease.drives:  # another device takes over at once
             try:
                 release(self.session.store, self.session.match_id, self.app.device_id)
             except CompanionError:
@@ -204,6 +219,8 @@ class VirtualScreenBase(MatchScreenBase):
         return self._timer is None and not self._passing and not self._reporting and not self._thinking
 
     def on_mount(self) -> None:
+        if not self.virtual:
+            return
         self.follow_devices()
         self.claim()
         self.call_later(self.pump)
@@ -224,6 +241,9 @@ class VirtualScreenBase(MatchScreenBase):
         """Another device moved (a seat's phone, the table's device): show it, and go on from there. Whose move it
         is comes from the match's state, not from one timer surviving: a move due with nothing under way to make
         it is asked for again."""
+        if not self.virtual:
+            super().sync()
+            return
         self.claim()  # renewed even under a dialog (a round's report): the table's device keeps its turn
         head = len(self.match.log)
         super().sync()
@@ -315,14 +335,14 @@ class VirtualScreenBase(MatchScreenBase):
 
     def after(self, event: Event) -> None:
         """A round's end is shown and read before anything goes on (the match's end after it)."""
-        if not event.report or self.app.settings.pace <= 0 or self._reporting:
+        if not self.virtual or not event.report or self.app.settings.pace <= 0 or self._reporting:
             super().after(event)
             return
         self._reporting = True
 
         def read(_: object) -> None:
             self._reporting = False
-            super(VirtualScreenBase, self).after(event)
+            super(AutoPlay, self).after(event)
             self.refresh_view()
             self.call_later(self.pump)
 
@@ -355,6 +375,8 @@ class VirtualScreenBase(MatchScreenBase):
         self.app.push_screen(PassDevice(self.match.names[seat]), ready)
 
     def on_screen_resume(self) -> None:
+        if not self.virtual:
+            return
         self.follow_devices()  # seats given to phones from the dialog just closed
         self.call_later(self.pump)
 
@@ -366,14 +388,42 @@ class VirtualScreenBase(MatchScreenBase):
     def human_op(self, op: Operation) -> bool:
         """A human's choice: applied at once, then the computers go on."""
         done = self.apply_ops(op)
-        if done:
+        if done and self.virtual:
             self.call_later(self.pump)
         return done
+
+    # ------------------------------------------------------------ the rules' choices
+    def chooser_seat(self) -> int | None:
+        """The seat this screen makes choices for now: in virtual play the human whose turn it is and whose hand is
+        on screen; at a real table the seat to act (a player's own device: his seat only)."""
+        if self.virtual:
+            seat = self.acting_human()
+            return seat if seat is not None and seat == self.shown_seat else None
+        seat = self.match.to_act
+        own = self.app.seat
+        return seat if own is None or own == seat else None
+
+    def offered(self) -> list[Choice]:
+        """What the seat this screen plays for may do now (``Match.choices``): the keys and cards it lights."""
+        seat = self.chooser_seat()
+        return [] if seat is None else self.match.choices(seat)
+
+    def answer(self, name: str, cards: Sequence[Any] = (), table: Sequence[Any] = (), target: int | None = None,
+               number: int | None = None) -> bool:
+        """Answer the choice ``name`` offered now: its operation applied (verified, saved, then shown; in virtual
+        play the computers go on), or refused with the reason. Taps and typed lines both come here."""
+        for choice in self.offered():
+            if choice.name == name:
+                return self.human_op(choice.answer(cards, table, target, number))
+        self.refuse(NOT_NOW)
+        return False
 
     # ------------------------------------------------------------ undo
     def undo_steps(self) -> int:
         """Back to before the last human choice, with every automatic move made since (one entry while no human
         has chosen yet)."""
+        if not self.virtual:
+            return super().undo_steps()
         if not self.session.can_undo:
             return 0
         for n, op in enumerate(reversed(self.match.log), 1):
@@ -383,30 +433,35 @@ class VirtualScreenBase(MatchScreenBase):
 
     def entered_by(self, op: Operation) -> int | None:
         """A human's own choice is his; the deals and the computers' moves are nobody's."""
+        if not self.virtual:
+            return super().entered_by(op)
         return self.match.chooser(op) if self.is_choice(op) else None
 
     def take_back(self, steps: int) -> None:
         self.stop_pump()
         super().take_back(steps)
-        self.call_later(self.pump)
+        if self.virtual:
+            self.call_later(self.pump)
 
     def redo(self) -> None:
         self.stop_pump()
         super().redo()
-        self.call_later(self.pump)
+        if self.virtual:
+            self.call_later(self.pump)
 
     def run_shared(self, command: str, rules: str) -> bool:
         """The Pace key too, on every virtual screen."""
-        if command == "pace":
+        if command == "pace" and self.virtual:
             self.cycle_pace()
             return True
         return super().run_shared(command, rules)
 
     def said_shared(self, word: str) -> bool:
-        """A typed word every virtual screen knows (pace, undo, log, menu…), done: True; else False."""
-        if word not in VIRTUAL_WORDS:
+        """A typed word every match screen knows (undo, log, menu…, and the pace in virtual play), done: True; else
+        False."""
+        if word not in (VIRTUAL_WORDS if self.virtual else SHARED_WORDS):
             return False
-        self.run_command(VIRTUAL_WORDS[word])
+        self.run_command(VIRTUAL_WORDS[word])  # the shared words are among them
         return True
 
     def cycle_pace(self) -> None:
