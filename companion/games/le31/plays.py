@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from companion.games.le31.deck import Le31Card
-from companion.games.le31.ops import Build, Capture, Raise, Trail
+from companion.games.le31.ops import Build, Capture, Play, Raise, Trail
 
 if TYPE_CHECKING:
     from companion.games.le31.state import Le31State
@@ -165,11 +165,11 @@ def _build_values(match: Le31State, seat: int, card: Le31Card) -> list[int]:
 
 
 def completions(match: Le31State, seat: int, card: Le31Card, chosen: Sequence[Le31Card],
-                build: int | None = None) -> list:
+                build: int | None = None) -> list[Play]:
     """The legal plays of ``card`` taking or building with exactly the table cards ``chosen`` and, if ``build``
     is a value, the build of that value: laying down, taking, building each value, raising."""
     loose = tuple(chosen)
-    candidates: list = []
+    candidates: list[Play] = []
     if not loose and build is None:
         candidates.append(Trail(seat, card))
     if card.is_illustrated:
@@ -286,12 +286,12 @@ def _group_sums(table: Counts, start: Counts, v: int, budget: list[int]) -> Iter
                 stack.append(_add(current, group))
 
 
-def readings(match: Le31State, seat: int, card: Le31Card, budget: int = READINGS_BUDGET) -> list:
+def readings(match: Le31State, seat: int, card: Le31Card, budget: int = READINGS_BUDGET) -> list[Play]:
     """The legal plays of ``card`` now: laying down, every capture and build by combination of values (the red
     cards taken first), raises. At most ``budget`` search steps, so no table can stall a decision."""
     r = match.r
-    options: list = []
-    candidates: list = [Trail(seat, card)]
+    options: list[Play] = []
+    candidates: list[Play] = [Trail(seat, card)]
     if card.is_illustrated:
         candidates += [Capture(seat, card, (c,)) for c in dict.fromkeys(r.loose) if c.illustration == card.illustration]
     elif not r.trail_only:
