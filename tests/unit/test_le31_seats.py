@@ -15,7 +15,7 @@ from companion.games.base import Setup
 from companion.games.le31.deck import DEFAULT_DECK
 from companion.games.le31.engine import Le31Match
 from companion.games.le31.ops import Build, Capture, CountOut, Deal, QuickRound, Raise, Trail
-from companion.games.le31.players import choose, legal_plays, position_rng, table_entries
+from companion.games.le31.players import choose, legal_plays, next_op, position_rng, table_entries
 from companion.games.le31.rules import Le31Rules
 from companion.games.le31.seat import BuildKey
 from companion.games.seats import Choice, same_move
@@ -268,8 +268,6 @@ def test_four_players_answer_at_every_step_virtual_and_at_a_real_table():
     for seed in (1, 2):
         play_virtual(game, seed, tally, players=4, level="normal")
         virtual = virtual_match(game, seed, players=4)
-        from companion.games.le31.players import next_op
-
         while (op := next_op(virtual, list(virtual.setup.seats))) is not None:
             virtual.apply(op)
         table = Le31Match(Setup(virtual.names, virtual.rules, virtual.setup.first_dealer, "table"))
