@@ -103,6 +103,8 @@ class SeatChecker:
                 return list(made())
             if made is not None and hasattr(made, "cards"):
                 return list(made.cards)
+            if made is not None and callable(getattr(made, "pack", None)):  # a deck that gives its pack (Le 31's)
+                return list(made.pack())
         from companion.core.cards import standard_deck
 
         return standard_deck()

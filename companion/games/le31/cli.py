@@ -5,12 +5,16 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter
+from typing import TYPE_CHECKING, Any
 
 from companion.core.commands import add_lang_option, in_lang, input_lang, lang_of
 from companion.core.errors import NotationError
 from companion.core.i18n import Msg
 from companion.core.i18n import points as points_of
 from companion.core.typed import parse_number
+
+if TYPE_CHECKING:
+    from companion.games.le31.deck import Le31Deck
 
 SIDE = Msg("side {n}: {points}", "camp {n} : {points}")
 ITEM = Msg("{what}{card} +{n}", "{what}{card} +{n}")
@@ -20,7 +24,7 @@ BAD_RECOLTES = Msg("--recoltes takes two counts like 2,0", "--recoltes prend deu
 SIDES = Msg("give the two piles with --side twice", "donnez les deux tas avec deux --side")
 
 
-def _deck(args: argparse.Namespace):
+def _deck(args: argparse.Namespace) -> Le31Deck:
     from companion.games.le31.deck import load_deck
 
     return load_deck(args.deck)
@@ -69,7 +73,7 @@ def _tally_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     le31 = subparsers.add_parser(
         "le31", help=in_lang("Le 31: the deck, the tally of a round", "Le 31 : le paquet, le compte d'une manche"),
         description=in_lang("Le 31 tools. Cards are written like 2R (red 2), 10G (green 10), ER (Estrelizia, red); "
@@ -141,7 +145,7 @@ def _check_command(args: argparse.Namespace) -> int:
     r.pending = {1: own[0]} if args.committed and own else {}
     r.seen.update(loose + [c for b in builds for c in b.cards] + hand)
     readings = match.readings(1, card)
-    result: dict = {"legal": False, "reason": None, "readings": [describe_play(o, deck, lang) for o in readings]}
+    result: dict[str, Any] = {"legal": False, "reason": None, "readings": [describe_play(o, deck, lang) for o in readings]}
     if op is None:
         if len(readings) == 1:
             op = readings[0]
@@ -166,7 +170,7 @@ def _check_command(args: argparse.Namespace) -> int:
     return 0 if result["legal"] else 1
 
 
-def register_check(commands) -> None:
+def register_check(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     check = commands.add_parser(
         "check", help=in_lang("is a play legal against a table?", "un coup est-il permis avec les cartes de la table ?"),
         description=in_lang("Say whether a play is legal against a table and, if not, why; a play named by its card "

@@ -5,9 +5,15 @@ symbols): ``6R -`` lays the card down, ``6R x 2B 3G`` takes them (``[8]`` takes 
 
 from __future__ import annotations
 
+import re
+
 from companion.core.errors import NotationError
 from companion.core.i18n import Msg
 from companion.core.typed import parse_number
+from companion.games.le31.deck import Le31Card, Le31Deck
+from companion.games.le31.ops import Build, Capture, Play, Raise, Trail
+from companion.games.le31.plays import partition
+from companion.games.le31.state import TableBuild
 
 PLAY_SYNTAX = Msg("a play is CARD, then - (lay it down), x CARDS (take them; [N] takes the build of N), "
                   "> N CARDS (build N; add « partner » for your partner) or ^ N (raise the build of N)",
@@ -21,10 +27,8 @@ BAD_TABLE = Msg("cannot read the table near {token!r}: builds are written [8: 5R
 PARTNER_WORD = ("partner", "partenaire")  # « pour mon partenaire »: the last word of a build, in either language
 
 
-def describe_play(op, deck, lang: str) -> str:
+def describe_play(op: Play, deck: Le31Deck, lang: str) -> str:
     """A play in the command's own notation: ``6R x 2B 3G``, ``3R > 8 5B``, ``2R ^ 8``, ``4R -``."""
-    from companion.games.le31.ops import Build, Capture, Raise
-
     card = deck.label(op.card, lang)
     if isinstance(op, Capture):
         taken = [deck.label(c, lang) for c in op.loose] + ([f"[{op.card.value}]"] if op.build else [])
@@ -37,12 +41,8 @@ def describe_play(op, deck, lang: str) -> str:
     return f"{card} -"
 
 
-def read_table(text: str, deck, lang: str):
+def read_table(text: str, deck: Le31Deck, lang: str) -> tuple[list[Le31Card], list[TableBuild]]:
     """Loose cards and builds ``[8: 5R 3Y]`` (an opponent's) or ``[8*: 5R 3Y]`` (the player's own)."""
-    import re
-
-    from companion.games.le31.engine import TableBuild, partition
-
     loose, builds = [], []
     for match in re.finditer(r"\[([^\]]*)\]|([^\s\[\]]+)", text):
         if match.group(2):
@@ -62,9 +62,8 @@ def read_table(text: str, deck, lang: str):
     return loose, builds
 
 
-def read_play(text: str, deck, lang: str, seat: int):
-    from companion.games.le31.ops import Build, Capture, Raise, Trail
-
+def read_play(text: str, deck: Le31Deck, lang: str, seat: int) -> tuple[Le31Card, Play | None]:
+    """The card a play names, and the play itself (None when the card is named alone)."""
     tokens = text.replace(",", " ").split()
     if not tokens:
         raise NotationError(PLAY_SYNTAX)

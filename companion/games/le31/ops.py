@@ -101,4 +101,6 @@ def _custom(code: str) -> Le31Card:
     return Le31Card(colour, None, head, text)
 
 
+Play = Trail | Capture | Build | Raise  # a seat's play: one card from the hand, one action
+
 CODEC = OpCodec((Deal, Trail, Capture, Build, Raise, QuickRound, CountOut), cards={Le31Card: _reader})

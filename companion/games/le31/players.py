@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from companion.games.base import Operation
-from companion.games.le31.deck import Le31Card
+from companion.games.le31.deck import DEAL_SIZE, Le31Card
 from companion.games.le31.engine import Le31Match, RoundState, TableBuild, deal_virtual
-from companion.games.le31.ops import Build, Capture, Raise, Trail
+from companion.games.le31.ops import Build, Capture, Deal, Play, Raise, Trail
 from companion.games.search import by_rollouts
 
 HARD_SAMPLES = 12
@@ -67,16 +67,19 @@ def _loose_after(match: Le31Match, op: Operation) -> tuple[list[Le31Card], int]:
     return loose, builds
 
 
-def score(match: Le31Match, op: Operation) -> float:
+def score(match: Le31Match, op: Play) -> float:
     """The normal player's worth of a play: what it takes (or will take), less what it gives away."""
     r = match.r
-    w = lambda cards: sum(weight(match, c) for c in cards)  # noqa: E731
+
+    def w(cards: Iterable[Le31Card]) -> float:
+        return sum(weight(match, c) for c in cards)
+
     loose, builds = _loose_after(match, op)
     value = 0.0
     if isinstance(op, Capture):
         taken = [op.card, *op.loose]
         if op.build:
-            taken += r.build(op.card.value).cards  # type: ignore[arg-type, union-attr]
+            taken += _build_cards(match, op.card.value)
         value += w(taken)
         if not loose and not builds:
             value += RECOLTE
@@ -87,7 +90,7 @@ def score(match: Le31Match, op: Operation) -> float:
         build = r.build(op.value)
         value += 0.7 * (w([op.card, *op.loose]) + (w(build.cards) if build else 0))
     else:
-        value -= 0.6 * weight(match, op.card)  # type: ignore[attr-defined]
+        value -= 0.6 * weight(match, op.card)
     # What is left for the next player: valuable loose cards, and a lone card (an easy récolte).
     value -= 0.3 * sum(weight(match, c) for c in loose if weight(match, c) >= 1)
     if len(loose) == 1 and not builds:
@@ -95,15 +98,24 @@ def score(match: Le31Match, op: Operation) -> float:
     return value
 
 
-def legal_plays(match: Le31Match, seat: int) -> list[Operation]:
-    hand = match.hand(seat) or ()
-    plays: list[Operation] = []
-    for card in dict.fromkeys(hand):
-        plays += match.readings(seat, card)
-    return plays
+PLAYS = (Trail, Capture, Build, Raise)  # a card's readings, in the order the players weigh their ties
 
 
-def _ranked(match: Le31Match, plays: list[Operation]) -> list[Operation]:
+def legal_plays(match: Le31Match, seat: int) -> list[Play]:
+    """The plays the seat's choices offer (``match.options``), card by card as the hand holds them, each card's laid
+    down, then taken, built and raised: the order in which the players break a tie between plays."""
+    cards = list(dict.fromkeys(match.hand(seat) or ()))
+    plays = [op for op in match.options(seat) if isinstance(op, PLAYS)]
+    return sorted(plays, key=lambda op: (cards.index(op.card), PLAYS.index(type(op))))
+
+
+def _build_cards(match: Le31Match, value: int | None) -> list[Le31Card]:
+    """The cards of the build of ``value`` a capture takes (on the table: the capture is legal)."""
+    build = match.r.build(value or 0)
+    return build.cards if build is not None else []
+
+
+def _ranked(match: Le31Match, plays: Sequence[Play]) -> list[Play]:
     return sorted(plays, key=lambda op: -score(match, op))
 
 
@@ -181,7 +193,7 @@ def rollout(world: Le31Match, seat: int, first: Operation) -> float:
     return gained + after - start
 
 
-def search(match: Le31Match, seat: int, candidates: list[Operation], rng: random.Random) -> Operation:
+def search(match: Le31Match, seat: int, candidates: Sequence[Operation], rng: random.Random) -> Operation:
     # A crowded table makes every play of the rollouts costly to list: fewer deals keep the decision quick
     # (by the position, not by a clock, so a seeded game replays on any machine).
     crowd = len(match.r.loose)
@@ -206,3 +218,10 @@ def next_op(match: Le31Match, kinds: Sequence[str]) -> Operation | None:
         return None
     return choose(match, seat, level, position_rng(match, seat))
 
+
+
+def table_entries(virtual: Le31Match) -> list[Operation]:
+    """What players would enter at a real table for a virtual match: the four cards the first deal of each round
+    lays face up, the later deals, and every play (no hands: nobody tells the app hidden cards)."""
+    return [(Deal(table=op.deck[:DEAL_SIZE]) if op.deck is not None else Deal()) if isinstance(op, Deal) else op
+            for op in virtual.log]

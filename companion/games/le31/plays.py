@@ -24,10 +24,10 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from companion.games.le31.deck import Le31Card
-from companion.games.le31.ops import Build, Capture, Raise, Trail
+from companion.games.le31.ops import Build, Capture, Play, Raise, Trail
 
 if TYPE_CHECKING:
-    from companion.games.le31.engine import Le31Match
+    from companion.games.le31.state import Le31State
 
 MAX_BUILD = 10  # no card is worth more, so no build can be
 READINGS_BUDGET = 600  # search steps per card for readings(): bounds the worst table
@@ -144,11 +144,11 @@ def partition(cards: Sequence[Le31Card], value: int) -> list[list[Le31Card]] | N
 
 
 # ---------------------------------------------------------------- a selection, tap by tap
-def _loose_numbered(match: Le31Match) -> list[Le31Card]:
+def _loose_numbered(match: Le31State) -> list[Le31Card]:
     return [c for c in match.r.loose if not c.is_illustrated]
 
 
-def _build_values(match: Le31Match, seat: int, card: Le31Card) -> list[int]:
+def _build_values(match: Le31State, seat: int, card: Le31Card) -> list[int]:
     """The values ``card`` could build to, as far as the hand tells (table mode: any)."""
     low = max(2, card.value or 0)
     values = range(low, MAX_BUILD + 1)
@@ -164,12 +164,12 @@ def _build_values(match: Le31Match, seat: int, card: Le31Card) -> list[int]:
                                                 and b.owner == partner)]
 
 
-def completions(match: Le31Match, seat: int, card: Le31Card, chosen: Sequence[Le31Card],
-                build: int | None = None) -> list:
+def completions(match: Le31State, seat: int, card: Le31Card, chosen: Sequence[Le31Card],
+                build: int | None = None) -> list[Play]:
     """The legal plays of ``card`` taking or building with exactly the table cards ``chosen`` and, if ``build``
     is a value, the build of that value: laying down, taking, building each value, raising."""
     loose = tuple(chosen)
-    candidates: list = []
+    candidates: list[Play] = []
     if not loose and build is None:
         candidates.append(Trail(seat, card))
     if card.is_illustrated:
@@ -189,7 +189,7 @@ def completions(match: Le31Match, seat: int, card: Le31Card, chosen: Sequence[Le
     return [op for op in candidates if match.can(op)]
 
 
-def continuations(match: Le31Match, seat: int, card: Le31Card, chosen: Sequence[Le31Card],
+def continuations(match: Le31State, seat: int, card: Le31Card, chosen: Sequence[Le31Card],
                   build: int | None = None) -> tuple[list[int], list[int]]:
     """What can still join the selection: the positions in ``match.r.loose`` of the table cards, and the values of
     the builds, that a tap may add on the way to some legal play."""
@@ -253,7 +253,7 @@ def _positions(loose: Sequence[Le31Card], chosen: Sequence[Le31Card]) -> set[int
 
 
 # ---------------------------------------------------------------- every reading of a card
-def _canonical(match: Le31Match, counts: Counts, available: Sequence[Le31Card]) -> tuple[Le31Card, ...] | None:
+def _canonical(match: Le31State, counts: Counts, available: Sequence[Le31Card]) -> tuple[Le31Card, ...] | None:
     """Table cards with these values, the most valuable of each value first (red, the red 2, the green 10)."""
     deck = match.deck
     out: list[Le31Card] = []
@@ -286,12 +286,12 @@ def _group_sums(table: Counts, start: Counts, v: int, budget: list[int]) -> Iter
                 stack.append(_add(current, group))
 
 
-def readings(match: Le31Match, seat: int, card: Le31Card, budget: int = READINGS_BUDGET) -> list:
+def readings(match: Le31State, seat: int, card: Le31Card, budget: int = READINGS_BUDGET) -> list[Play]:
     """The legal plays of ``card`` now: laying down, every capture and build by combination of values (the red
     cards taken first), raises. At most ``budget`` search steps, so no table can stall a decision."""
     r = match.r
-    options: list = []
-    candidates: list = [Trail(seat, card)]
+    options: list[Play] = []
+    candidates: list[Play] = [Trail(seat, card)]
     if card.is_illustrated:
         candidates += [Capture(seat, card, (c,)) for c in dict.fromkeys(r.loose) if c.illustration == card.illustration]
     elif not r.trail_only:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from companion.core.errors import InconsistencyError
 from companion.core.i18n import Msg, Plural
@@ -37,8 +38,8 @@ class TallyItem:
     points: int
     card: Le31Card | None = None
 
-    def to_json(self) -> dict:
-        data = {"kind": self.kind, "points": self.points}
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind, "points": self.points}
         if self.card is not None:
             data["card"] = self.card.code
         return data
@@ -54,7 +55,7 @@ class SideTally:
     def points(self) -> int:
         return sum(i.points for i in self.items)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"points": self.points, "items": [i.to_json() for i in self.items], "cards": self.cards,
                 "red": self.red}
 
