@@ -17,7 +17,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import companion.games
 from companion import __version__
@@ -27,6 +27,9 @@ from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.core.typed import short
 from companion.games.registry import game_packages
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 
 def game_clis() -> dict[str, str]:
@@ -59,9 +62,9 @@ class Parser(argparse.ArgumentParser):
     """Usage mistakes are one line on stderr (in the chosen language), like every other error; ``--help``
     still shows the whole usage."""
 
-    def _print_message(self, message: str, file=None) -> None:
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         """Help and usage are written and flushed at once: a closed or full output is an error, not a silent 0."""
-        stream = file or sys.stdout
+        stream: Any = file or sys.stdout
         if message:
             if getattr(stream, "closed_by_shell", False):
                 raise OSError(errno.EBADF, CLOSED.text(lang_in(sys.argv[1:])))
@@ -181,7 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if getattr(sys.stdout, "closed_by_shell", False):
             raise OSError(errno.EBADF, CLOSED.text(lang))
         DAMAGE_SAID[0] = False
-        status = func(args)
+        status: int = func(args)
         sys.stdout.flush()  # a full disk or a closed pipe shows up here, not at exit
         return max(status, 1) if DAMAGE_SAID[0] else status  # figures from a damaged file: said, and not a success
     except CompanionError as exc:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from companion.cli.support import match_number, print_json
 from companion.cli.support import opened_store as _store
@@ -105,7 +106,7 @@ def evenings(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: argparse._SubParsersAction[Any]) -> None:
     night = commands.add_parser("evenings", help=in_lang("the matches of each evening, with its standing",
                                                          "les matchs de chaque soirée, avec son classement"),
                                 description=in_lang("Matches group by the evening they started in (until 6 in the "

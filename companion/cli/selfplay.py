@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
 
 from companion.core.commands import in_lang
 from companion.core.i18n import Msg, Plural
@@ -19,7 +20,7 @@ PER_DEAL = Msg("{level} per deal: {figures}", "{level} par donne : {figures}")
 TIMING = Msg("{a}: median decision {ms:.1f} ms · {s:.0f} s in all", "{a} : décision médiane {ms:.1f} ms · {s:.0f} s en tout")
 
 
-def lines(result: dict, lang: str) -> list[str]:
+def lines(result: dict[str, Any], lang: str) -> list[str]:
     module = game_module(result["game"])
     low, high = result["ci95"]
     games = Plural(result["games"], ("game", "games"), ("partie", "parties"))
@@ -33,7 +34,7 @@ def lines(result: dict, lang: str) -> list[str]:
     return out
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser = commands.add_parser(
         "selfplay", help=in_lang("computer players against each other: win rate with its 95%% confidence interval",
                                  "des joueurs ordinateurs les uns contre les autres : taux de victoire avec son intervalle de "

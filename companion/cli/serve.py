@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import dataclass
+from typing import Any
 
 from companion.core.commands import in_lang, lang_in, lang_of
 from companion.core.errors import CompanionError
@@ -130,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: argparse._SubParsersAction[Any]) -> None:
     serve = commands.add_parser(
         "serve", help=in_lang("serve the app to the browsers of the table's tablets and phones",
                               "servir l'app aux navigateurs des tablettes et téléphones de la table"),

@@ -4,13 +4,18 @@ match's summary as a QR code in the terminal."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from companion.cli.support import match_id_type, opened_store
 from companion.core.commands import in_lang, lang_of
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
+
+if TYPE_CHECKING:
+    from companion.store.database import Store
 
 IMPORTED = Msg("{n} match(es) imported, {skipped} already here.", "{n} partie(s) importée(s), {skipped} déjà présente(s).")
 NOT_IMPORTED = Msg("left out of the import: {why}", "laissée hors de l'import : {why}")
@@ -18,7 +23,7 @@ UNREADABLE = Msg("cannot read {path}: {why}", "impossible de lire {path} : {why}
 SKIPPED = Msg("match {id} left out of the export: {why}", "partie {id} laissée hors de l'export : {why}")
 
 
-def _store(write: bool = False):
+def _store(write: bool = False) -> contextlib.AbstractContextManager[Store]:
     return opened_store(write, matches=False)  # the export names each match it leaves out itself
 
 
@@ -78,7 +83,7 @@ def share(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: argparse._SubParsersAction[Any]) -> None:
     out = commands.add_parser("export", help=in_lang("write one match or the whole history as JSON (or CSV)",
                                                      "écrire un match ou tout l'historique en JSON (ou CSV)"),
                               description=in_lang("Writes the matches with their logs as JSON (which « companion import » "

@@ -36,12 +36,12 @@ def circle(players: Sequence[str], round_index: int) -> Pairs:
     return pairs
 
 
-def met(history: Sequence[Pairs]) -> Counter:
+def met(history: Sequence[Pairs]) -> Counter[frozenset[str]]:
     """How many times each pair has met."""
-    return Counter(frozenset(p) for pairs in history for p in pairs if p[1] is not None)
+    return Counter(frozenset((a, b)) for pairs in history for a, b in pairs if b is not None)
 
 
-def byes(history: Sequence[Pairs]) -> Counter:
+def byes(history: Sequence[Pairs]) -> Counter[str]:
     return Counter(a for pairs in history for a, b in pairs if b is None)
 
 

@@ -5,6 +5,7 @@ every game) and a summary to share as text (a QR code) or CSV."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
@@ -35,7 +36,7 @@ class Evening:
     day: date
     matches: list[Facts] = field(default_factory=list)
 
-    def standing(self, person=lambda name: name) -> list[Seat]:
+    def standing(self, person: Callable[[str], str] = lambda name: name) -> list[Seat]:
         seats: dict[str, Seat] = {}
         for fact in self.matches:
             for seat, name in enumerate(fact.names):
@@ -50,13 +51,13 @@ class Evening:
                         line.games[fact.game] = line.games.get(fact.game, 0) + 1
         return sorted(seats.values(), key=lambda s: (-s.wins, s.played, s.name.casefold()))
 
-    def summary(self, lang: str, person=lambda name: name) -> str:
+    def summary(self, lang: str, person: Callable[[str], str] = lambda name: name) -> str:
         lines = [SUMMARY_HEAD(date=self.day.isoformat(), n=Plural(len(self.matches), *MATCHES)).text(lang)]
         lines += [LINE(name=s.name, wins=Plural(s.wins, *WON), played=s.played).text(lang)
                   for s in self.standing(person) if s.played]
         return "\n".join(lines)
 
-    def csv(self, lang: str, person=lambda name: name) -> str:
+    def csv(self, lang: str, person: Callable[[str], str] = lambda name: name) -> str:
         return csv_text(("player", "played", "won", "won_by_game") if lang == "en" else
                         ("joueur", "jouées", "gagnées", "gagnées_par_jeu"),
                         [(s.name, s.played, s.wins, " / ".join(f"{g} {n}" for g, n in sorted(s.games.items())))

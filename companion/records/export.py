@@ -168,12 +168,12 @@ class Imported(NamedTuple):
     refused: list[Msg]
 
 
-def _fingerprint(game: str, setup: dict, ops: list) -> str:
+def _fingerprint(game: str, setup: dict[str, Any], ops: list[Any]) -> str:
     text = json.dumps([game, setup, ops], sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def _unseeded(setup: dict) -> dict:
+def _unseeded(setup: dict[str, Any]) -> dict[str, Any]:
     """A setup as an export of the match unfinished carries it (``disclosure``): without its seed."""
     return {**setup, "seed": None}
 

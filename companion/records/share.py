@@ -3,6 +3,8 @@ reads it with no app (players, scores, winner, date)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.core.i18n import Msg
 from companion.games import registry
 from companion.store.database import MatchRecord
@@ -19,7 +21,7 @@ def game_title(game: str, lang: str) -> str:
         return game
 
 
-def sides_and_winners(summary: dict) -> tuple[list[str], list[str]]:
+def sides_and_winners(summary: dict[str, Any]) -> tuple[list[str], list[str]]:
     """A stored summary's side names and the names of its winners (an odd value gives none, never a crash)."""
     sides = [str(s) for s in summary.get("sides") or summary.get("names") or []]
     winners = [sides[w] for w in summary.get("winners", []) if isinstance(w, int) and 0 <= w < len(sides)]

@@ -18,13 +18,15 @@ game's ``REPORT`` (listed in the README).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.games import registry
+from companion.games.base import GameInfo, Match
 from companion.records.roster import Roster
 from companion.store.database import Store, read_time
 from companion.store.errors import StoreError
@@ -57,7 +59,7 @@ class Facts:
         return tuple(dict(zip(self.keys, seat)) for seat in self.values)
 
 
-def _compute(store: Store, match_id: int) -> tuple[int, dict] | None:
+def _compute(store: Store, match_id: int) -> tuple[int, dict[str, Any]] | None:
     """Replay one match; None when it cannot be read or replayed (a damaged match is left out, never a crash)."""
     try:
         record, ops = store.load(match_id)
@@ -69,7 +71,7 @@ def _compute(store: Store, match_id: int) -> tuple[int, dict] | None:
     return record.rev, cached_facts(game, match, abandoned)
 
 
-def cached_facts(game, match, abandoned: bool = False) -> dict:
+def cached_facts(game: GameInfo[Any], match: Match, abandoned: bool = False) -> dict[str, Any]:
     """What the statistics keep of one replayed match, as cached beside it. Compact: the figure names once,
     then each seat's values in that order (a big store parses it faster)."""
     outcome = match.outcome
@@ -192,7 +194,10 @@ def resolve_game(name: str | None) -> str | None:
         raise CompanionError(UNKNOWN_FILTER(game=name, games=", ".join(registry.names()))) from None
 
 
-def lines(found: Iterable[Facts], person) -> tuple[dict[tuple[str, str], Line], dict[tuple[str, str, str], list[int]]]:
+Tallies = dict[tuple[str, str, str], list[int]]  # head to head: {(game, a, b): [a wins, b wins]}
+
+
+def lines(found: Iterable[Facts], person: Callable[[str], str]) -> tuple[dict[tuple[str, str], Line], Tallies]:
     """Per (player, game) lines and head-to-head tallies {(game, a, b): [a wins, b wins]} with a < b."""
     table: dict[tuple[str, str], Line] = {}
     versus: dict[tuple[str, str, str], list[int]] = {}
@@ -241,7 +246,7 @@ def gather(store: Store, game: str | None = None) -> tuple[dict[tuple[str, str],
     return lines([f for f in facts(store) if game is None or f.game == game], Roster(store).namer())
 
 
-def row(line: Line) -> dict:
+def row(line: Line) -> dict[str, Any]:
     """One player's line of the JSON document."""
     report = registry.get(line.game).report or {}
     return {"name": line.name, "game": line.game, "matches": line.matches, "wins": line.wins,
@@ -249,7 +254,7 @@ def row(line: Line) -> dict:
             "figures": line.figures(dict(report))}
 
 
-def table(store: Store, game: str | None = None, player: str | None = None) -> dict:
+def table(store: Store, game: str | None = None, player: str | None = None) -> dict[str, Any]:
     """The ``companion stats --json`` document (see the module's docstring)."""
     per, versus = gather(store, game)
     wanted = None

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
 
-def sides_of(summary: dict) -> list[str]:
+
+def sides_of(summary: dict[str, Any]) -> list[str]:
     """The side names of a stored summary (an odd value shows as no names, never as a crash)."""
     sides = summary.get("sides", [])
     return [str(s)[:40] for s in sides] if isinstance(sides, list) else []
 
 
-def score_line(summary: dict) -> str:
+def score_line(summary: dict[str, Any]) -> str:
     """The standings of a stored summary, e.g. ``121–87`` (game points in brackets over several games)."""
     scores = summary.get("scores", [])
     if not isinstance(scores, list):

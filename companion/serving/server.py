@@ -26,6 +26,7 @@ import shlex
 import signal
 import socket
 import sys
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from urllib.parse import urlencode, urlsplit
 
@@ -38,6 +39,7 @@ from textual_serve.server import Server
 from companion.serving.tablets import match_of, seat_of
 
 log = logging.getLogger("companion.serve")
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 PLAY, VIEW, MATCH, SEAT = "play", "view", "match", "seat"
 _FONT_LINK = re.compile(r"<link[^>]*fonts\.googleapis\.com[^>]*>")
@@ -189,7 +191,7 @@ def child_command(role: str, parent: int, lang: str | None = None) -> str:
 class GroupedAppService(AppService):
     """textual-serve's app service, its process started in a process group of its own."""
 
-    async def _open_app_process(self, width: int = 80, height: int = 24):
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
         self._process = process = await asyncio.create_subprocess_shell(
             self.command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE, env=self._build_environment(width=width, height=height),
@@ -220,7 +222,7 @@ class GuardedServer(Server):
         return origin is None or origin in self.origins
 
     @web.middleware
-    async def guard(self, request: web.Request, handler):
+    async def guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         token = request.query.get("token")
         role = self.tokens.role(token) or self.tokens.role(request.cookies.get(self.cookie))
         if role is None:
@@ -243,10 +245,10 @@ class GuardedServer(Server):
                                     headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
             response.set_cookie(self.cookie, token, httponly=True, samesite="Lax", path="/")
             return response
-        response = await handler(request)
-        if request.path == "/" and isinstance(response, web.Response) and response.text:
-            response.text = served_page(response.text, self.lang)
-        return response
+        answered = await handler(request)
+        if request.path == "/" and isinstance(answered, web.Response) and answered.text:
+            answered.text = served_page(answered.text, self.lang)
+        return answered
 
     async def _make_app(self) -> web.Application:
         app = web.Application(middlewares=[self.guard])
@@ -305,12 +307,12 @@ class GuardedServer(Server):
             self.sockets.discard(websocket)
         return websocket
 
-    def run(self, sock: socket.socket, ready=None) -> None:
+    def run(self, sock: socket.socket, ready: Callable[[], None] | None = None) -> None:
         """Serve on the bound ``sock`` until SIGINT or SIGTERM; ``ready()`` is called once it listens."""
         logging.basicConfig(level="WARNING", format="%(message)s")
         asyncio.run(self._run(sock, ready))
 
-    async def _run(self, sock: socket.socket, ready) -> None:
+    async def _run(self, sock: socket.socket, ready: Callable[[], None] | None) -> None:
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):

@@ -170,7 +170,7 @@ def _check_command(args: argparse.Namespace) -> int:
     return 0 if result["legal"] else 1
 
 
-def register_check(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register_check(commands: argparse._SubParsersAction[Any]) -> None:
     check = commands.add_parser(
         "check", help=in_lang("is a play legal against a table?", "un coup est-il permis avec les cartes de la table ?"),
         description=in_lang("Say whether a play is legal against a table and, if not, why; a play named by its card "
