@@ -7,11 +7,13 @@ from pathlib import Path
 
 from companion.games.base import Setup
 from companion.games.le31.engine import Le31Match, deal_virtual
-from companion.games.le31.ops import Deal, Raise
+from companion.games.le31.ops import Capture, Deal, Raise
 from companion.games.le31.rules import Le31Rules
 from companion.store.session import MatchSession
+from companion.tui.games.le31.play_dialog import PlayDialog
 from companion.tui.games.le31.quick import QuickTallyDialog
 from companion.tui.games.le31.screen import Le31Screen
+from companion.tui.widgets.hand import HandRow
 from tests.helpers.scripted import make_app
 
 NAMES = ("Ann", "Bob")
@@ -46,8 +48,6 @@ async def tap(pilot, card) -> None:
 async def play_by_taps(pilot, op) -> None:
     """A play as a player taps it: its card, then (if the card has choices) each table card it takes or builds
     with, the build it takes or raises, and the play among those the selection makes."""
-    from companion.tui.games.le31.play_dialog import PlayDialog
-
     app = pilot.app
     await tap(pilot, op.card)
     if not isinstance(app.screen, PlayDialog):
@@ -237,8 +237,6 @@ async def test_a_tables_own_deck_is_chosen_in_the_setup_and_kept_with_the_match(
 async def test_laying_a_card_down_is_not_the_lit_choice_while_it_could_take(tmp_path):
     """A player's careless tap on the blue key laid down a 9 that could take the table's 9: while a table card
     can still be chosen, « Lay down » is a plain key; once nothing can be taken, it is the lit one."""
-    from companion.tui.games.le31.play_dialog import PlayDialog
-
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_le31(pilot, app)
@@ -259,8 +257,6 @@ async def test_laying_a_card_down_is_not_the_lit_choice_while_it_could_take(tmp_
 
 async def test_the_play_dialogs_table_cards_are_reached_by_keyboard(tmp_path):
     """A player at a keyboard could Tab only between « Lay down » and Cancel: the table's cards took no focus."""
-    from companion.tui.games.le31.play_dialog import PlayDialog
-
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_le31(pilot, app)
@@ -289,3 +285,102 @@ async def test_the_play_dialogs_table_cards_are_reached_by_keyboard(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is screen and [c.code for c in screen.match.r.piles[1]] == ["9B", "9Y"]
+
+
+def committed_to_take(seed: int = 0) -> tuple[Setup, list]:
+    """A virtual match (Ann human, Hal a computer) played by the normal computer for both, up to Ann's first turn
+    with a card that has no play: seed 0, Ann built 5 and must take it (her 5G; her 1R and 7Y cannot be played)."""
+    from companion.games.le31.players import next_op
+
+    setup = Setup(NAMES, Le31Rules(), 0, "virtual", seed, ("human", "normal"))
+    match = Le31Match(setup)
+    while not (match.phase == "play" and match.r.turn == 0 and match.r.build(5) is not None):
+        match.apply(next_op(match, ["normal", "normal"]))
+    return setup, list(match.log)
+
+
+async def test_one_screen_plays_both_modes(tmp_path):
+    """Le 31 had a screen for each mode: one screen now, the keypad and the keeper's keys at a real table, the hand
+    in virtual play."""
+    from companion.tui.game_ui import ui_for
+    from tests.helpers.journeys import until
+
+    app = make_app(tmp_path)
+    app.settings.pace = 0.0
+    async with app.run_test(size=(100, 34)) as pilot:
+        for mode, kinds in (("table", ("human", "human")), ("virtual", ("human", "easy"))):
+            session = MatchSession.create(app.store, Setup(NAMES, Le31Rules(), 0, mode, 3, kinds), "le31")
+            screen = ui_for("le31").match_screen(session)
+            assert type(screen) is Le31Screen
+            app.push_screen(screen)
+            await until(pilot, lambda s=screen: app.screen is s and s.is_mounted)
+            keys = ("#keypad", "#deal", "#quick")
+            assert all(bool(screen.query(key)) == (mode == "table") for key in keys)
+            assert bool(screen.query("#hand")) == (mode == "virtual")
+            app.pop_screen()
+
+
+async def test_the_virtual_hand_lights_only_the_cards_its_choices_play(tmp_path):
+    """Ann built 5 and must take it: her 5 is lit, her other cards are greyed (a tap on them did nothing but say
+    no); typed, one of them is refused with the reason, and her 5 takes the build by taps."""
+    from companion.tui.game_ui import ui_for
+    from tests.helpers.journeys import until
+    from tests.helpers.scripted import settle_virtual
+
+    setup, log = committed_to_take()
+    app = make_app(tmp_path)
+    app.settings.pace = 0.0
+    async with app.run_test(size=(100, 34)) as pilot:
+        session = MatchSession.create(app.store, setup, "le31")
+        for op in log:
+            session.apply(op)
+        screen = ui_for("le31").match_screen(session)
+        app.push_screen(screen)
+        await settle_virtual(pilot, screen)
+        assert screen.acting_human() == 0
+        keys = {str(key.label): key.disabled for key in screen.query("#hand Button") if key.display}
+        assert keys == {"1R": True, "5G": False, "7Y": True}
+        screen.interpret("7y")
+        await pilot.pause()
+        assert "Ann must take it this turn" in str(screen.query_one("#message").render())
+        await pilot.click(screen.query_one("#hand", HandRow).slot_of(screen.match.deck.parse("5G")))
+        await until(pilot, lambda: isinstance(app.screen, PlayDialog))
+        dialog = app.screen
+        assert [key.id for key in dialog.query("#table-keys Button") if not key.disabled] == ["build-5"]
+        await pilot.click("#build-5")
+        await until(pilot, lambda: bool(dialog.offered))
+        assert dialog.offered == [Capture(0, screen.match.deck.parse("5G"), (), True)]
+        await pilot.click("#play-0")
+        await until(pilot, lambda: len(session.match.log) > len(log))
+        assert session.match.log[len(log)] == Capture(0, screen.match.deck.parse("5G"), (), True)
+
+
+async def test_on_a_players_phone_a_play_typed_while_another_plays_is_refused_with_the_reason(tmp_path):
+    """Ann's phone while Hal chooses: her cards are greyed, and a play she types is refused with the reason (it was
+    dropped in silence)."""
+    from companion.store.database import Store
+    from companion.store.settings import Settings
+    from companion.tui.app import CompanionApp
+    from companion.tui.screens.match_base import MatchScreenBase
+    from tests.helpers.journeys import until
+
+    setup, log = committed_to_take()
+    setup = Setup(setup.names, setup.rules, setup.first_dealer, "virtual", setup.seed, ("human", "human"))
+    path = tmp_path / "companion.sqlite3"
+    with Store.open(path) as table:
+        session = MatchSession.create(table, setup, "le31")
+        for op in (*log, Capture(0, session.match.deck.parse("5G"), (), True)):
+            session.apply(op)
+        binding = table.bind_seat(session.match_id, 0)
+    phone = CompanionApp(Store.open(path), settings=Settings(lang="en", pace=0.0), served=True,
+                         only_match=session.match_id, seat=(0, binding))
+    async with phone.run_test(size=(60, 40)) as pilot:
+        await until(pilot, lambda: isinstance(phone.screen, MatchScreenBase) and phone.screen.is_mounted)
+        screen = phone.screen
+        await until(pilot, lambda: any(key.display for key in screen.query("#hand Button")))
+        assert screen.match.r.turn == 1 and screen.shown_seat == 0
+        assert all(key.disabled for key in screen.query("#hand Button") if key.display)
+        screen.interpret("1r -")
+        await pilot.pause()
+        assert "not now" in str(screen.query_one("#message").render())
+        assert len(screen.match.log) == len(log) + 1

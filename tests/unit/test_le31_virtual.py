@@ -132,7 +132,7 @@ async def take_first_play(pilot) -> None:
 @pytest.mark.ui
 async def test_a_whole_match_against_the_computer_by_taps(tmp_path):
     from companion.tui.game_ui import ui_for
-    from companion.tui.games.le31.virtual import VirtualLe31Screen
+    from companion.tui.games.le31.screen import Le31Screen
 
     app = make_app(tmp_path)
     app.settings.pace = 0.0
@@ -140,7 +140,7 @@ async def test_a_whole_match_against_the_computer_by_taps(tmp_path):
         setup = Setup(("Ann", "Hal"), Le31Rules(target=11), 0, "virtual", 8, ("human", "easy"))
         session = MatchSession.create(app.store, setup, "le31")
         screen = ui_for("le31").match_screen(session)
-        assert isinstance(screen, VirtualLe31Screen)
+        assert isinstance(screen, Le31Screen)
         app.push_screen(screen)
         match = session.match
         refused = False
@@ -159,15 +159,53 @@ async def test_a_whole_match_against_the_computer_by_taps(tmp_path):
                 await pilot.press("enter")
                 assert "not in your hand" in str(screen.query_one("#message").render())
             before = len(match.log)
-            await pilot.click("#slot-0")
+            lit = next(key for key in screen.query("#hand Button") if key.display and not key.disabled)
+            await pilot.click(f"#{lit.id}")  # a card with a play (the others are greyed)
             await pilot.pause()
-            assert len(match.log) > before or app.screen is not screen or screen.message is not None
-            if len(match.log) == before and app.screen is screen:  # refused (must take a build): another card
-                for slot in range(1, 4):
-                    if screen.slot_cards[slot] is not None and len(match.log) == before:
-                        await pilot.click(f"#slot-{slot}")
-                        await pilot.pause()
-                        if app.screen is not screen:
-                            await take_first_play(pilot)
+            assert len(match.log) > before or app.screen is not screen
         assert match.is_over and app.store.match(session.match_id).finished
         assert any(getattr(op, "seat", None) == 0 for op in match.log)
+
+
+def _turns(players: int, seed: int, plays: int = 60):
+    """The states of a seeded virtual match at each play, the normal computer playing every seat."""
+    m = virtual(players, seed)
+    levels = ["normal"] * players
+    for _ in range(plays):
+        if m.is_over:
+            return
+        if m.phase == "play":
+            yield m
+        m.apply(next_op(m, levels))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_cards_plays_are_offered_tap_by_tap_from_the_choices(players):
+    """In virtual play the play dialog reads the seat's choices (``OfferedPlays``): each option of a card is
+    reached by tapping its table cards (each lit when tapped, the build last) and is then offered; every play
+    offered is legal; and a play answered to its choice (a tap or a typed line) is that play."""
+    from companion.games.seats import same_move
+    from companion.tui.games.le31.offers import OfferedPlays, answer_of
+
+    checked = 0
+    for m in _turns(players, seed=players + 20):
+        seat = m.r.turn
+        choices = m.choices(seat)
+        by_name = {choice.name: choice for choice in choices}
+        for card in dict.fromkeys(c for choice in choices for c in choice.cards):
+            offer = OfferedPlays(m, choices, card)
+            for op in (option for choice in choices for option in choice.options() if option.card == card):
+                said = answer_of(op)
+                assert same_move(by_name[said.name].answer([card], said.table, said.target, said.number), op)
+                loose = list(getattr(op, "loose", ()))
+                build = said.table[-1].value if len(said.table) > len(loose) else None
+                for k, taken in enumerate(loose):
+                    lit, _ = offer.lit(loose[:k], None)
+                    assert any(m.r.loose[i] == taken for i in lit), (op, k)
+                if build is not None:
+                    assert build in offer.lit(loose, None)[1], op
+                plays = offer.plays(loose, build)
+                assert any(same_move(play, op) for play in plays), (op, plays)
+                assert all(m.can(play) for play in plays)
+                checked += 1
+    assert checked > 100

@@ -61,10 +61,6 @@ class Le31UI(GameUI):
         return {"deck": json.dumps(load_deck(path).description, ensure_ascii=False)} if path else {}
 
     def match_screen(self, session):
-        if session.setup.mode == "virtual":
-            from companion.tui.games.le31.virtual import VirtualLe31Screen
-
-            return VirtualLe31Screen(session)
         from companion.tui.games.le31.screen import Le31Screen
 
         return Le31Screen(session)

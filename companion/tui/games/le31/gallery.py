@@ -56,8 +56,9 @@ async def le31_virtual(pilot: Pilot) -> None:
     """A virtual match against the computer, at the human's turn after a few plays."""
     setup = Setup(("Marie", "Ordi"), Le31Rules(), 1, "virtual", 4, ("human", "hard"))
     screen = await start_virtual(pilot, "le31", setup)
-    for _ in range(2):  # a couple of plays, the first one offered each time
-        await pilot.click("#slot-0")
+    for _ in range(2):  # a couple of plays: the first card lit, its first play offered each time
+        playable = next(key for key in screen.query("#hand Button") if not key.disabled)
+        await pilot.click(f"#{playable.id}")
         await settle(pilot)
         if pilot.app.screen is not screen:  # the play dialog: the first table card lit, then the first play
             dialog = screen_of(pilot, PlayDialog)

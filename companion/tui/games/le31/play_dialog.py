@@ -1,8 +1,9 @@
 """A Le 31 play by taps: the card played, then the table cards (and build) it takes or builds with.
 
-Only the table cards that can still lead to a legal play are lit (``plays.continuations``); under them, the
-plays the cards chosen so far make (``plays.completions``): lay down, take, build each value, raise. However
-many readings a card has, each is a few taps away; nothing here lists every subset of the table.
+Only the table cards that can still lead to a legal play are lit; under them, the plays the cards chosen so far
+make: lay down, take, build each value, raise. Both come from the dialog's ``Offer`` (``offers.py``): the rules'
+search of the table at a real table, the seat's choices in virtual play. However many readings a card has, each is
+a few taps away; nothing here lists every subset of the table.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from textual.containers import Grid, Vertical
 from companion.core.i18n import Msg
 from companion.games.le31.engine import Le31Match
 from companion.games.le31.ops import Build, Capture, Raise, Trail
-from companion.games.le31.plays import completions, continuations
 from companion.games.le31.words import (
     B_CLEAR,
     D_PICK_TABLE,
@@ -27,6 +27,7 @@ from companion.games.le31.words import (
     P_TRAIL,
 )
 from companion.tui.dialogs.base import BaseModal
+from companion.tui.games.le31.offers import Offer
 from companion.tui.widgets.keypad import Key
 from companion.tui.widgets.plain import Button, Static
 
@@ -59,11 +60,11 @@ class PlayDialog(BaseModal):
     PlayDialog #chosen { padding: 0 1; }
     """
 
-    def __init__(self, match: Le31Match, seat: int, card) -> None:
+    def __init__(self, match: Le31Match, card, offer: Offer) -> None:
         super().__init__()
         self.match = match
-        self.seat = seat
         self.card = card
+        self.offer = offer
         self.chosen: list[int] = []  # positions in the table's loose cards, in the order tapped
         self.build: int | None = None  # the value of the build chosen, if any
         self.offered: list = []
@@ -104,7 +105,7 @@ class PlayDialog(BaseModal):
     async def show(self) -> None:
         m = self.match
         picked = self.chosen_cards()
-        lit, builds = continuations(m, self.seat, self.card, picked, self.build)
+        lit, builds = self.offer.lit(picked, self.build)
         for i in range(len(m.r.loose)):
             key = self.query_one(f"#loose-{i}", Button)
             key.set_class(i in self.chosen, "-picked")
@@ -114,7 +115,7 @@ class PlayDialog(BaseModal):
             key.set_class(self.build == build.value, "-picked")
             key.disabled = build.value not in builds and self.build != build.value
         parts = [self.label(c) for c in picked] + ([f"[{self.build}]"] if self.build is not None else [])
-        self.offered = completions(m, self.seat, self.card, picked, self.build)
+        self.offered = self.offer.plays(picked, self.build)
         said = self.tr(CHOSEN if self.offered else MORE, cards=" ".join(parts)) if parts else self.tr(NONE_YET)
         self.query_one("#chosen", Static).update(said)
         grid = self.query_one("#plays", Grid)

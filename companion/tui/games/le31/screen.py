@@ -1,181 +1,75 @@
-"""The Le 31 match screen: the score sheet, the public table, and entry by taps or by typing.
-
-Tap the card played: the app lists what that card can legally do against the table (take, build, raise,
-or lay down) by taps; or type the play in the entry line (``6r x 2b 3g``, ``3r > 8 5b``).
-Between rounds, *Quick tally* enters a whole round from the counts of each side's pile.
-"""
+"""The Le 31 match screen, one for both modes: the score sheet and the public table (``view.py``), then the entry
+the mode calls for: at a real table the card keypad and the keeper's keys (``table_entry.py``), in virtual play the
+hand on screen and the round's moves (``hand_entry.py``). The base lays it out and routes every key."""
 
 from __future__ import annotations
-
-from collections import Counter
 
 from textual import on
 from textual.app import ComposeResult
 
-from companion.core.errors import CompanionError
-from companion.core.i18n import Msg
-from companion.games.base import Event, Operation
 from companion.games.le31.deck import Le31Card
-from companion.games.le31.engine import MATCH_OVER, NEED_DEAL, Le31Match
-from companion.games.le31.notation import read_play
-from companion.games.le31.ops import CountOut, Deal, Trail
-from companion.games.le31.plays import completions, continuations
 from companion.store.session import MatchSession
-from companion.tui.games.le31.view import P_ONLY_TRAIL, Le31View
-from companion.tui.screens.match_base import B_RULES, ERASE_WORDS, SHARED_WORDS, MatchScreenBase
+from companion.tui.games.le31 import hand_entry, table_entry
+from companion.tui.games.le31.hand_entry import Le31HandEntry
+from companion.tui.games.le31.table_entry import Le31TableEntry
+from companion.tui.screens.match_base import B_RULES, MatchScreenBase
+from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.keypad import CardKeypad
-from companion.tui.widgets.plain import Button, Static
-
-P_TABLE = Msg("First deal: tap the 4 cards laid face up on the table ({cards})",
-              "Première donne : touchez les 4 cartes posées sur la table ({cards})")
-P_DEAL = Msg("Deal {n}: tap Deal when the cards are dealt", "Donne {n} : touchez Donner quand les cartes sont données")
-P_PLAY = Msg("{name} to play: tap the card (or type 6r x 2b 3g)", "À {name} de jouer : touchez la carte (ou tapez 6r x 2b 3v)")
-TABLE_FIRST = Msg("First the 4 cards laid face up on the table: tap or type each card alone",
-                  "D'abord les 4 cartes posées sur la table : touchez ou tapez chaque carte seule")
-B_DEAL = Msg("Deal", "Donner")
-B_QUICK = Msg("Quick tally", "Décompte rapide")
-ENTRY = Msg("type a play: 6r x 2b 3g · 3r > 8 5b · 2r ^ 8 · 4r - · deal · undo",
-            "tapez un coup : 6r x 2b 3v · 3r > 8 5b · 2r ^ 8 · 4r - · donner · annuler")
-_COMMANDS = {**SHARED_WORDS, "deal": "deal", "donner": "deal", "donne": "deal", "quick": "quick", "rapide": "quick",
-             "out": "out", "sortir": "out", **ERASE_WORDS}
+from companion.tui.widgets.plain import Static
 
 
-class Le31Screen(Le31View, MatchScreenBase):
+class Le31Screen(Le31TableEntry, Le31HandEntry, MatchScreenBase):
     DEFAULT_CSS = """
     Le31Screen #header { height: 1; background: $primary 30%; }
     Le31Screen #sheet { height: auto; max-height: 12; }
     Le31Screen #table { height: auto; padding: 0 1; color: $text; background: #1d5c35; }
     Le31Screen #prompt, Le31Screen #message { height: auto; padding: 0 1; }
-    Le31Screen #actions { height: auto; margin: 1 0 0 0; }
-    Le31Screen #actions Button { margin: 0 1 0 0; }
-    Le31Screen.-small #actions { margin: 0; }
+    Le31Screen.-at-table #actions { height: auto; margin: 1 0 0 0; }
+    Le31Screen.-at-table.-small #actions { margin: 0; }
+    Le31Screen #hand { height: auto; padding: 0 1; }
+    Le31Screen #hand Static { width: auto; padding: 0 1 0 0; }
+    Le31Screen #hand Button.-style-flat { width: 7; min-width: 5; height: 1; border: none; margin: 0 1 0 0;
+                                          background: #f2eee3; color: #1a1a1a; text-style: bold; }
+    Le31Screen #hand Button.-style-flat.red { color: #c81e1e; }
+    Le31Screen #moves { height: 1fr; min-height: 2; }
     """
 
     def __init__(self, session: MatchSession) -> None:
         super().__init__(session)
-        self.pending_table: list[Le31Card] = []
+        self.pending_table = []  # at a real table, the first deal's table cards tapped so far
+        self.set_class(not self.virtual, "-at-table")
 
     def compose(self) -> ComposeResult:
-        yield from self.frame(self.table_view(), ENTRY, [CardKeypad(self.app.lang, deck=self.match.deck.spec(), id="keypad")],
-                              (("deal", B_DEAL), ("quick", B_QUICK)), last=(("rules", B_RULES),))
+        if self.virtual:
+            yield from self.frame(self.hand_view(), hand_entry.ENTRY, last=(("rules", B_RULES),))
+        else:
+            yield from self.frame(self.table_view(), table_entry.ENTRY, self.keypad(), table_entry.KEYS,
+                                  last=(("rules", B_RULES),))
 
-    # ------------------------------------------------------------ view
     def refresh_view(self) -> None:
-        match = self.match
-        r = match.r
         self.draw_table()
-        self.query_one("#prompt", Static).update(self._prompt())
+        if self.virtual:
+            self.refresh_hand()
+            return
+        self.query_one("#prompt", Static).update(self.table_prompt())
         self.show_message()
-        self.query_one("#keypad", CardKeypad).set_accounted(match.accounted_cards() + Counter(self.pending_table))
-        first = match.phase == "deal" and r.deal == 0
-        self.query_one("#deal", Button).disabled = not (match.phase == "deal" and not first)
-        self.query_one("#quick", Button).disabled = not first
+        self.refresh_keypad()
         self.show_steps()
-
-    def _prompt(self) -> str:
-        match = self.match
-        if match.phase == "deal":
-            if match.r.deal == 0:
-                return self.tr(P_TABLE, cards=" ".join(self.label(c) for c in self.pending_table) or "—")
-            return self.tr(P_DEAL, n=match.r.deal + 1)
-        if match.phase == "play":
-            line = self.tr(P_PLAY, name=match.names[match.r.turn])
-            return line + (self.tr(P_ONLY_TRAIL) if match.r.trail_only else "")
-        return ""
-
-    # ------------------------------------------------------------ entries
-    def after(self, event: Event) -> None:
-        if isinstance(event.op, Deal):
-            self.pending_table = []
-        super().after(event)
-
-    def after_step(self) -> None:
-        self.pending_table = []
-
-    def last_drafted(self) -> list | None:
-        return self.pending_table
-
-    def reenter(self, op: Operation) -> bool:
-        """Undo of the first deal takes back its fourth table card only: the first three stay tapped."""
-        if not (isinstance(op, Deal) and op.table and self.match.phase == "deal" and self.match.r.deal == 0):
-            return False
-        self.pending_table = list(op.table[:-1])
-        return True
-
-    def enter_card(self, card: Le31Card) -> None:
-        match = self.match
-        if match.phase == "deal" and match.r.deal == 0:
-            try:
-                match.check_new([*self.pending_table, card])  # at once, not once the four are in
-            except CompanionError as error:
-                self.refuse(error.msg)
-                return
-            self.pending_table.append(card)
-            if len(self.pending_table) == 4:
-                if not self.apply_ops(Deal(table=tuple(self.pending_table))):
-                    self.pending_table.pop()  # refused (the store, say): the fourth card can be tapped again
-                    self.keep_draft()
-            else:
-                self.keep_draft()  # saved before shown
-                self.message = None
-                self.refresh_view()
-            return
-        if match.phase != "play":
-            self.refuse(MATCH_OVER if match.phase == "match_over" else NEED_DEAL)
-            return
-        offer_plays(self, match, match.r.turn, card, self.apply_ops)
-
-    def draft(self) -> dict | None:
-        return {"table": [c.code for c in self.pending_table]} if self.pending_table else None
-
-    def restore_draft(self, data: dict) -> None:
-        codes = data.get("table")
-        if isinstance(codes, list) and self.match.phase == "deal" and self.match.r.deal == 0:
-            try:
-                self.pending_table = [self.match.deck.parse(c) for c in codes if isinstance(c, str)][:3]
-            except CompanionError:
-                self.pending_table = []
 
     @on(CardKeypad.Picked)
     def picked(self, event: CardKeypad.Picked) -> None:
         self.enter_card(event.card_as(Le31Card))
 
-    def run_command(self, command: str) -> None:
-        if command == "back":
-            self.take_back_drafted()
-        elif command == "deal" and self.match.phase == "deal":
-            self.apply_ops(Deal())
-        elif command == "quick":
-            from companion.tui.games.le31.quick import QuickTallyDialog
+    @on(HandRow.Tapped)
+    def tapped(self, event: HandRow.Tapped) -> None:
+        self.play_card(event.card)
 
-            self.app.push_screen(QuickTallyDialog(self.match), self.apply_answer)
-        elif command == "out" and self.match.phase == "play":  # counting out (house rule): the side to play claims
-            self.apply_ops(CountOut(self.match.side_of(self.match.r.turn)))
-        else:
-            self.run_shared(command, "le31")
+    def run_command(self, command: str) -> None:
+        if self.virtual or not self.table_command(command):
+            super().run_command(command)
 
     def enter_line(self, text: str) -> None:
-        if text.casefold() in _COMMANDS:
-            self.run_command(_COMMANDS[text.casefold()])
-            return
-        seat = self.match.r.turn if self.match.phase == "play" else 0
-        card, op = read_play(text, self.match.deck, self.app.lang, seat)
-        if op is None:
-            self.enter_card(card)
-        elif self.match.phase == "deal" and self.match.r.deal == 0:
-            self.refuse(TABLE_FIRST)  # a whole play is not a table card: nothing is taken from it
+        if self.virtual:
+            self.enter_hand_line(text)
         else:
-            self.apply_ops(op)  # before the deal, the engine refuses it and says why
-
-
-def offer_plays(screen: MatchScreenBase, match: Le31Match, seat: int, card: Le31Card, apply) -> None:
-    """The card tapped: when it can only be laid down, it is; else the table's cards are offered tap by tap
-    (``PlayDialog``), with only what leads to a legal play lit."""
-    from companion.tui.games.le31.play_dialog import PlayDialog
-
-    lit, builds = continuations(match, seat, card, ())
-    if not lit and not builds:
-        plays = completions(match, seat, card, ())
-        apply(plays[0] if plays else Trail(seat, card))  # a refusal says why a player cannot play it
-        return
-    screen.app.push_screen(PlayDialog(match, seat, card), lambda op: apply(op) if op is not None else None)
+            self.enter_table_line(text)
