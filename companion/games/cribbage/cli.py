@@ -17,9 +17,10 @@ from companion.core.commands import add_lang_option, in_lang, input_lang, lang_o
 from companion.core.errors import IllegalMoveError, InconsistencyError
 from companion.core.i18n import Msg
 from companion.core.i18n import points as points_of
+from companion.games.cribbage.counted import ScoreItem
 from companion.games.cribbage.pegging import PegItem, peg_points, verify_play
 from companion.games.cribbage.rules import DEFAULT_RULES, CribbageRules
-from companion.games.cribbage.scoring import DUPLICATE, ScoreItem, count_hand, pip
+from companion.games.cribbage.scoring import DUPLICATE, count_hand, pip
 
 # ---------------------------------------------------------------- words
 
