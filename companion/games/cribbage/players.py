@@ -62,9 +62,9 @@ def discard_choice(match: CribbageMatch, seat: int) -> Choice:
     return choice
 
 
-def discard_options(match: CribbageMatch, seat: int) -> list[tuple[Card, ...]]:
-    """Every way ``seat`` may lay away now, in the order its discard choice lists them."""
-    return [op.cards for op in discard_choice(match, seat).options() or () if isinstance(op, Discard)]
+def ways_to_lay_away(choice: Choice) -> list[tuple[Card, ...]]:
+    """Every way to lay away that a discard choice lists, in its order."""
+    return [op.cards for op in choice.options() or () if isinstance(op, Discard)]
 
 
 def play_options(match: CribbageMatch, seat: int) -> list[Card]:
@@ -110,16 +110,15 @@ def normal_discard(hand: Sequence[Card], own_crib: bool, rules: CribbageRules,
 
 
 def hard_discard(match: CribbageMatch, seat: int, rng: random.Random,
-                 aways: Sequence[tuple[Card, ...]] | None = None) -> tuple[Card, ...]:
-    """Among ``aways`` (the ways to lay away its choice lists, by default): near the end of a two-player game, the
-    discard with the best chance to win (``hard.search_discard``); else the exact advisor's best, with the players'
-    crib model for two players."""
+                 aways: Sequence[tuple[Card, ...]]) -> tuple[Card, ...]:
+    """Among ``aways`` (the ways to lay away its choice lists): near the end of a two-player game, the discard with
+    the best chance to win (``hard.search_discard``); else the exact advisor's best, with the players' crib model for
+    two players."""
     from companion.games.cribbage.advisor import analyse
     from companion.games.cribbage.hard import near_end, search_discard, search_discard_points
 
     hand = match.hand(seat)
     assert hand is not None
-    aways = discard_options(match, seat) if aways is None else aways
     if near_end(match.scores, match.rules.target, match.players):
         return search_discard(hand, seat, match.dealer, match.scores, match.rules, rng, aways=aways).ranked[0][0]
     if match.players == 2:  # mid-game: the pegging margin counts in the discard
@@ -140,7 +139,7 @@ def choose_discard(match: CribbageMatch, seat: int, level: str = "normal",
         from companion.games.cribbage import previous
 
         return previous.choose_discard(match, seat)
-    aways = [op.cards for op in choice.options() or () if isinstance(op, Discard)]
+    aways = ways_to_lay_away(choice)
     if level == "hard":
         return hard_discard(match, seat, rng or position_rng(match, seat), aways)
     own_crib = match.side_of(seat) == match.side_of(match.dealer)
