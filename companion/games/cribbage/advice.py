@@ -11,9 +11,10 @@ from companion.core.i18n import Decimal, Joined, Msg
 from companion.games.cribbage.advisor import Option, analyse
 from companion.games.cribbage.engine import CribbageMatch
 from companion.games.cribbage.pegging import peg_points
-from companion.games.cribbage.players import position_rng, view_of
+from companion.games.cribbage.players import position_rng
 from companion.games.cribbage.rules import CribbageRules
 from companion.games.cribbage.scoring import pip
+from companion.games.cribbage.sight import table_view, view_of
 
 OPTION = Msg("{away}: hand {hand}, crib {sign}{crib} = {net}", "{away} : main {hand}, crib {sign}{crib} = {net}")
 BEST_THROW = Msg("Best to lay away (mean over every starter and crib):\n  {options}",
@@ -63,7 +64,6 @@ def play_hint(match: CribbageMatch, seat: int, hand: Sequence[Card] | None = Non
     table ``hand`` is the cards the player says they still hold (and ``discards`` the ones they laid away, if
     they said them)."""
     from companion.games.cribbage.hard import search_play
-    from companion.games.cribbage.players import table_view
 
     view = view_of(match, seat) if hand is None else table_view(match, seat, hand, discards)
     search = search_play(view, position_rng(match, seat))

@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 from companion.core.cards import Card, Rank, standard_deck
 from companion.core.errors import IllegalMoveError, InconsistencyError
@@ -58,7 +59,7 @@ class Option:
     def net(self) -> float:
         return self.hand + self.crib if self.dealer else self.hand - self.crib
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"discard": [c.code for c in self.discard], "keep": [c.code for c in self.keep],
                 "hand": round(self.hand, 2), "crib": round(self.crib, 2), "net": round(self.net, 2)}
 

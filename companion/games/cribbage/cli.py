@@ -11,15 +11,17 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Sequence
+from typing import Any
 
 from companion.core.cards import Card, format_card, format_cards, parse_card
 from companion.core.commands import add_lang_option, in_lang, input_lang, lang_of
 from companion.core.errors import IllegalMoveError, InconsistencyError
 from companion.core.i18n import Msg
 from companion.core.i18n import points as points_of
+from companion.games.cribbage.counted import ScoreItem
 from companion.games.cribbage.pegging import PegItem, peg_points, verify_play
 from companion.games.cribbage.rules import DEFAULT_RULES, CribbageRules
-from companion.games.cribbage.scoring import DUPLICATE, ScoreItem, count_hand, pip
+from companion.games.cribbage.scoring import DUPLICATE, count_hand, pip
 
 # ---------------------------------------------------------------- words
 
@@ -99,12 +101,12 @@ def _count_command(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------- peg
 
-def _item_json(item: PegItem) -> dict:
+def _item_json(item: PegItem) -> dict[str, Any]:
     return {"kind": item.kind, "points": item.points}
 
 
 def peg_sequence(tokens: Sequence[str], lang: str,
-                 rules: CribbageRules = DEFAULT_RULES, players: int = 2, out_lang: str | None = None) -> list[dict]:
+                 rules: CribbageRules = DEFAULT_RULES, players: int = 2, out_lang: str | None = None) -> list[dict[str, Any]]:
     """Play ``tokens`` (cards, or ``go``) in order as one pegging sequence.
 
     Returns one record per token: ``card`` (its code, or ``go``), ``count``,
@@ -125,7 +127,7 @@ def peg_sequence(tokens: Sequence[str], lang: str,
     def new_count() -> int:
         passed.clear()
         return (last_player + 1) % players
-    records: list[dict] = []
+    records: list[dict[str, Any]] = []
     current: list[Card] = []
     seen: set[Card] = set()
     after_31 = False  # the last reset was a 31: a go right after it scores nothing
@@ -175,7 +177,7 @@ def peg_sequence(tokens: Sequence[str], lang: str,
     return records
 
 
-def peg_lines(records: Sequence[dict], lang: str) -> list[str]:
+def peg_lines(records: Sequence[dict[str, Any]], lang: str) -> list[str]:
     lines = []
     for index, record in enumerate(records):
         if record["card"] == "go":
@@ -251,7 +253,7 @@ def _rules_option(parser: argparse.ArgumentParser) -> None:
                                      "valet (nobs)"))
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cribbage = subparsers.add_parser(
         "cribbage", help=in_lang("cribbage: count a hand, check a pegging sequence, advise a discard",
                                  "cribbage : compter une main, vérifier un jeu de la carte, conseiller un écart"),

@@ -21,6 +21,7 @@ import json
 from collections.abc import Sequence
 from functools import lru_cache
 from importlib.resources import files
+from typing import Any
 
 REACH = 31  # a side needs this many points or fewer: the hard player plays for the win
 SIZE = 121  # points needed, at most (a game to 121; one to 61 reads the same table)
@@ -79,10 +80,11 @@ def _text() -> str:
 
 
 @lru_cache(maxsize=1)
-def data() -> dict:
+def data() -> dict[str, Any]:
     """The shipped file: the deal distributions and the table (``near_pone`` rows: pone needs 1..REACH, dealer
     1..SIZE; ``near_dealer`` rows: dealer needs 1..REACH, pone REACH+1..SIZE)."""
-    return json.loads(_text())
+    loaded: dict[str, Any] = json.loads(_text())
+    return loaded
 
 
 @lru_cache(maxsize=1)

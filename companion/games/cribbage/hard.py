@@ -40,16 +40,14 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from companion.core.cards import Card, card_from_index
 from companion.games.cribbage import endgame
 from companion.games.cribbage.pegging import MAX_COUNT
 from companion.games.cribbage.rules import CribbageRules
 from companion.games.cribbage.scoring import RANK_BITS, hand_score, rank_points
-
-if TYPE_CHECKING:
-    from companion.games.cribbage.players import View
+from companion.games.cribbage.sight import View
 
 RANK = tuple(i // 4 + 1 for i in range(52))
 PIP = tuple(min(i // 4 + 1, 10) for i in range(52))
@@ -363,12 +361,14 @@ def _deal_unseen(view: View, rng: random.Random) -> Callable[[], _World | None]:
 
 
 
-def search_play(view: View, rng: random.Random, budget: Budget | None = None) -> PlaySearch:
-    """Every rank the view's seat may play, with its value (see the module's docstring), best first; empty when
-    nothing fits (go). One rank only: it is played without a search."""
+def search_play(view: View, rng: random.Random, budget: Budget | None = None, *,
+                fits: Sequence[Card] | None = None) -> PlaySearch:
+    """Every rank the view's seat may play (of ``fits``, the cards its play choice offers; by default the cards of
+    its hand that fit), with its value (see the module's docstring), best first; empty when nothing fits (go). One
+    rank only: it is played without a search."""
     count = view.count
     candidates: list[Card] = []
-    for card in view.hand:
+    for card in view.hand if fits is None else fits:
         if count + PIP[card.index] <= MAX_COUNT and all(c.rank != card.rank for c in candidates):
             candidates.append(card)
     if len(candidates) <= 1:
@@ -450,12 +450,14 @@ class DiscardSearch:
 
 
 def search_discard(hand: Sequence[Card], seat: int, dealer: int, scores: Sequence[int], rules: CribbageRules,
-                   rng: random.Random, budget: Budget = DISCARD_WIN) -> DiscardSearch:
-    """Two players near the end: every discard of the six cards raced for the chance to win the game."""
+                   rng: random.Random, budget: Budget = DISCARD_WIN, *,
+                   aways: Sequence[tuple[Card, ...]] | None = None) -> DiscardSearch:
+    """Two players near the end: every discard of the six cards (``aways``, the ways to lay away its choice lists;
+    by default every two) raced for the chance to win the game."""
     held = {c.index for c in hand}
     unseen = [i for i in range(52) if i not in held]
     options = [(tuple(c.index for c in away), [c.index for c in hand if c not in away])
-               for away in combinations(hand, 2)]
+               for away in (combinations(hand, 2) if aways is None else aways)]
     pone = 1 - dealer
     pairs = pair_points(rules)
     sides = (0, 1)
@@ -494,13 +496,18 @@ def search_discard(hand: Sequence[Card], seat: int, dealer: int, scores: Sequenc
 
 
 def search_discard_points(hand: Sequence[Card], seat: int, dealer: int, rules: CribbageRules, rng: random.Random,
-                          crib_model: str = "players", budget: Budget = DISCARD_POINTS) -> DiscardSearch:
-    """Two players mid-game: the advisor's mean hand ± mean crib of each discard (within ``PEGGING_SPAN`` of the
-    best), plus its mean pegging margin, raced over deals of the opponent's four (the four a club player keeps
-    from six unseen cards) with the normal policy for both."""
+                          crib_model: str = "players", budget: Budget = DISCARD_POINTS, *,
+                          aways: Sequence[tuple[Card, ...]] | None = None) -> DiscardSearch:
+    """Two players mid-game: the advisor's mean hand ± mean crib of each discard (of ``aways``, the ways to lay away
+    its choice lists; by default every one) within ``PEGGING_SPAN`` of the best, plus its mean pegging margin, raced
+    over deals of the opponent's four (the four a club player keeps from six unseen cards) with the normal policy
+    for both."""
     from companion.games.cribbage.advisor import analyse
 
     options = analyse(hand, dealer == seat, rules, crib_model=crib_model)
+    if aways is not None:
+        offered = {frozenset(away) for away in aways}
+        options = [o for o in options if frozenset(o.discard) in offered]
     options = [o for o in options if o.net >= options[0].net - PEGGING_SPAN]
     held = {c.index for c in hand}
     unseen = [i for i in range(52) if i not in held]

@@ -1,7 +1,9 @@
 """Computer players at three levels, and a driver that plays a whole virtual match.
 
-None of them looks at a hidden card: each decides from what its seat may see (``View``: its own cards and the
-ones it laid away, the cards played, the starter, who said go at which count, the scores and who deals).
+None of them looks at a hidden card: each decides from what its seat may see (``sight.View``: its own cards and
+the ones it laid away, the cards played, the starter, who said go at which count, the scores and who deals). Each
+takes its candidates from its seat's choices (``match.choices``): the ways to lay away its discard choice lists, the
+cards its play choice offers, in their order.
 
 - **easy**: legal and simple. Lays away at random; plays a card that pegs now if it has any (one of them at
   random), else a random card. Never looks at the score.
@@ -28,16 +30,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import combinations
 
 from companion.core.cards import Card, standard_deck
 from companion.games.base import LEVELS
-from companion.games.cribbage.engine import CRIB, CribbageMatch
-from companion.games.cribbage.ops import Crib, Cut, Deal, Discard, Go, Muggins, NewGame, Op, Play, Show
+from companion.games.cribbage.engine import CribbageMatch
+from companion.games.cribbage.ops import CRIB, Crib, Cut, Discard, Go, Muggins, NewGame, Op, Play, Show
 from companion.games.cribbage.pegging import MAX_COUNT, peg_points
 from companion.games.cribbage.rules import CribbageRules
 from companion.games.cribbage.scoring import hand_score, pip
+from companion.games.cribbage.sight import View as View  # the seat's view, still read from here by the tests
+from companion.games.cribbage.sight import view_of as view_of
+from companion.games.seats import Choice
 
 PREVIOUS = "hard-previous"  # the hard player before issue 29 (previous.py), for self-play only
 HARD_CRIB_MODEL = "players"  # the hard player's crib model with two players (the advisor's option)
@@ -45,60 +49,29 @@ HARD_CRIB_MODEL = "players"  # the hard player's crib model with two players (th
 SELFPLAY_LEVELS = (*LEVELS, PREVIOUS)  # and the previous hard player, for self-play only
 
 
-@dataclass(frozen=True)
-class View:
-    """What one seat may see during the play."""
+# ---------------------------------------------------------------- the candidates: the seat's choices
 
-    seat: int
-    players: int
-    hand: tuple[Card, ...]  # the cards it still holds
-    current: tuple[tuple[int, Card], ...]  # this count, in order
-    go_said: frozenset[int]
-    last_player: int | None
-    played: tuple[tuple[Card, ...], ...]  # per seat, this deal
-    go_claims: tuple[tuple[int, int, int], ...]  # (seat, count, cards it had played before)
-    starter: Card | None
-    known_out: frozenset[Card]  # cards this seat knows are in no other hand: its own, its discards, the starter
-    rules: CribbageRules
-    discards: tuple[Card, ...] = ()  # the cards it laid away to the crib (at a real table: if it said them)
-    scores: tuple[int, ...] = ()  # per side
-    dealer: int = 0
-    target: int = 121
-
-    @property
-    def count(self) -> int:
-        return sum(pip(c) for _, c in self.current)
-
-    def side(self, seat: int) -> int:
-        return self.rules.side_of(seat)
+def _choice(match: CribbageMatch, seat: int, name: str) -> Choice | None:
+    return next((choice for choice in match.choices(seat) if choice.name == name), None)
 
 
-def own_discards(match: CribbageMatch, seat: int) -> tuple[Card, ...]:
-    """Virtual play: the cards ``seat`` laid away this deal (the log's discard of this deal)."""
-    for op in reversed(match.log):
-        if isinstance(op, Discard) and op.seat == seat:
-            return tuple(op.cards)
-        if isinstance(op, (Deal, NewGame)):
-            break
-    return ()
+def discard_choice(match: CribbageMatch, seat: int) -> Choice:
+    """The seat's discard choice: the cards it may lay away from, how many, and every way to lay them away."""
+    choice = _choice(match, seat, "discard")
+    assert choice is not None, "no discard to make"
+    return choice
 
 
-def view_of(match: CribbageMatch, seat: int) -> View:
-    """Virtual play: the seat's view, from the cards the engine knows it holds and the ones it laid away."""
-    assert match.d is not None and match.d.hands is not None
-    return table_view(match, seat, match.d.hands[seat], own_discards(match, seat))
+def ways_to_lay_away(choice: Choice) -> list[tuple[Card, ...]]:
+    """Every way to lay away that a discard choice lists, in its order."""
+    return [op.cards for op in choice.options() or () if isinstance(op, Discard)]
 
 
-def table_view(match: CribbageMatch, seat: int, hand: Sequence[Card], discards: Sequence[Card] = ()) -> View:
-    """The view of a player holding ``hand`` who laid ``discards`` away: what the engine deals (virtual play), or
-    at a real table what the player tells the app. Known not to be in another hand: the hand, the discards, the
-    cards it played, the starter (the cards others played are in ``played``)."""
-    d = match.d
-    assert d is not None
-    known = set(hand) | set(discards) | set(d.played[seat]) | ({d.starter} if d.starter else set())
-    return View(seat, match.players, tuple(hand), tuple(d.current), frozenset(d.go_said), d.last_player,
-                tuple(tuple(p) for p in d.played), tuple((s, c, n) for s, c, n, _ in d.go_claims), d.starter,
-                frozenset(known), match.rules, tuple(discards), tuple(match.scores), match.dealer, match.rules.target)
+def play_options(match: CribbageMatch, seat: int) -> list[Card]:
+    """The cards ``seat`` may play now, in the order its play choice offers them (the order of its hand); none:
+    it goes."""
+    choice = _choice(match, seat, "play")
+    return [op.card for op in (choice.options() or ()) if isinstance(op, Play)] if choice is not None else []
 
 
 # ---------------------------------------------------------------- the discard
@@ -117,14 +90,17 @@ def crib_guess(cards: Sequence[Card]) -> float:
     return value
 
 
-def normal_discard(hand: Sequence[Card], own_crib: bool, rules: CribbageRules) -> tuple[Card, ...]:
-    """The club player's discard: the best mean show of the kept four over every starter, plus or minus half
-    ``crib_guess`` of the cards laid away (the first best in the order of ``combinations``)."""
+def normal_discard(hand: Sequence[Card], own_crib: bool, rules: CribbageRules,
+                   aways: Sequence[tuple[Card, ...]] | None = None) -> tuple[Card, ...]:
+    """The club player's discard among ``aways`` (the ways to lay away its choice lists; every one by default):
+    the best mean show of the kept four over every starter, plus or minus half ``crib_guess`` of the cards laid
+    away. The first best of the fours kept in the order of ``combinations``: the ways to lay away are listed in
+    that order, and the fours they keep in the reverse one."""
     n_away = len(hand) - 4
     unseen = [c for c in standard_deck() if c not in hand]
     best: tuple[float, tuple[Card, ...]] | None = None
-    for keep in combinations(hand, len(hand) - n_away):
-        away = tuple(c for c in hand if c not in keep)
+    for away in reversed(list(combinations(hand, n_away)) if aways is None else aways):
+        keep = tuple(c for c in hand if c not in away)
         expected = sum(hand_score(keep, s, False, rules) for s in unseen) / len(unseen)
         expected += crib_guess(away) * (1 if own_crib else -1) * 0.5
         if best is None or expected > best[0]:
@@ -133,36 +109,41 @@ def normal_discard(hand: Sequence[Card], own_crib: bool, rules: CribbageRules) -
     return best[1]
 
 
-def hard_discard(match: CribbageMatch, seat: int, rng: random.Random) -> tuple[Card, ...]:
-    """Near the end of a two-player game: the discard with the best chance to win (``hard.search_discard``);
-    else the exact advisor's best, with the players' crib model for two players."""
+def hard_discard(match: CribbageMatch, seat: int, rng: random.Random,
+                 aways: Sequence[tuple[Card, ...]]) -> tuple[Card, ...]:
+    """Among ``aways`` (the ways to lay away its choice lists): near the end of a two-player game, the discard with
+    the best chance to win (``hard.search_discard``); else the exact advisor's best, with the players' crib model for
+    two players."""
     from companion.games.cribbage.advisor import analyse
     from companion.games.cribbage.hard import near_end, search_discard, search_discard_points
 
     hand = match.hand(seat)
     assert hand is not None
     if near_end(match.scores, match.rules.target, match.players):
-        return search_discard(hand, seat, match.dealer, match.scores, match.rules, rng).ranked[0][0]
+        return search_discard(hand, seat, match.dealer, match.scores, match.rules, rng, aways=aways).ranked[0][0]
     if match.players == 2:  # mid-game: the pegging margin counts in the discard
-        return search_discard_points(hand, seat, match.dealer, match.rules, rng, HARD_CRIB_MODEL).ranked[0][0]
+        return search_discard_points(hand, seat, match.dealer, match.rules, rng, HARD_CRIB_MODEL,
+                                     aways=aways).ranked[0][0]
     own_crib = match.side_of(seat) == match.side_of(match.dealer)
-    return analyse(hand, own_crib, match.rules)[0].discard  # five-card hands: the exact, uniform crib
+    offered = {frozenset(away) for away in aways}  # five-card hands: the exact, uniform crib
+    return next(o.discard for o in analyse(hand, own_crib, match.rules) if frozenset(o.discard) in offered)
 
 
 def choose_discard(match: CribbageMatch, seat: int, level: str = "normal",
                    rng: random.Random | None = None) -> tuple[Card, ...]:
-    hand = match.hand(seat)
-    assert hand is not None
-    own_crib = match.side_of(seat) == match.side_of(match.dealer)
-    if level == "easy":
-        return tuple((rng or random.Random(0)).sample(hand, match.discard_count()))
-    if level == "hard":
-        return hard_discard(match, seat, rng or position_rng(match, seat))
+    """The cards ``seat`` lays away at ``level``, from its discard choice."""
+    choice = discard_choice(match, seat)
+    if level == "easy":  # any of the ways to lay away, alike: the choice's cards picked at random
+        return tuple((rng or random.Random(0)).sample(choice.cards, choice.low))
     if level == PREVIOUS:
         from companion.games.cribbage import previous
 
         return previous.choose_discard(match, seat)
-    return normal_discard(hand, own_crib, match.rules)
+    aways = ways_to_lay_away(choice)
+    if level == "hard":
+        return hard_discard(match, seat, rng or position_rng(match, seat), aways)
+    own_crib = match.side_of(seat) == match.side_of(match.dealer)
+    return normal_discard(choice.cards, own_crib, match.rules, aways)
 
 
 # ---------------------------------------------------------------- the play
@@ -171,59 +152,60 @@ def _playable(hand: Sequence[Card], count: int) -> list[Card]:
     return [c for c in hand if count + pip(c) <= MAX_COUNT]
 
 
-def normal_play(hand: Sequence[Card], current: Sequence[Card], rules: CribbageRules) -> Card | None:
-    """The most points now; then a count other than 5 or 21 (a ten-card would make 15 or 31); then, to lead, a
-    card below 5; then the higher card (the first of equals in the hand)."""
-    count = sum(pip(c) for c in current)
-    playable = _playable(hand, count)
-    if not playable:
+def normal_pick(fits: Sequence[Card], current: Sequence[Card], rules: CribbageRules) -> Card | None:
+    """The club player's card among ``fits`` (cards that fit the count): the most points now; then a count other
+    than 5 or 21 (a ten-card would make 15 or 31); then, to lead, a card below 5; then the higher card (the first of
+    equals in their order). None: nothing fits."""
+    if not fits:
         return None
+    count = sum(pip(c) for c in current)
 
-    def value(card: Card) -> tuple:
+    def value(card: Card) -> tuple[int, int, bool, int]:
         now = peg_points([*current, card], rules).points
         after = count + pip(card)
         danger = after in (5, 21)  # a ten-card makes 15 or 31
         lead = not current and pip(card) < 5
         return (now, -danger, lead, pip(card))
 
-    return max(playable, key=value)
+    return max(fits, key=value)
 
 
-def easy_play(hand: Sequence[Card], current: Sequence[Card], rules: CribbageRules, rng: random.Random) -> Card | None:
-    count = sum(pip(c) for c in current)
-    playable = _playable(hand, count)
-    if not playable:
+def normal_play(hand: Sequence[Card], current: Sequence[Card], rules: CribbageRules) -> Card | None:
+    """The club player's card from ``hand`` (``normal_pick`` among its cards that fit), or None for go."""
+    return normal_pick(_playable(hand, sum(pip(c) for c in current)), current, rules)
+
+
+def easy_pick(fits: Sequence[Card], current: Sequence[Card], rules: CribbageRules, rng: random.Random) -> Card | None:
+    """A card among ``fits`` at random, one that pegs now if any does."""
+    if not fits:
         return None
-    scoring = [c for c in playable if peg_points([*current, c], rules).points]
-    return rng.choice(scoring or playable)
+    scoring = [c for c in fits if peg_points([*current, c], rules).points]
+    return rng.choice(scoring or list(fits))
 
 
-def rank_plays(view: View, rng: random.Random) -> list[tuple[Card, float]]:
-    """The hard player's search (``hard.search_play``): each rank it may play, with its value, best first."""
+def hard_play(view: View, rng: random.Random, fits: Sequence[Card]) -> Card | None:
+    """The hard player's search (``hard.search_play``) among ``fits``: the best rank found, or None for go."""
     from companion.games.cribbage.hard import search_play
 
-    return list(search_play(view, rng).ranked)
-
-
-def hard_play(view: View, rng: random.Random) -> Card | None:
-    ranked = rank_plays(view, rng)
+    ranked = search_play(view, rng, fits=fits).ranked
     return ranked[0][0] if ranked else None
 
 
 def choose_play(match: CribbageMatch, seat: int, level: str = "normal", rng: random.Random | None = None) -> Card | None:
-    """The card to play, or None for go."""
+    """The card to play among those the seat's play choice offers, or None for go."""
+    fits = play_options(match, seat)
     view = view_of(match, seat)
     current = [c for _, c in view.current]
     rng = rng or position_rng(match, seat)
     if level == "easy":
-        return easy_play(view.hand, current, match.rules, rng)
+        return easy_pick(fits, current, match.rules, rng)
     if level == "hard":
-        return hard_play(view, rng)
+        return hard_play(view, rng, fits)
     if level == PREVIOUS:
         from companion.games.cribbage import previous
 
         return previous.choose_play(view, rng)
-    return normal_play(view.hand, current, match.rules)
+    return normal_pick(fits, current, match.rules)
 
 
 def position_rng(match: CribbageMatch, seat: int) -> random.Random:
@@ -237,8 +219,6 @@ def next_op(match: CribbageMatch, kinds: Sequence[str]) -> Op | None:
     """The next operation of a virtual match that nobody at the screen has to choose: a deal, a cut, a show,
     a computer player's move, a human's go when no card of theirs fits. None: a human must act (or the game is
     over). ``kinds``: "human" or a level, per seat."""
-    from companion.games.cribbage.ops import Discard, Muggins
-
     phase = match.phase
     if phase == "deal":
         return match.make_deal() if match.setup.mode == "virtual" else None
@@ -267,17 +247,19 @@ def play_turn(match: CribbageMatch, rng: random.Random | None = None, levels: Se
     """Apply the next move of a virtual match for whoever must act: random legal moves with ``rng``, else
     each seat at its level (``levels``, normal by default)."""
     phase = match.phase
-    level = (lambda seat: levels[seat] if levels else "normal")
+
+    def level(seat: int) -> str:
+        return levels[seat] if levels else "normal"
+
     if phase == "deal":
         match.apply(match.make_deal())
     elif phase == "discard":
-        n = match.discard_count()
         for seat in range(match.players):
             if seat in match.live.discarded:
                 continue
-            hand = match.hand(seat) or ()
             if rng is not None:
-                match.apply(Discard(seat, tuple(tuple(rng.sample(hand, n)))))
+                choice = discard_choice(match, seat)
+                match.apply(Discard(seat, tuple(rng.sample(choice.cards, choice.low))))
             else:
                 match.apply(Discard(seat, tuple(choose_discard(match, seat, level(seat), position_rng(match, seat)))))
             return
@@ -286,7 +268,7 @@ def play_turn(match: CribbageMatch, rng: random.Random | None = None, levels: Se
     elif phase == "play":
         seat = match.live.turn
         if rng is not None:
-            options = match.playable(seat)
+            options = play_options(match, seat)
             card = rng.choice(options) if options else None
         else:
             card = choose_play(match, seat, level(seat))

@@ -20,7 +20,7 @@ from companion.games.cribbage.scoring import pip
 
 if TYPE_CHECKING:
     from companion.games.cribbage.engine import CribbageMatch
-    from companion.games.cribbage.players import View
+    from companion.games.cribbage.sight import View
 
 SAMPLES = 32
 
@@ -42,7 +42,7 @@ def normal_play(hand: Sequence[Card], current: Sequence[Card], rules: CribbageRu
     if not playable:
         return None
 
-    def value(card: Card) -> tuple:
+    def value(card: Card) -> tuple[int, int, bool, int]:
         now = peg_points([*current, card], rules).points
         after = count + pip(card)
         return (now, -(after in (5, 21)), not current and pip(card) < 5, pip(card))

@@ -12,24 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
-from typing import Literal, NamedTuple
+from typing import Any, NamedTuple
 
 from companion.core.cards import Card, Rank
 from companion.core.errors import IllegalMoveError
 from companion.core.i18n import Msg
+from companion.games.cribbage.counted import ScoreItem
 from companion.games.cribbage.rules import DEFAULT_RULES, CribbageRules
 from companion.games.cribbage.spoken import spoken_count
-
-Kind = Literal["fifteen", "pair", "run", "flush", "nobs"]
-
-
-class ScoreItem(NamedTuple):
-    kind: Kind
-    cards: tuple[Card, ...]
-    points: int
-
-    def to_json(self) -> dict:
-        return {"kind": self.kind, "cards": [c.code for c in self.cards], "points": self.points}
 
 
 def pip(card: Card) -> int:
@@ -192,12 +182,12 @@ class ShowCount:
     items: tuple[ScoreItem, ...]
     total: int
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"total": self.total, "items": [item.to_json() for item in self.items]}
 
     def spoken(self, lang: str = "en") -> str:
         """The count as players say it: "fifteen two, fifteen four, and a pair is six"."""
-        return spoken_count(self, lang)
+        return spoken_count(self.items, self.total, lang)
 
 
 def count_hand(hand: Sequence[Card], starter: Card, crib: bool = False,

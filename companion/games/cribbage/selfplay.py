@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 from companion.core.i18n import Msg
+from companion.games.base import Event
 from companion.games.cribbage.engine import CribbageMatch, Setup
 from companion.games.cribbage.ops import Crib, Go, Play, Show
 from companion.games.cribbage.players import SELFPLAY_LEVELS, play_turn
@@ -44,7 +45,7 @@ def play_game(levels: tuple[str, ...], seed: int, first_dealer: int) -> GameReco
     return GameRecord(winners, totals, counts, decisions)
 
 
-def _tally(event, match: CribbageMatch, totals: list[dict[str, float]]) -> None:
+def _tally(event: Event, match: CribbageMatch, totals: list[dict[str, float]]) -> None:
     op = event.op
     kind = "pegging" if isinstance(op, (Play, Go)) else "hand" if isinstance(op, Show) else "crib" if isinstance(
         op, Crib) else None
@@ -52,12 +53,12 @@ def _tally(event, match: CribbageMatch, totals: list[dict[str, float]]) -> None:
         return
     seat = match.dealer if kind == "crib" else getattr(op, "seat", None)
     for score in event.scores:
-        who = seat if kind != "pegging" else _seat_of_side(match, score.side, op)
+        who = seat if kind != "pegging" else _seat_of_side(match, score.side, seat)
         if who is not None:
             totals[who][kind] += score.points
 
 
-def _seat_of_side(match: CribbageMatch, side: int, op) -> int:
+def _seat_of_side(match: CribbageMatch, side: int, seat: int | None) -> int:
     """Pegging points go to a side; with two or three players a side is one seat."""
     seats = [s for s in range(match.players) if match.side_of(s) == side]
-    return op.seat if op.seat in seats else seats[0]
+    return seat if seat in seats else seats[0]

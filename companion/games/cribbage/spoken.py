@@ -9,12 +9,10 @@ double double run 16.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from companion.core.i18n import Msg, number_words
-
-if TYPE_CHECKING:
-    from companion.games.cribbage.scoring import ScoreItem, ShowCount
+from companion.games.cribbage.counted import ScoreItem
 
 _RUN_NAMES = {
     1: Msg("a run of {n}", "la suite de {n}"),
@@ -37,7 +35,7 @@ _AND = Msg("and {phrase}", "et {phrase}")
 _FIFTEEN = Msg("fifteen {total}", "quinze-{total}")
 
 
-def _combinations(items: tuple[ScoreItem, ...]) -> list[tuple[Msg, int, bool]]:
+def _combinations(items: Sequence[ScoreItem]) -> list[tuple[Msg, int, bool]]:
     """(name, points, plural) for every combination other than fifteens, in counting order."""
     pairs = [i for i in items if i.kind == "pair"]
     runs = [i for i in items if i.kind == "run"]
@@ -64,16 +62,17 @@ def _combinations(items: tuple[ScoreItem, ...]) -> list[tuple[Msg, int, bool]]:
     return named
 
 
-def spoken_count(count: ShowCount, lang: str = "en") -> str:
-    if count.total == 0:
+def spoken_count(items: Sequence[ScoreItem], total: int, lang: str = "en") -> str:
+    """The count of ``items`` (``total`` points) as players say it."""
+    if total == 0:
         return NINETEEN.text(lang)
     running = 0
     parts: list[str] = []
-    for item in count.items:
+    for item in items:
         if item.kind == "fifteen":
             running += item.points
             parts.append(_FIFTEEN(total=number_words(running, lang)).text(lang))
-    combos = _combinations(count.items)
+    combos = _combinations(items)
     for index, (name, points, plural) in enumerate(combos):
         running += points
         phrase = (_ARE if plural else _IS)(name=name, total=number_words(running, lang)).text(lang)

@@ -33,7 +33,7 @@ class PlayerStats:
     crib_points: int = 0
     cribs: int = 0
     pegging_points: int = 0
-    hand_counts: Counter = field(default_factory=Counter)  # true count of each hand shown -> how many
+    hand_counts: Counter[int] = field(default_factory=Counter)  # true count of each hand shown -> how many
     best_hand: tuple[int, tuple[Card, ...], Card | None] | None = None
     big_hands: list[tuple[int, tuple[Card, ...], Card]] = field(default_factory=list)  # every 28 and 29
 

@@ -13,16 +13,17 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from importlib.resources import files
-from typing import Literal
+from typing import Any, Literal
 
 Role = Literal["dealer", "pone"]  # the dealer lays away to his own crib, the pone to the dealer's
 SMOOTHING = 5.0  # throws added to both the count and the at-random count of every pair: a rare pair stays near 1
 
 
 @lru_cache(maxsize=1)
-def data() -> dict:
+def data() -> dict[str, Any]:
     text = files("companion.games.cribbage").joinpath("data", "throws.json").read_text("utf-8")
-    return json.loads(text)
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
 
 
 def at_random(r1: int, r2: int) -> float:
