@@ -26,7 +26,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from companion.core.cards import Card
+from companion.core.cards import Card, Rank
 from companion.games.base import Operation
 from companion.games.rummy2500.engine import BrassePlay, Rummy2500Match, trio_rank
 from companion.games.rummy2500.ops import DealBrasse, DrawStock, LayOff, Meld, TakePige, Throw
@@ -54,7 +54,7 @@ def _known(hand: Sequence[Card | None]) -> list[Card]:
     return [c for c in hand if c is not None]
 
 
-def _table_ranks(bp: BrassePlay) -> set:
+def _table_ranks(bp: BrassePlay) -> set[Rank]:
     return {trio_rank(g, bp.frime) for groups in bp.laid for g in groups}
 
 
@@ -133,7 +133,7 @@ def choose_lay(match: Rummy2500Match, seat: int) -> Operation | None:
     """A trio or a lay-off to make now, or None (every level lays what it holds)."""
     bp = match.live
     hand = _known(bp.hands[seat])
-    by_rank: dict = {}
+    by_rank: dict[Rank, list[Card]] = {}
     for card in hand:
         by_rank.setdefault(card.rank, []).append(card)
     frimes = by_rank.get(bp.frime, [])
