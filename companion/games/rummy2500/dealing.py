@@ -35,6 +35,16 @@ D_OPEN = M("Brasse started at the table: the frime is {rank}; hands {sizes}",
            "Brasse commencée à la table : la frime est {rank} ; mains {sizes}")
 
 
+def table_opening(deal: DealBrasse, dealer: int, players: int, indicator_in_hand: bool) -> OpenBrasse:
+    """The entry a real table makes for a deal: the card turned for each player (the dealer's left first, the dealer
+    last, as ``_apply_deal_brasse`` takes them from the pack) and the pige's first card, turned once the hands are
+    dealt."""
+    order = [(dealer + 1 + i) % players for i in range(players)]
+    turned = {seat: deal.deck[n] for n, seat in enumerate(order)}
+    dealt = sum(hand_size(card) for card in turned.values()) - (players if indicator_in_hand else players - 1)
+    return OpenBrasse(tuple(turned[seat] for seat in range(players)), deal.deck[players + dealt])
+
+
 class Dealing(Rummy2500State):
     """The deal: ``DealBrasse`` (virtual play) and ``OpenBrasse`` (a real table)."""
 

@@ -65,6 +65,8 @@ class BrassePlay:
     key: int | None = None  # virtual play: the deal's key for the reshuffles (``DealBrasse.key``)
     # per player: the cards the table saw go into his hand (his turned card, what he took from the pige), still there
     shown: list[list[Card]] = field(default_factory=list)
+    # (owner, trio, place in it) -> the seat that laid that card off on another player's trio (the others: the owner)
+    laid_off: dict[tuple[int, int, int], int] = field(default_factory=dict)
 
     @property
     def table_mode(self) -> bool:
@@ -75,6 +77,10 @@ class BrassePlay:
         cards = [c for groups in self.laid for g in groups for c in g] + self.pige
         cards += [c for h in self.hands for c in h if c is not None] + [c for c in self.stock if c is not None]
         return Counter(cards + ([self.indicator] if self.indicator else []))
+
+    def laid_by(self, owner: int, trio: int, place: int) -> int:
+        """Who laid the card at ``place`` in ``owner``'s trio ``trio``."""
+        return self.laid_off.get((owner, trio, place), owner)
 
 
 def hand_size(card: Card) -> int:

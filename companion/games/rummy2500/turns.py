@@ -182,7 +182,10 @@ class Turns(Rummy2500State):
     def _apply_lay_off(self, op: LayOff) -> Event:
         bp = self.live
         take(bp, op.seat, op.card)
-        bp.laid[op.owner][op.group].append(op.card)
+        trio = bp.laid[op.owner][op.group]
+        if op.owner != op.seat:
+            bp.laid_off[(op.owner, op.group, len(trio))] = op.seat
+        trio.append(op.card)
         bp.credit[op.seat].append(op.card)
         return self._after_laying(op, op.seat, D_LAYOFF(name=self.names[op.seat], card=op.card))
 
