@@ -16,7 +16,10 @@ cards each player holds, and the cards the others threw.
   candidate's (brasse score − the others' mean) with the club player's move on the same deals: it deviates only
   when the gain is larger than its standard error.
 
-The samples come from a generator seeded by the match's seed and the position, so a seeded game replays.
+Every level weighs the options of its seat's choices (``match.choices``: its draw, its pige takes, its trios,
+lay-offs and discards); the brasses the hard search plays out by thousands take the same options without the
+choices' words (``match.legal``). The samples come from a generator seeded by the match's seed and the position,
+so a seeded game replays.
 """
 
 from __future__ import annotations

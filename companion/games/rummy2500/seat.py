@@ -82,9 +82,11 @@ class SeatAnswers(Rummy2500State):
         return None if None in hand else tuple(card for card in hand if card is not None)
 
     def public_table(self) -> dict[str, Any]:
-        """What everyone sees: the frime, the pige (every card, oldest first), the stock's size, each hand's size,
-        the cards the table saw go into each hand (``seen``: a turned card, a pige series), who is open, each
-        player's trios with who laid each card (``by``), whose turn it is and whether he has drawn."""
+        """What everyone sees: the brasse under way (or the next), the frime (its rank: 1 for the ace), the pige
+        (every card, oldest first), the stock's size, each hand's size and how many it was dealt, the cards the
+        table saw go into each hand (``seen``: a turned card, a pige series), who is open, each player's trios with
+        who laid each card (``by``), whose turn it is, whether he has drawn, the dealer's turned card when it stays
+        on the table (``indicator``), and the seat whose turn closes a brasse someone went out of (``last``)."""
         table: dict[str, Any] = {"brasse": len(self.brasses) + 1, "target": self.rules.target}
         bp = self.bp
         if bp is None:
