@@ -35,7 +35,7 @@ def _score_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     main = subparsers.add_parser("2500", help=in_lang("2500: score a brasse", "2500 : compter une brasse"),
                                  description=in_lang("2500 tools: laid cards count plus, cards in hand count minus.",
                                                      "Outils du 2500 : les cartes posées comptent en plus, les cartes en main "

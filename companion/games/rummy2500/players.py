@@ -16,7 +16,10 @@ cards each player holds, and the cards the others threw.
   candidate's (brasse score − the others' mean) with the club player's move on the same deals: it deviates only
   when the gain is larger than its standard error.
 
-The samples come from a generator seeded by the match's seed and the position, so a seeded game replays.
+Every level weighs the options of its seat's choices (``match.choices``: its draw, its pige takes, its trios,
+lay-offs and discards); the brasses the hard search plays out by thousands take the same options without the
+choices' words (``match.legal``). The samples come from a generator seeded by the match's seed and the position,
+so a seeded game replays.
 """
 
 from __future__ import annotations
@@ -24,12 +27,13 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from companion.core.cards import Card
+from companion.core.cards import Card, Rank
 from companion.games.base import Operation
+from companion.games.rummy2500.dealing import table_opening
 from companion.games.rummy2500.engine import BrassePlay, Rummy2500Match, trio_rank
-from companion.games.rummy2500.ops import DealBrasse, DrawStock, LayOff, Meld, TakePige, Throw
+from companion.games.rummy2500.ops import Brasse, DealBrasse, LayOff, Meld, TakePige, Throw
 from companion.games.rummy2500.scoring import card_value
 from companion.games.search import by_rollouts
 
@@ -54,24 +58,28 @@ def _known(hand: Sequence[Card | None]) -> list[Card]:
     return [c for c in hand if c is not None]
 
 
-def _table_ranks(bp: BrassePlay) -> set:
+def _table_ranks(bp: BrassePlay) -> set[Rank]:
     return {trio_rank(g, bp.frime) for groups in bp.laid for g in groups}
 
 
+# ---------------------------------------------------------------- the candidates: the seat's choices
+
+Options = Callable[[str], list[Operation]]  # a choice's name -> its options (its legal operations) now
+
+
+def offered(match: Rummy2500Match, seat: int) -> Options:
+    """The options of the seat's choices now, by name (``draw``, ``take``, ``meld``, ``lay_off``, ``throw``): a
+    computer player's candidates."""
+    choices = {choice.name: choice for choice in match.choices(seat)}
+    return lambda name: (choices[name].options() or []) if name in choices else []
+
+
+def listed(match: Rummy2500Match, seat: int) -> Options:
+    """The same options without the choices' words (``legal``), for the turns a search plays out by thousands."""
+    return lambda name: match.legal(seat, name)
+
+
 # ---------------------------------------------------------------- the draw
-
-def _pige_options(match: Rummy2500Match, seat: int) -> list[TakePige]:
-    bp = match.live
-    hand = _known(bp.hands[seat])
-    options = []
-    for index, card in enumerate(bp.pige):
-        pair = [c for c in hand if c.rank == card.rank and c.rank != bp.frime][:2]
-        if len(pair) == 2:
-            op = TakePige(seat, index, tuple(pair))
-            if match.can(op):
-                options.append(op)
-    return options
-
 
 def _series_value(match: Rummy2500Match, op: TakePige) -> float:
     """Points a pige series lays at once, minus what the cards that come with it may cost in hand."""
@@ -90,90 +98,95 @@ def _series_value(match: Rummy2500Match, op: TakePige) -> float:
 
 def _free_top_useful(match: Rummy2500Match, seat: int) -> bool:
     bp = match.live
-    if not bp.pige or not bp.opened[seat] or not match.rules.open_player_free_top_discard:
-        return False
     top = bp.pige[-1]
     hand = Counter(c.rank for c in _known(bp.hands[seat]))
     return top.rank == bp.frime or top.rank in _table_ranks(bp) or hand[top.rank] >= 2
 
 
-def choose_draw(match: Rummy2500Match, seat: int, level: str, rng: random.Random | None = None) -> Operation:
-    bp = match.live
+def choose_draw(match: Rummy2500Match, seat: int, level: str, rng: random.Random | None = None,
+                options: Options | None = None) -> Operation:
+    """From the seat's draw and pige takes: easy draws from the stock; normal takes a pige series its natural pair
+    makes a trio of, else a free top card that helps; hard searches those."""
+    options = offered(match, seat) if options is None else options
+    (draw,) = options("draw")
     if level == "easy":
-        return DrawStock(seat)
-    options = _pige_options(match, seat)
-    normal = _normal_draw(match, seat, options)
+        return draw
+    takes = [op for op in options("take") if isinstance(op, TakePige)]
+    series = [op for op in takes if op.pair]  # the first pair of each pige card's rank in the hand comes first
+    free = next((op for op in takes if not op.pair), None)  # an open player's top card
+    normal = _normal_draw(match, seat, draw, series, free)
     if level == "hard":  # the club player's draw unless the search finds a clearly better one
-        candidates: list[Operation] = [DrawStock(seat)]
-        if options:
-            candidates.append(max(options, key=lambda op: _series_value(match, op)))
-        top = TakePige(seat, len(bp.pige) - 1)
-        if bp.pige and bp.opened[seat] and match.can(top):
-            candidates.append(top)
+        candidates: list[Operation] = [draw]
+        if series:
+            candidates.append(max(series, key=lambda op: _series_value(match, op)))
+        if free is not None:
+            candidates.append(free)
         return search(match, seat, candidates, rng or position_rng(match, seat), normal)
     return normal
 
 
-def _normal_draw(match: Rummy2500Match, seat: int, options: list[TakePige]) -> Operation:
+def _normal_draw(match: Rummy2500Match, seat: int, draw: Operation, series: list[TakePige],
+                 free: TakePige | None) -> Operation:
     """A pige series when a natural pair makes a trio of its card (the top one first: nothing else comes), else
     a free top card that helps, else the stock."""
-    bp = match.live
-    if options:
-        return max(options, key=lambda op: op.index == len(bp.pige) - 1)
-    if _free_top_useful(match, seat):
-        top = TakePige(seat, len(bp.pige) - 1)
-        if match.can(top):
-            return top
-    return DrawStock(seat)
+    if series:
+        top = len(match.live.pige) - 1
+        return max(series, key=lambda op: op.index == top)
+    if free is not None and _free_top_useful(match, seat):
+        return free
+    return draw
 
 
 # ---------------------------------------------------------------- trios and lay-offs
 
-def choose_lay(match: Rummy2500Match, seat: int) -> Operation | None:
-    """A trio or a lay-off to make now, or None (every level lays what it holds)."""
+def choose_lay(match: Rummy2500Match, seat: int, options: Options | None = None) -> Operation | None:
+    """A trio or a lay-off to make now, or None (every level lays what it holds): three naturals of the rank it
+    holds most of first, then a natural pair with a frime, then three frimes; then, once open, a lay-off, the cards
+    in the hand's order, on its own trios first."""
+    options = offered(match, seat) if options is None else options
+    candidates = [*options("meld"), *options("lay_off")]
+    if not candidates:
+        return None
     bp = match.live
     hand = _known(bp.hands[seat])
-    by_rank: dict = {}
-    for card in hand:
-        by_rank.setdefault(card.rank, []).append(card)
-    frimes = by_rank.get(bp.frime, [])
-    naturals = sorted(((r, cs) for r, cs in by_rank.items() if r != bp.frime), key=lambda rc: -len(rc[1]))
-    for _, cards in naturals:
-        if len(cards) >= 3 and match.can(Meld(seat, tuple(cards[:3]))):
-            return Meld(seat, tuple(cards[:3]))
-    for _, cards in naturals:
-        if len(cards) == 2 and frimes and match.can(Meld(seat, (cards[0], cards[1], frimes[0]))):
-            return Meld(seat, (cards[0], cards[1], frimes[0]))
-    if len(frimes) >= 3 and match.can(Meld(seat, tuple(frimes[:3]))):
-        return Meld(seat, tuple(frimes[:3]))
-    if not bp.opened[seat]:
-        return None
-    for card in hand:
-        owners = [seat] + [o for o in range(len(bp.laid)) if o != seat]
-        for owner in owners:
-            for index, group in enumerate(bp.laid[owner]):
-                if card.rank != bp.frime and card.rank != trio_rank(group, bp.frime):
-                    continue  # a natural goes only on a trio of its rank (the engine would refuse it)
-                op = LayOff(seat, card, owner, index)
-                if match.can(op):
-                    return op
-    return None
+    count = Counter(c.rank for c in hand if c.rank != bp.frime)
+    first = {c: i for i, c in reversed(list(enumerate(hand)))}  # each card's first place in the hand
+    ranks = sorted(count, key=lambda r: (-count[r], min(first[c] for c in hand if c.rank == r)))
+    order = {rank: n for n, rank in enumerate(ranks)}
+
+    def preference(item: tuple[int, Operation]) -> tuple[int, ...]:
+        n, op = item
+        if isinstance(op, Meld):
+            naturals = [c for c in op.cards if c.rank != bp.frime]
+            if not naturals:
+                return (2, n)
+            return (0 if len(naturals) == 3 else 1, order[naturals[0].rank], n)
+        assert isinstance(op, LayOff)
+        return (3, first[op.card], op.owner != seat, op.owner, op.group)
+
+    return min(enumerate(candidates), key=preference)[1]
 
 
 # ---------------------------------------------------------------- the discard
 
-def _keep_score(match: Rummy2500Match, seat: int, card: Card) -> float:
-    """How much a card is worth keeping (normal): frimes and pairs kept, cards others can use not thrown."""
+def _keep_scores(match: Rummy2500Match, seat: int) -> Callable[[Card], float]:
+    """How much each card is worth keeping (normal): frimes and pairs kept, cards others can use not thrown."""
     bp = match.live
     hand = Counter(c.rank for c in _known(bp.hands[seat]))
-    if card.rank == bp.frime:
-        return 1000.0
-    score = 0.0
-    if hand[card.rank] >= 2:
-        score += 60
-    if card.rank in _table_ranks(bp):
-        score += 40  # the next open player would take it and lay it off
-    return score - card_value(card, bp.frime, match.rules.scoring) * 0.3  # a high card costs more in hand
+    table = _table_ranks(bp)
+    scale = match.rules.scoring
+
+    def keep(card: Card) -> float:
+        if card.rank == bp.frime:
+            return 1000.0
+        score = 0.0
+        if hand[card.rank] >= 2:
+            score += 60
+        if card.rank in table:
+            score += 40  # the next open player would take it and lay it off
+        return score - card_value(card, bp.frime, scale) * 0.3  # a high card costs more in hand
+
+    return keep
 
 
 def _unseen(match: Rummy2500Match, seat: int) -> list[Card]:
@@ -198,6 +211,7 @@ def _determinized(match: Rummy2500Match, seat: int, rng: random.Random) -> Rummy
     play.opened = list(bp.opened)
     play.pige = list(bp.pige)
     play.shown = [list(c) for c in bp.shown]
+    play.laid_off = dict(bp.laid_off)
     hands: list[list[Card | None]] = []  # None: a card unknown (never here: every slot is dealt again)
     for other, hand in enumerate(bp.hands):
         if other == seat:
@@ -219,7 +233,7 @@ def _rollout_value(world: Rummy2500Match, seat: int, first: Operation, limit: in
     for _ in range(limit):
         if bp.over:
             break
-        op = next_op(world, normal)
+        op = _next(world, normal, listed)
         if op is None:
             break
         world.apply(op)
@@ -239,17 +253,22 @@ def search(match: Rummy2500Match, seat: int, candidates: list[Operation], rng: r
                                                                     seat, op), seeds, default)
 
 
-def choose_throw(match: Rummy2500Match, seat: int, level: str, rng: random.Random) -> Throw:
+def choose_throw(match: Rummy2500Match, seat: int, level: str, rng: random.Random | None = None,
+                 options: Options | None = None) -> Throw:
+    """From the seat's discards: easy throws any card but a frime; normal the one least worth keeping; hard
+    searches the few normal would consider first."""
+    options = offered(match, seat) if options is None else options
     bp = match.live
-    hand = _known(bp.hands[seat])
-    legal = [c for c in dict.fromkeys(hand) if match.can(Throw(seat, c))]
+    legal = [op.card for op in options("throw") if isinstance(op, Throw)]
     if level == "easy":
         plain = [c for c in legal if c.rank != bp.frime]
-        return Throw(seat, rng.choice(plain or legal))
-    ranked = sorted(legal, key=lambda c: (_keep_score(match, seat, c), c.index))
+        return Throw(seat, (rng or position_rng(match, seat)).choice(plain or legal))
+    keep = _keep_scores(match, seat)
+    ranked = sorted(legal, key=lambda c: (keep(c), c.index))
     if level == "hard":
         by_rank = list({c.rank: c for c in reversed(ranked)}.values())[::-1]  # one card per rank, best first
-        op = search(match, seat, [Throw(seat, c) for c in by_rank[:HARD_CANDIDATES]], rng, Throw(seat, ranked[0]))
+        op = search(match, seat, [Throw(seat, c) for c in by_rank[:HARD_CANDIDATES]], rng or position_rng(match, seat),
+                    Throw(seat, ranked[0]))
         assert isinstance(op, Throw)
         return op
     return Throw(seat, ranked[0])
@@ -259,7 +278,12 @@ def choose_throw(match: Rummy2500Match, seat: int, level: str, rng: random.Rando
 
 def next_op(match: Rummy2500Match, kinds: Sequence[str]) -> Operation | None:
     """The next operation nobody at the screen has to choose: a deal, the end-of-brasse count, or a computer
-    player's move. None: a human must act, or the match is over."""
+    player's move, one of its choices' options. None: a human must act, or the match is over."""
+    return _next(match, kinds, offered)
+
+
+def _next(match: Rummy2500Match, kinds: Sequence[str], source: Callable[[Rummy2500Match, int], Options]) \
+        -> Operation | None:
     if match.winner is not None:
         return None
     bp = match.bp
@@ -271,10 +295,27 @@ def next_op(match: Rummy2500Match, kinds: Sequence[str]) -> Operation | None:
     level = kinds[seat]
     if level == "human":
         return None
+    options = source(match, seat)
     if not bp.drawn:
-        return choose_draw(match, seat, level, position_rng(match, seat))
-    lay = choose_lay(match, seat)
+        return choose_draw(match, seat, level, options=options)
+    lay = choose_lay(match, seat, options)
     if lay is not None:
         return lay
-    return choose_throw(match, seat, level, position_rng(match, seat))
+    return choose_throw(match, seat, level, options=options)
 
+
+# ---------------------------------------------------------------- the same match at a real table
+
+def table_entries(virtual: Rummy2500Match) -> list[Operation]:
+    """What players would enter at a real table for a virtual match: each brasse opened from the cards the table
+    sees turned (no hidden card: nobody tells the app a hand), every play, and each brasse's count at its end."""
+    entries: list[Operation] = []
+    dealer = virtual.setup.first_dealer % virtual.players
+    for op in virtual.log:
+        if isinstance(op, DealBrasse):
+            entries.append(table_opening(op, dealer, virtual.players, virtual.rules.dealer_indicator_in_hand))
+        else:
+            entries.append(op)
+        if isinstance(op, Brasse):  # the deal passes to the left (the match is over after the one that wins it)
+            dealer = (dealer + 1) % virtual.players
+    return entries

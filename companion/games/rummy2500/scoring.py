@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from companion.core.cards import Card, Rank, format_cards, parse_card
 from companion.core.errors import IllegalMoveError, NotationError
@@ -121,7 +122,7 @@ class BrasseScore:
     def total(self) -> int:
         return self.laid - self.hand
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"total": self.total, "laid": self.laid, "hand": self.hand,
                 "groups": [{"cards": [c.code for c in g.cards], "layoff": g.layoff, "points": p}
                            for g, p in self.groups]}

@@ -4,8 +4,10 @@
 
 from __future__ import annotations
 
-from companion.core.cards import Rank, rank_text
-from companion.core.i18n import Msg, Plural
+from functools import cache
+
+from companion.core.cards import Card, CardList, Rank, rank_text
+from companion.core.i18n import Msg, Of, Plural
 
 _NAMES = {Rank.ACE: ("aces", "d'as"), Rank.KING: ("kings", "de rois"), Rank.QUEEN: ("queens", "de dames"),
           Rank.JACK: ("jacks", "de valets")}
@@ -29,3 +31,20 @@ BRASSES_NEXT = Msg("deals next", "brasse ensuite")  # the next brasseur's mark
 def cards_of(n: int) -> Plural:
     """A count of cards, agreed: "1 card", « 2 cartes »."""
     return Plural(n, ("card", "cards"), ("carte", "cartes"))
+
+
+TRIO_OF = Msg("{name} trio {n}: {cards}", "Trio {n} {name} : {cards}")  # name: Of(...); n from 1
+SERIES = Msg("{card} and the {cards} above it", "{card} et {cards} au-dessus")  # a pige card and what comes with it
+CARD = Msg("{card}", "{card}")
+
+
+@cache  # the same few words at every turn (a computer player's search asks for them thousands of times)
+def trio_named(owner: str, n: int, cards: tuple[Card, ...]) -> Msg:
+    """A trio on the table as a player names it: « Trio 2 de Marie : 7♥ 7♠ 8♦ » (``n`` from 0)."""
+    return TRIO_OF(name=Of(owner), n=n + 1, cards=CardList(cards))
+
+
+@cache
+def pige_card_named(card: Card, above: int) -> Msg:
+    """A card of the pige as a player names it: the card, and how many come with it from above."""
+    return SERIES(card=card, cards=cards_of(above)) if above else CARD(card=card)
