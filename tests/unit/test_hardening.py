@@ -434,7 +434,7 @@ def test_a_side_table_lost_is_made_again_and_every_match_stays(tmp_path, table):
 def test_a_side_table_lost_in_a_read_only_file_is_read_as_empty(tmp_path, monkeypatch):
     import hashlib
 
-    import companion.store.database as store_module
+    import companion.store.inspection as store_module  # where the store asks whether its file can be written
     from companion.records.evenings import evenings
 
     store, played = _a_full_store(tmp_path)
@@ -514,7 +514,7 @@ async def test_a_read_only_file_folder_or_full_disk_opens_in_the_visible_read_on
     """Run as root, the tests cannot make a file read-only: the operating system's answers are stood in for."""
     import os
 
-    import companion.store.database as store_module
+    import companion.store.inspection as store_module  # where the store asks whether its file can be written
 
     store = _store(tmp_path)
     session = _match(store)
