@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from companion.core.cards import Card, Rank, Suit, piquet_deck
 from companion.core.errors import IllegalMoveError
@@ -54,7 +54,7 @@ class HandValue:
     suit: Suit | None = None
 
     @property
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         """Compare two hands: higher is better; equal keys share."""
         if self.combination == "tierce_majeure":
             return (_LEVEL["tierce_majeure"],)
@@ -71,7 +71,7 @@ class HandValue:
         value = int(self.value) if self.value == int(self.value) else self.value
         return NAMES[self.combination](suit=words, value=value)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         value: float | int = int(self.value) if self.value == int(self.value) else self.value
         return {"value": value, "combination": self.combination}
 
