@@ -5,7 +5,8 @@ composed from its parts.
   played turn by turn, whose turn it is and who the match waits for);
 - ``showdown``: the showdown, valued and scored (SPEC §2.d, §3.d), and a token given to a mort;
 - ``turns``: a deal's start (entered, or dealt by the app) and the draw-and-knock turns, a 31 shown;
-- ``exchanges``: the exchanges with the three face-up cards (the banker game, the widow variant).
+- ``exchanges``: the exchanges with the three face-up cards (the banker game, the widow variant);
+- ``seat``: what each seat sees and may do (``companion.games.seats``).
 
 The names this module always held are exported from here still.
 """
@@ -35,6 +36,7 @@ from companion.games.trente_et_un.exchanges import (
 )
 from companion.games.trente_et_un.ops import Showdown
 from companion.games.trente_et_un.rules import BankerRules, KnockRules
+from companion.games.trente_et_un.seat import SeatAnswers
 from companion.games.trente_et_un.showdown import (
     BAD_KNOCKER,
     CLAIM_SHOWN,
@@ -108,7 +110,7 @@ from companion.games.trente_et_un.turns import (
 M = Msg
 
 
-class TrenteMatch(Exchanges, DealTurns, Showdowns):
+class TrenteMatch(SeatAnswers, Exchanges, DealTurns, Showdowns):
     """A Trente-et-un match of either game, kept showdown by showdown (each deal optionally played turn by turn)."""
 
 

@@ -34,7 +34,18 @@ from companion.core.cards import Card
 from companion.games.base import Operation
 from companion.games.search import by_rollouts
 from companion.games.trente_et_un.engine import DealPlay, TrenteMatch
-from companion.games.trente_et_un.ops import BlindSwap, DealPack, Discard, Draw, Exchange, Knock, Refresh, Showdown
+from companion.games.trente_et_un.ops import (
+    BlindSwap,
+    Claim31,
+    DealPack,
+    Discard,
+    Draw,
+    Exchange,
+    Knock,
+    Refresh,
+    Showdown,
+    Start,
+)
 from companion.games.trente_et_un.scoring import ValueRules, hand_value
 
 HARD_SAMPLES = 48  # deals of the unseen cards, shared by every candidate (draw and knock)
@@ -483,3 +494,28 @@ def next_op(match: TrenteMatch, kinds: Sequence[str]) -> Operation | None:
         return search(match, seat, discard_candidates(match, seat), rng, normal)
     return knock_turn(match, seat, level, rng)
 
+
+# ---------------------------------------------------------------- the same match at a real table
+
+def table_entries(virtual: TrenteMatch) -> list[Operation]:
+    """What a real table enters, turn by turn, for a virtual match: the first cards turned (with a banker, a 31
+    served is shown instead), then every move as made (draws, throws, knocks, 31s, blind swaps, exchanges and
+    « Je tiens », new face-up cards) and the hands shown. No entry tells the app a card before the table sees it:
+    a card drawn from the stock is not said, a card thrown or given is."""
+    replay = type(virtual)(virtual.setup)
+    entries: list[Operation] = []
+    for op in virtual.log:
+        replay.apply(op)
+        if not isinstance(op, DealPack):
+            entries.append(op)
+            continue
+        play = _live(replay)
+        dealt = 3 * len(play.order)
+        turned = op.pack[dealt:dealt + (3 if replay.banker or replay.rules.mode == "widow" else 1)]
+        hands = _hands(play)
+        holder = next((s for s in replay.in_play if _value(replay, hands[s]) >= 31), None)  # as the showdown counts
+        if play.dealt_31 and holder is not None and not (holder == replay.dealer and sorted(hands[holder]) == sorted(turned)):
+            entries.append(Claim31(holder))  # a 31 served, shown straight from the deal
+        else:
+            entries.append(Start(turned))  # with a banker, three turned that make 31 are the dealer's
+    return entries

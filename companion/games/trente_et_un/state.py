@@ -1,7 +1,7 @@
 """A Trente-et-un match's state (both games) and the reads every part of the engine shares: who plays, the tokens
 and the corbeille, the dealer, the deal being played turn by turn (:class:`DealPlay`), whose turn it is and who
 the match waits for. The operations are applied by the mixins on this state (``showdown``, ``turns``,
-``exchanges``); ``engine`` composes them.
+``exchanges``), what a seat sees and may do by ``seat``; ``engine`` composes them.
 
 The dealer passes left in the knock game and to the right with a banker (the direction of play).
 """
@@ -158,12 +158,31 @@ class TrenteState(base.Match):
     # ------------------------------------------------------------ who chooses
     @property
     def to_act(self) -> int | None:
-        return None if self.winner is not None else self.dealer
+        """The seat whose entry comes next: between deals the dealer (the next one after a void deal), who deals
+        and at a real table turns the first cards; the dealer for his blind swap, and at a real table for new
+        face-up cards after a circuit of passes; else the player whose turn it is. None once the deal is over (the
+        hands shown are entered by whoever keeps the score) and once the match is."""
+        if self.winner is not None:
+            return None
+        play = self.play
+        if play is None or play.void:
+            return self._next_dealer(self.dealer) if play is not None else self.dealer
+        if play.ended:
+            return None
+        if (self._exchanges and not play.blind_done) or self.refresh_open:
+            return self.dealer
+        return play.turn
 
     def awaiting(self) -> tuple[int, ...]:
-        """The seat whose turn it is (the dealer first, for his blind swap), unless the deal's own step comes
-        first: a 31 held is laid down, new face-up cards are turned, the showdown."""
+        """Virtual play: the seat whose turn it is (the dealer first, for his blind swap), unless the deal's own
+        step comes first: a 31 held is laid down, new face-up cards are turned, the showdown. At a real table: the
+        seat to act, then every other seat that may show a 31 now (``may_show_31``)."""
         play = self.play
+        if self.setup.mode != "virtual":
+            first = self.to_act
+            if first is None:
+                return ()
+            return (first, *(s for s in self.may_show_31() if s != first))
         if (self.winner is not None or play is None or play.ended or play.void or self.claim_due() is not None
                 or self.refresh_due() is not None):
             return ()
@@ -173,6 +192,21 @@ class TrenteState(base.Match):
         if isinstance(op, BlindSwap):
             return self.dealer
         return super().chooser(op)
+
+    def may_show_31(self) -> list[int]:
+        """At a real table, who may show a 31 now (SPEC §2.d): anyone straight from the deal (before the first cards
+        are entered, or after, while nobody has played yet), else the player who has just finished his turn."""
+        if self.winner is not None or self.setup.mode == "virtual":
+            return []
+        play = self.play
+        if play is None or play.void:
+            return [s for s in self._order_from(self._next_dealer(self.dealer) if play else self.dealer)]
+        if play.ended:
+            return []
+        if play.turns == 0:
+            return [] if play.has_drawn else list(play.order)
+        last = self.last_to_play()
+        return [last] if last is not None else []
 
     def claim_due(self) -> Claim31 | None:
         """Virtual play: a 31 held is laid down at once (after the deal, or at the end of the turn that made it)."""
@@ -193,6 +227,14 @@ class TrenteState(base.Match):
         refresh = Refresh(tuple((play.stock_cards or [])[:3]) if play.stock >= 3 else ())
         return refresh if self.can(refresh) else None
 
+    @property
+    def refresh_open(self) -> bool:
+        """At a real table, new face-up cards are due: everyone passed a whole circuit, and the rules turn them."""
+        play = self.play
+        return (self.setup.mode != "virtual" and play is not None and not play.ended and self._exchanges
+                and play.blind_done and play.passes >= len(play.order)
+                and (not self.banker or bool(self.rules.all_pass_refresh)))
+
     # ------------------------------------------------------------ helpers
     @property
     def _exchanges(self) -> bool:
@@ -200,8 +242,12 @@ class TrenteState(base.Match):
         return bool(self.banker or self.rules.mode == "widow")
 
     def _order_from_dealer(self) -> list[int]:
+        return self._order_from(self.dealer)
+
+    def _order_from(self, dealer: int) -> list[int]:
+        """The seats still in, in turn order from ``dealer``'s neighbour (the dealer last)."""
         step = -1 if self.to_the_right else 1
-        seats = [(self.dealer + step * (i + 1)) % self.players for i in range(self.players)]
+        seats = [(dealer + step * (i + 1)) % self.players for i in range(self.players)]
         return [s for s in seats if not self.out[s]]
 
     @property
