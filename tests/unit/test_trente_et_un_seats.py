@@ -243,3 +243,15 @@ def test_a_31_served_is_entered_at_a_table_as_it_is_seen_and_scores_the_same(fro
     for op in entries:
         table.apply(op)
     assert table.tokens == m.tokens == tokens
+
+
+# ---------------------------------------------------------------- the computer players
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_computer_takes_its_moves_from_the_choices_offered(level, monkeypatch):
+    m = knock(2, 1)
+    m.apply(stacked(m, parse_cards("KH 3H QH 5H 9H 7H 8C")))  # P1: K♥ Q♥ 9♥, 29: every level would knock
+    assert players.next_op(m, ["easy", level]) == Knock(1)
+    every = type(m).choices  # the same choices, but the knock (a hard player's searches too: each world is a copy)
+    monkeypatch.setattr(type(m), "choices", lambda self, seat: [c for c in every(self, seat) if c.name != "knock"])
+    assert players.next_op(m, ["easy", level]) in (Draw(1), Draw(1, C("8C")))

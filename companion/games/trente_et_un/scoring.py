@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 from companion.core.cards import Card, Rank, Suit, piquet_deck
@@ -132,6 +133,14 @@ def hand_value(cards: Sequence[Card], rules: ValueRules = KNOCK) -> HandValue:
             best = brelan
     assert best is not None
     return best
+
+
+@lru_cache(maxsize=1 << 16)
+def ranked(cards: tuple[Card, ...], rules: ValueRules) -> tuple[tuple[Any, ...], float]:
+    """The key and the value of a hand given in sorted order, cached: the app and its computer players value the
+    same hands over and over (a hard player's search plays thousands of deals out)."""
+    value = hand_value(cards, rules)
+    return value.key, value.value
 
 
 def _consecutive(held: Sequence[Card]) -> bool:

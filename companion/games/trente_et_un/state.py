@@ -20,7 +20,7 @@ from companion.core.i18n import Agreed, Msg, Of, Plural
 from companion.games import base
 from companion.games.base import Operation, Outcome, Standing
 from companion.games.trente_et_un.ops import CODEC, BlindSwap, Claim31, DealPack, Discard, Draw, Exchange, Knock, Refresh
-from companion.games.trente_et_un.scoring import hand_value
+from companion.games.trente_et_un.scoring import ValueRules, ranked
 
 M = Msg
 
@@ -89,6 +89,7 @@ class TrenteState(base.Match):
         self.showdowns = 0
         self.winner: tuple[int, ...] | None = None
         self.play: DealPlay | None = None  # a deal entered turn by turn (optional)
+        self.hand_rules: ValueRules = self.rules.values()  # how a hand is valued in this match (its rules never change)
 
     # ------------------------------------------------------------ what the shell reads
     @property
@@ -213,9 +214,8 @@ class TrenteState(base.Match):
         play = self.play
         if play is None or play.hands is None or play.ended or play.has_drawn:
             return None
-        values = self.rules.values()
         for seat in play.order:
-            if hand_value(sorted(play.hands[seat]), values).value >= 31:
+            if ranked(tuple(sorted(play.hands[seat])), self.hand_rules)[1] >= 31:
                 return Claim31(seat)
         return None
 
