@@ -31,6 +31,9 @@ MAX_STEPS = 20_000  # a match that takes more has a loop in a player: an error, 
 # The operations whose every card comes from the hand of the seat that makes it (a card played or thrown, a discard,
 # a trio laid): each must have been in the hand its view showed.
 FROM_HAND = {"play", "discard", "throw", "trail", "meld"}
+# The operations a seat chooses whose cards go face up in everyone's sight without the log's words naming them (a
+# dealer's own hand spread in place of the face-up cards by a blind swap): said once made, as a public entry's.
+FACE_UP = {"blind_swap"}
 OPTIONS_VERIFIED = 60  # listed options verified per choice (a discard of 6 has 15, a Le 31 table can have more)
 
 
@@ -124,10 +127,11 @@ class SeatChecker:
             for text in texts:
                 for token in re.findall(r"[0-9A-Za-z]{1,3}[♠♥♦♣]?", text):
                     self.said.add(token)
-            # What a public entry names is said (the codes of a shown hand), and at a real table every entry is made
-            # in everyone's sight (nobody tells the app a hidden card).
-            public = self.match.setup.mode == "table" or (self.match.chooser(event.op) is None
-                                                           and not self.match.is_chance(event.op))
+            # What a public entry names is said (the codes of a shown hand, the dealer's own cards spread face up by
+            # a blind swap), and at a real table every entry is made in everyone's sight (nobody tells the app a
+            # hidden card).
+            public = self.match.setup.mode == "table" or event.op.name in FACE_UP or (
+                self.match.chooser(event.op) is None and not self.match.is_chance(event.op))
             for card in op_cards(event.op) if public else ():
                 self.said.add(card.code)
         self.events_read = len(self.match.events)

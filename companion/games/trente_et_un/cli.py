@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import TYPE_CHECKING
 
 from companion.core.cards import parse_cards
 from companion.core.commands import add_lang_option, in_lang, input_lang, lang_of
 from companion.core.i18n import Agreed, Msg
+
+if TYPE_CHECKING:
+    from companion.games.trente_et_un.scoring import ValueRules
 
 WHO = Msg("{side}: {hands} {who}", "{side} : {hands} {who}")  # « gagnant : main 1 », « perdants : mains 2, 5 »
 SIDES = {"winners": (("winner", "winners"), ("gagnant", "gagnants")),
@@ -20,7 +24,7 @@ GAME_HELP_FR = ("knock : tirer et cogner (52 cartes, brelan 30½, tierce majeure
                 "banker : avec un banquier (32 cartes, pas de brelan)")
 
 
-def _rules(game: str):
+def _rules(game: str) -> ValueRules:
     from companion.games.trente_et_un.scoring import BANKER, KNOCK
 
     return KNOCK if game == "knock" else BANKER
@@ -66,7 +70,7 @@ def _showdown_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     main = subparsers.add_parser(
         "trente-et-un", help=in_lang("Trente-et-un: hand values and showdowns (draw and knock, or with a banker)",
                                      "Trente-et-un : valeur des mains et abattages (tirer et cogner, ou avec un banquier)"),

@@ -1,6 +1,8 @@
 """Trente-et-un computer players at three levels, for both games, one operation at a time, each from what its
 seat may see: its own three cards, the face-up cards (the discard pile, or the banker game's three), the
-public cards each other player took and kept, and how many cards the stock holds.
+public cards each other player took and kept, and how many cards the stock holds. Every level takes its
+candidates from what its seat may do (``match.choices(seat)``: the stock, the top discard, the knock, the cards to
+throw; the swaps, all three, the pass, « Je tiens »; the blind swap) and judges them its own way.
 
 - **easy**: legal and simple. Draw and knock: always draws from the stock, throws the card that leaves the
   best total, knocks on 25 or more. Exchanges: swaps the one card that helps most, says « Je tiens » on 27.
@@ -28,14 +30,27 @@ import copy
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import partial
+from typing import Any
 
-from companion.core.cards import Card
+from companion.core.cards import Card, Suit
 from companion.games.base import Operation
 from companion.games.search import by_rollouts
+from companion.games.seats import Choice
 from companion.games.trente_et_un.engine import DealPlay, TrenteMatch
-from companion.games.trente_et_un.ops import BlindSwap, DealPack, Discard, Draw, Exchange, Knock, Refresh, Showdown
-from companion.games.trente_et_un.scoring import ValueRules, hand_value
+from companion.games.trente_et_un.ops import (
+    BlindSwap,
+    Claim31,
+    DealPack,
+    Discard,
+    Draw,
+    Exchange,
+    Knock,
+    Refresh,
+    Showdown,
+    Start,
+)
+from companion.games.trente_et_un.scoring import ranked
 
 HARD_SAMPLES = 48  # deals of the unseen cards, shared by every candidate (draw and knock)
 EXCHANGE_SAMPLES = 24  # the same for an exchange, whose candidates are more and longer to play out
@@ -43,6 +58,8 @@ HARD_CANDIDATES = 4
 KNOCK_FLOOR = 21  # hard weighs a knock only from this total on (below it a knock never pays)
 DRAG = 8  # circuits of a deal before the closing total starts to fall
 ROLLOUT_LIMIT = 80  # operations: a deal that has not ended by then is shown down as it stands
+
+Key = tuple[Any, ...]  # a hand's rank (``HandValue.key``), and what a level adds to it to compare hands
 
 
 def _live(match: TrenteMatch) -> DealPlay:
@@ -55,6 +72,15 @@ def _live(match: TrenteMatch) -> DealPlay:
 def _hands(play: DealPlay) -> list[list[Card]]:
     assert play.hands is not None
     return play.hands
+
+
+def offered(match: TrenteMatch, seat: int) -> dict[str, Choice]:
+    """The choices of ``seat`` now, by name: where every level takes its candidates."""
+    return {choice.name: choice for choice in match.choices(seat)}
+
+
+def listed(choice: Choice) -> list[Operation]:
+    return choice.options() or []
 
 
 def position_rng(match: TrenteMatch, seat: int) -> random.Random:
@@ -70,29 +96,23 @@ def deal_op(match: TrenteMatch) -> DealPack:
     return DealPack(tuple(pack), rng.getrandbits(48))
 
 
-@lru_cache(maxsize=1 << 16)
-def _valued(cards: tuple[Card, ...], rules: ValueRules) -> tuple[tuple, float]:
-    value = hand_value(cards, rules)
-    return value.key, value.value
-
-
-def _key(match: TrenteMatch, cards: Sequence[Card]) -> tuple:
-    return _valued(tuple(sorted(cards)), match.rules.values())[0]
+def _key(match: TrenteMatch, cards: Sequence[Card]) -> Key:
+    return ranked(tuple(sorted(cards)), match.hand_rules)[0]
 
 
 def _value(match: TrenteMatch, cards: Sequence[Card]) -> float:
-    return _valued(tuple(sorted(cards)), match.rules.values())[1]
+    return ranked(tuple(sorted(cards)), match.hand_rules)[1]
 
 
 def _suit_bonus(cards: Sequence[Card]) -> float:
     """Chasing one suit: two cards of a suit are worth keeping beyond what they count today."""
-    suits: dict = {}
+    suits: dict[Suit, int] = {}
     for card in cards:
         suits[card.suit] = suits.get(card.suit, 0) + 1
     return 0.5 * max(suits.values())
 
 
-def _hand_score(match: TrenteMatch, cards: Sequence[Card]) -> tuple:
+def _hand_score(match: TrenteMatch, cards: Sequence[Card]) -> Key:
     return (_key(match, cards), _suit_bonus(cards))
 
 
@@ -112,21 +132,33 @@ def threshold(match: TrenteMatch, play: DealPlay, turns: int | None = None) -> f
 
 # ---------------------------------------------------------------- draw and knock
 
-def _best_discard(match: TrenteMatch, hand: Sequence[Card], forbidden: Card | None, level: str,
-                  next_needs: set | None = None) -> Card:
-    options = [c for c in hand if c != forbidden]
+def _best_discard(match: TrenteMatch, hand: Sequence[Card], throws: Sequence[Discard], level: str,
+                  next_needs: set[Suit] | None = None) -> Discard:
+    """The throw that leaves the best hand (normal also keeps the suit it chases, and holds back what the next
+    player collects)."""
 
-    def kept(card: Card) -> tuple:
-        rest = [c for c in hand if c != card]
+    def kept(op: Discard) -> Key:
+        rest = [c for c in hand if c != op.card]
         if level == "easy":
-            return (_key(match, rest), -card.index)
-        gives = 1 if next_needs and card.suit in next_needs else 0
-        return (_key(match, rest), _suit_bonus(rest), -gives, -card.index)
+            return (_key(match, rest), -op.card.index)
+        gives = 1 if next_needs and op.card.suit in next_needs else 0
+        return (_key(match, rest), _suit_bonus(rest), -gives, -op.card.index)
 
-    return max(options, key=kept)
+    return max(throws, key=kept)
 
 
-def _next_needs(match: TrenteMatch, play: DealPlay, seat: int) -> set:
+def _throws(choices: dict[str, Choice]) -> list[Discard]:
+    """The cards the seat may throw (every card of its hand but the one it just took from the pile)."""
+    return [op for op in listed(choices["throw"]) if isinstance(op, Discard)]
+
+
+def _option(choices: dict[str, Choice], name: str) -> Operation | None:
+    """The operation of an action offered now (None: not offered)."""
+    choice = choices.get(name)
+    return listed(choice)[0] if choice is not None else None
+
+
+def _next_needs(match: TrenteMatch, play: DealPlay, seat: int) -> set[Suit]:
     """The suits the next player visibly collects (the public cards he took and kept)."""
     index = play.order.index(seat)
     nxt = play.order[(index + 1) % len(play.order)]
@@ -134,56 +166,56 @@ def _next_needs(match: TrenteMatch, play: DealPlay, seat: int) -> set:
 
 
 def knock_turn(match: TrenteMatch, seat: int, level: str, rng: random.Random) -> Operation:
+    """Draw and knock: the draw (from the stock, the top discard) or the knock offered, then the throw."""
     play = _live(match)
     hand = _hands(play)[seat]
-    if play.has_drawn:
-        return Discard(seat, _best_discard(match, hand, play.drawn, level, _next_needs(match, play, seat)))
-    knock = Knock(seat)
-    may_knock = play.knocker is None and match.can(knock)
+    choices = offered(match, seat)
+    if "throw" in choices:
+        return _best_discard(match, hand, _throws(choices), level, _next_needs(match, play, seat))
+    draw = listed(choices["draw"])[0]
+    take, knock = _option(choices, "take"), _option(choices, "knock")
     if level == "easy":
-        if may_knock and _value(match, hand) >= min(25, threshold(match, play) + 1):
+        if knock is not None and _value(match, hand) >= min(25, threshold(match, play) + 1):
             return knock
-        return Draw(seat)
-    top = play.public[-1] if play.public else None
-    normal = _normal_draw(match, seat, may_knock, top)
+        return draw
+    top = choices["take"].cards[0] if "take" in choices else None
+    normal = _normal_draw(match, hand, draw, knock, take, top)
     if level == "hard":  # the club player's move unless the search finds a clearly better one
-        candidates: list[Operation] = [Draw(seat)]
-        if top is not None:
-            candidates.append(Draw(seat, top))
-        if may_knock and _value(match, hand) >= KNOCK_FLOOR:
+        candidates: list[Operation] = [draw]
+        if take is not None:
+            candidates.append(take)
+        if knock is not None and _value(match, hand) >= KNOCK_FLOOR:
             candidates.append(knock)
         return search(match, seat, candidates, rng, normal)
     return normal
 
 
-def _normal_draw(match: TrenteMatch, seat: int, may_knock: bool, top: Card | None) -> Operation:
+def _normal_draw(match: TrenteMatch, hand: Sequence[Card], draw: Operation, knock: Operation | None,
+                 take: Operation | None, top: Card | None) -> Operation:
     """Knock on a total that closes, else take the top discard when it helps, else draw from the stock."""
-    play = _live(match)
-    hand = _hands(play)[seat]
-    if may_knock and _value(match, hand) >= threshold(match, play):
-        return Knock(seat)
-    if top is not None and _improves(match, hand, top):
-        return Draw(seat, top)
-    return Draw(seat)
-
-
-def discard_candidates(match: TrenteMatch, seat: int) -> list[Operation]:
-    play = _live(match)
-    return [Discard(seat, c) for c in _hands(play)[seat] if c != play.drawn]
+    if knock is not None and _value(match, hand) >= threshold(match, _live(match)):
+        return knock
+    if take is not None and top is not None and _improves(match, hand, top):
+        return take
+    return draw
 
 
 # ---------------------------------------------------------------- exchanges (banker game, widow)
 
+# The order the levels weigh the exchanges in (ties go to the first): a pass, the whole hand, then one card for
+# one (each card of the hand for each face-up card), each without « Je tiens » before with it.
+_WEIGHED = {0: 0, 3: 1, 1: 2}
+
+
 def exchange_options(match: TrenteMatch, seat: int) -> list[Exchange]:
-    """Every legal exchange: pass, one card for one, the whole hand; each with and without « Je tiens »."""
+    """Every legal exchange offered (``pass``, ``exchange_all``, ``exchange``, ``hold``), in the order weighed."""
     play = _live(match)
     hand = _hands(play)[seat]
-    raw: list[Exchange] = [Exchange(seat), Exchange(seat, hold=True),
-                           Exchange(seat, tuple(hand), tuple(play.public)),
-                           Exchange(seat, tuple(hand), tuple(play.public), hold=True)]
-    raw += [Exchange(seat, (g,), (t,)) for g in hand for t in play.public]
-    raw += [Exchange(seat, (g,), (t,), hold=True) for g in hand for t in play.public]
-    return [op for op in raw if match.can(op)]
+    choices = offered(match, seat)
+    found = [op for name in ("pass", "exchange_all", "exchange", "hold") if name in choices
+             for op in listed(choices[name]) if isinstance(op, Exchange)]
+    return sorted(found, key=lambda op: (_WEIGHED[len(op.give)], op.hold, [hand.index(c) for c in op.give],
+                                         [play.public.index(c) for c in op.take]))
 
 
 def _after(hand: Sequence[Card], op: Exchange) -> list[Card]:
@@ -197,7 +229,7 @@ def exchange_turn(match: TrenteMatch, seat: int, level: str, rng: random.Random)
     refresh_off = match.banker and not match.rules.all_pass_refresh
     stalled = refresh_off and play.passes >= len(play.order) - 1  # a pass now would stall the deal
 
-    def score(op: Exchange) -> tuple:
+    def score(op: Exchange) -> Key:
         return _hand_score(match, _after(hand, op))
 
     moves = [op for op in options if not op.hold]
@@ -216,7 +248,9 @@ def exchange_turn(match: TrenteMatch, seat: int, level: str, rng: random.Random)
         ranked = sorted(moves, key=score, reverse=True)[:HARD_CANDIDATES]
         if stalled:
             ranked = [op for op in ranked if op.give] or ranked
-        best = search(match, seat, ranked, rng, best, EXCHANGE_SAMPLES)  # type: ignore[assignment]
+        found = search(match, seat, ranked, rng, best, EXCHANGE_SAMPLES)
+        assert isinstance(found, Exchange)
+        best = found
     after = _after(hand, best)
     hold = next((op for op in options if op.hold and op.give == best.give and op.take == best.take), None)
     if hold is not None and (_value(match, after) >= threshold(match, play) or stalled):
@@ -226,15 +260,15 @@ def exchange_turn(match: TrenteMatch, seat: int, level: str, rng: random.Random)
     return best
 
 
-def blind_swap(match: TrenteMatch, level: str, rng: random.Random) -> BlindSwap:
+def blind_swap(match: TrenteMatch, level: str, rng: random.Random) -> Operation:
     """The dealer, before looking at his hand, takes the face-up cards when they beat an average hand."""
     play = _live(match)
-    dealer = match.dealer
-    take = BlindSwap(True, tuple(_hands(play)[dealer]))
+    choices = offered(match, match.dealer)
+    take, keep = _option(choices, "blind"), listed(choices["keep"])[0]
     if level == "easy":
-        return take if rng.random() < 0.5 and match.can(take) else BlindSwap(False)
+        return take if rng.random() < 0.5 and take is not None else keep
     good = _value(match, play.public) >= 24
-    return take if good and match.can(take) else BlindSwap(False)
+    return take if good and take is not None else keep
 
 
 # ---------------------------------------------------------------- search over the unseen cards
@@ -346,7 +380,7 @@ def fits_exchange(match: TrenteMatch, hand: Sequence[Card], op: Exchange, public
     not close (and said it only on one that does)."""
     before = [c for c in hand if c not in op.take] + list(op.give)
 
-    def score(give: tuple[Card, ...], take: tuple[Card, ...]) -> tuple:  # as exchange_turn ranks its moves
+    def score(give: tuple[Card, ...], take: tuple[Card, ...]) -> Key:  # as exchange_turn ranks its moves
         return (_hand_score(match, _after(before, Exchange(op.seat, give, take))), -len(give))
 
     chosen = score(op.give, op.take)
@@ -435,7 +469,9 @@ def rollout(world: TrenteMatch, seat: int, first: Operation) -> float:
             world.apply(knock_turn(world, play.turn, "normal", random.Random(0)))  # the throw: three cards each
         if play is not None and play.hands is not None:
             play.ended = True  # cut short: shown down as it stands
-            world.apply(next_op(world, normal))  # type: ignore[arg-type]
+            showdown = next_op(world, normal)
+            assert showdown is not None
+            world.apply(showdown)
     if world.play is not None and world.play.void:
         return 0.0
     return _utility(world, seat, before)
@@ -478,8 +514,34 @@ def next_op(match: TrenteMatch, kinds: Sequence[str]) -> Operation | None:
     if exchanges:
         return exchange_turn(match, seat, level, rng)
     if level == "hard" and play.has_drawn:
-        hand = _hands(play)[seat]
-        normal = Discard(seat, _best_discard(match, hand, play.drawn, "normal", _next_needs(match, play, seat)))
-        return search(match, seat, discard_candidates(match, seat), rng, normal)
+        throws = _throws(offered(match, seat))
+        normal = _best_discard(match, _hands(play)[seat], throws, "normal", _next_needs(match, play, seat))
+        return search(match, seat, throws, rng, normal)
     return knock_turn(match, seat, level, rng)
 
+
+
+# ---------------------------------------------------------------- the same match at a real table
+
+def table_entries(virtual: TrenteMatch) -> list[Operation]:
+    """What a real table enters, turn by turn, for a virtual match: the first cards turned (with a banker, a 31
+    served is shown instead), then every move as made (draws, throws, knocks, 31s, blind swaps, exchanges and
+    « Je tiens », new face-up cards) and the hands shown. No entry tells the app a card before the table sees it:
+    a card drawn from the stock is not said, a card thrown or given is."""
+    replay = type(virtual)(virtual.setup)
+    entries: list[Operation] = []
+    for op in virtual.log:
+        replay.apply(op)
+        if not isinstance(op, DealPack):
+            entries.append(op)
+            continue
+        play = _live(replay)
+        dealt = 3 * len(play.order)
+        turned = op.pack[dealt:dealt + (3 if replay.banker or replay.rules.mode == "widow" else 1)]
+        hands = _hands(play)
+        holder = next((s for s in replay.in_play if _value(replay, hands[s]) >= 31), None)  # as the showdown counts
+        if play.dealt_31 and holder is not None and not (holder == replay.dealer and sorted(hands[holder]) == sorted(turned)):
+            entries.append(Claim31(holder))  # a 31 served, shown straight from the deal
+        else:
+            entries.append(Start(turned))  # with a banker, three turned that make 31 are the dealer's
+    return entries

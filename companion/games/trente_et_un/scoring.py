@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from functools import lru_cache
+from typing import Any, Literal
 
 from companion.core.cards import Card, Rank, Suit, piquet_deck
 from companion.core.errors import IllegalMoveError
@@ -54,7 +55,7 @@ class HandValue:
     suit: Suit | None = None
 
     @property
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         """Compare two hands: higher is better; equal keys share."""
         if self.combination == "tierce_majeure":
             return (_LEVEL["tierce_majeure"],)
@@ -71,7 +72,7 @@ class HandValue:
         value = int(self.value) if self.value == int(self.value) else self.value
         return NAMES[self.combination](suit=words, value=value)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         value: float | int = int(self.value) if self.value == int(self.value) else self.value
         return {"value": value, "combination": self.combination}
 
@@ -132,6 +133,14 @@ def hand_value(cards: Sequence[Card], rules: ValueRules = KNOCK) -> HandValue:
             best = brelan
     assert best is not None
     return best
+
+
+@lru_cache(maxsize=1 << 16)
+def ranked(cards: tuple[Card, ...], rules: ValueRules) -> tuple[tuple[Any, ...], float]:
+    """The key and the value of a hand given in sorted order, cached: the app and its computer players value the
+    same hands over and over (a hard player's search plays thousands of deals out)."""
+    value = hand_value(cards, rules)
+    return value.key, value.value
 
 
 def _consecutive(held: Sequence[Card]) -> bool:
