@@ -29,7 +29,7 @@ NAMES = ("Ann", "Bob", "Chloé", "Denis", "Élise", "Félix", "Gaby", "Hugo", "I
 
 def _new_match(path: Path, seed: int) -> int:
     from companion.games.base import Setup
-    from companion.games.trente_et_un.game import KnockRules
+    from companion.games.trente_et_un.rules import KnockRules
     from companion.store.database import Store
     from companion.store.session import MatchSession
 

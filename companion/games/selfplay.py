@@ -18,10 +18,11 @@ import importlib
 import math
 import os
 import time
+import types
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from companion.core.i18n import Msg
 
@@ -77,7 +78,7 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def game_module(game: str):
+def game_module(game: str) -> types.ModuleType:
     from companion.core.errors import SetupError
     from companion.games import registry
 
@@ -97,10 +98,12 @@ NO_SELFPLAY = Msg("no computer players for {game} yet", "pas encore de joueurs o
 
 def _one(args: tuple[str, tuple[str, ...], int, int]) -> GameRecord:
     game, levels, seed, first = args
-    return game_module(game).play_game(levels, seed, first)
+    record: GameRecord = game_module(game).play_game(levels, seed, first)
+    return record
 
 
-def run(game: str, a: str, b: str, games: int, seed: int, players: int = 2, jobs: int | None = None) -> dict:
+def run(game: str, a: str, b: str, games: int, seed: int, players: int = 2, jobs: int | None = None
+        ) -> dict[str, Any]:
     from companion.core.errors import SetupError
 
     module = game_module(game)
