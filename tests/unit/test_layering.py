@@ -6,7 +6,8 @@ imports under ``if TYPE_CHECKING:`` are for the type checker only and never run)
   ``cli.py`` takes the command line's words from ``core.commands``);
 - the store imports no UI, command line, server, records or developer tool; the records no UI, command line or server;
 - nothing imports the developer tools (``dev``) but the ``bench`` command, which hands over to them;
-- and no import circle.
+- no import circle, not even through imports for the type checker only;
+- no module over 600 lines, no class over 450.
 """
 
 from __future__ import annotations
@@ -124,3 +125,51 @@ def test_no_import_circle():
         if module not in index:
             strong(module)
     assert circles == []
+
+
+def test_no_import_circle_even_through_imports_for_the_type_checker_only():
+    """Issue 38: four circles were closed only by imports under ``if TYPE_CHECKING:`` (the shell through the per-game
+    folder's face, cribbage's count and its words, its players and its hard player, Le 31's engine and its plays)."""
+    files = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+
+    def owner(name: str) -> str | None:
+        while name and name not in files:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph: dict[str, set[str]] = {}
+    for module, path in files.items():
+        names = [f"{n.module}.{a.name}" if isinstance(n, ast.ImportFrom) else a.name
+                 for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                 if isinstance(n, (ast.Import, ast.ImportFrom)) and getattr(n, "level", 0) == 0
+                 and (not isinstance(n, ast.ImportFrom) or n.module) for a in n.names]
+        graph[module] = {t for t in (owner(n) for n in names if n.startswith("companion")) if t and t != module}
+    done: set[str] = set()
+    circles = []
+
+    def walk(node: str, path: list[str]) -> None:
+        if node in path:
+            circles.append(path[path.index(node):] + [node])
+            return
+        if node in done:
+            return
+        for target in sorted(graph[node]):
+            walk(target, [*path, node])
+        done.add(node)
+
+    for module in sorted(graph):
+        walk(module, [])
+    assert circles == []
+
+
+def test_no_module_over_600_lines_and_no_class_over_450():
+    """Issue 38: small modules whose names say what they hold (the engines were 641 to 898 lines)."""
+    over = []
+    for path in PACKAGE.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        if len(text.splitlines()) > 600:
+            over.append(f"{path.relative_to(PACKAGE)}: {len(text.splitlines())} lines")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ClassDef) and node.end_lineno is not None and node.end_lineno - node.lineno >= 450:
+                over.append(f"{path.relative_to(PACKAGE)}: class {node.name}, {node.end_lineno - node.lineno + 1} lines")
+    assert over == []
