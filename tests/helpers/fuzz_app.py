@@ -81,7 +81,13 @@ async def fuzz_app(home: Path, seed: int, inputs: int, lang: str = "en", game_id
             entries = [w for w in screen.query(Input) if w.display]
             buttons = [b for b in screen.query(Button)
                        if b.display and not b.disabled and (b.id or "") not in NEVER_CLICK]
-            if kind < 0.4 and entries:
+            offered = screen.offered() if hasattr(screen, "offered") else []
+            if kind < 0.15 and offered:  # a move the rules offer the seat on screen, as a finger makes it
+                listed = [op for choice in offered for op in choice.options() or ()]
+                if listed:
+                    screen.human_op(rng.choice(listed))
+                    done["chosen"] += 1
+            elif kind < 0.4 and entries:
                 entry = rng.choice(entries)
                 entry.value = rng.choice(TYPED) if rng.random() < 0.8 else "".join(
                     chr(rng.randrange(1, 0x2FFF)) for _ in range(rng.randrange(1, 12)))

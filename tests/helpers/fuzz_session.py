@@ -100,8 +100,23 @@ class SessionMachine(RuleBasedStateMachine):
         self._apply(self._candidate(data))
 
     @rule(data=st.data())
-    def another_entry(self, data):
-        self._apply(self._candidate(data))
+    def chosen_entry(self, data):
+        """A move the rules offer (``Match.choices``): one of a choice's listed options, or an answer of the cards it
+        offers (a hand shown at a real table), made for the seat the match waits for."""
+        m = self.session.match
+        offered = [c for seat in range(m.players) for c in m.choices(seat)]
+        if not offered:
+            self._apply(self._candidate(data))
+            return
+        choice = data.draw(st.sampled_from(offered))
+        listed = choice.options()
+        if listed:
+            self._apply(data.draw(st.sampled_from(listed)))
+            return
+        cards = data.draw(st.lists(st.sampled_from(choice.cards), min_size=choice.low, max_size=choice.high,
+                                   unique=True)) if choice.cards else []
+        number = data.draw(st.none() | st.integers(*choice.numbers)) if choice.numbers else None
+        self._apply(choice.answer(cards, number=number))
 
     @rule(seat=st.integers(-1, 4), card=st.sampled_from(DECK), points=st.integers(-5, 200),
           kind=st.sampled_from(["play", "go", "cut", "points", "end", "show", "crib", "new", "muggins"]))
