@@ -272,7 +272,7 @@ def rummy_hidden(match, seat: int | None) -> set[str]:
 
 def rummy_markers(match, seat: int | None) -> list[str]:
     """A state of a brasse, on any device: its table (stock, pige, trios, cards in each hand, whose turn)."""
-    from companion.tui.games.rummy2500.turns import table_lines
+    from companion.tui.games.rummy2500.view import table_lines
     from companion.tui.screens.autoplay import P_ON_PHONES
 
     return [*table_lines(match, tr, "en"), *([tr(P_ON_PHONES)] if seat is None else [])]
@@ -297,7 +297,7 @@ def test_a_four_player_brasse_of_2500_with_a_table_tablet_and_a_phone_per_human(
     brasse ends: the table counts it, and every screen shows each player's total, a new brasse dealt."""
     playwright = pytest.importorskip("playwright.async_api")
     from companion.games.rummy2500.ops import LayOff, TakePige
-    from companion.tui.games.rummy2500.turns import layoff_options, pige_options
+    from companion.games.rummy2500.seat import fitting
 
     home = tmp_path / "home"
     match_id, bindings = new_match(home, "rummy2500", NAMES, KINDS, DEALER, SEED)
@@ -330,11 +330,12 @@ def test_a_four_player_brasse_of_2500_with_a_table_tablet_and_a_phone_per_human(
                     cards += [op.card] if hasattr(op, "card") else []
                     # Each play is one tap of its key once its cards are picked: no dialog asks which pige card
                     # or which trio (the seed's brasse has none to answer).
-                    if isinstance(op, TakePige):
-                        assert [o for _, o in pige_options(match, op.seat, cards, "en")] == [op] if cards else \
-                            op.index == len(match.bp.pige) - 1, op
-                    if isinstance(op, LayOff):
-                        assert [o for _, o in layoff_options(match, op.seat, op.card, "en")] == [op], op
+                    if isinstance(op, TakePige) and not cards:
+                        assert op.index == len(match.bp.pige) - 1, op
+                    elif isinstance(op, (TakePige, LayOff)):
+                        name = "take" if isinstance(op, TakePige) else "lay_off"
+                        choice = next(c for c in match.choices(op.seat) if c.name == name)
+                        assert [choice.answer(cards, target=t) for t in fitting(match, choice, cards)] == [op], op
                     await devices.enter(match, op, cards, f"#plays {KEYS[type(op).__name__]}")
                     played.append(op)
                 else:

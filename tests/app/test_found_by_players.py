@@ -328,7 +328,7 @@ async def test_escape_asks_before_it_throws_away_what_was_typed(tmp_path):
 async def test_2500_speaks_french_at_a_french_table(tmp_path):
     """« tours » did not open Turns in French, and the brasse dialog's grey examples used English letters."""
     from companion.games.rummy2500.rules import Rummy2500Rules
-    from companion.tui.games.rummy2500.screen import BrasseDialog
+    from companion.tui.games.rummy2500.brasse import BrasseDialog
     from companion.tui.games.rummy2500.turns import OpenDialog
 
     app = make_app(tmp_path, lang="fr")

@@ -108,7 +108,8 @@ async def test_the_end_of_a_2500_brasse_is_entered_by_taps_alone(tmp_path):
     Bob laid Q♠ Q♥ Q♦ (30), added J♣ to Ann's jacks (10), kept 3♣ 4♦ (10): 40 − 10 = 30."""
     from companion.games.base import Setup as GameSetup
     from companion.games.rummy2500.rules import Rummy2500Rules
-    from companion.tui.games.rummy2500.screen import BrasseDialog, Rummy2500Screen
+    from companion.tui.games.rummy2500.brasse import BrasseDialog
+    from companion.tui.games.rummy2500.screen import Rummy2500Screen
     from tests.helpers.journeys.rummy2500 import tap_card
 
     app = make_app(tmp_path)

@@ -79,7 +79,7 @@ async def open_table_match(pilot, app) -> MatchSession:
 
 
 async def test_a_brasse_entered_by_taps_and_a_table_over_several_brasses(tmp_path):
-    from companion.tui.games.rummy2500.screen import BrasseDialog
+    from companion.tui.games.rummy2500.brasse import BrasseDialog
 
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 44)) as pilot:
@@ -111,7 +111,7 @@ async def test_escape_from_a_brasse_half_entered_loses_nothing(tmp_path):
     """A player's found mistake: Escape from the Brasse dialog threw away every field typed. Now the first field
     has the focus as the dialog opens, what is typed is saved as it is typed (a new app on the same file finds it
     too), Escape keeps it for the next opening, and a brasse counted starts the next one blank."""
-    from companion.tui.games.rummy2500.screen import BrasseDialog
+    from companion.tui.games.rummy2500.brasse import BrasseDialog
 
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -143,7 +143,7 @@ async def test_a_brasse_entered_turn_by_turn_at_the_table_by_taps_and_words_in_f
     """Ann deals; Bob turns a 3 (three cards), Ann an 8 (the frime). Bob takes the 7♦ of the pige with his pair
     of 7s, tries to discard a card he cannot hold, then goes out; the Brasse entry comes filled in and Ann
     enters her eight cards."""
-    from companion.tui.games.rummy2500.screen import BrasseDialog
+    from companion.tui.games.rummy2500.brasse import BrasseDialog
     from companion.tui.games.rummy2500.turns import OpenDialog
 
     app = make_app(tmp_path)
@@ -242,7 +242,7 @@ def test_the_score_command_refuses_what_one_entry_shows_impossible():
 
 async def test_a_brasse_is_corrected_from_the_history(tmp_path):
     from companion.tui.game_ui import ui_for
-    from companion.tui.games.rummy2500.screen import BrasseDialog
+    from companion.tui.games.rummy2500.brasse import BrasseDialog
     from companion.tui.screens.history import HistoryScreen
 
     app = make_app(tmp_path)

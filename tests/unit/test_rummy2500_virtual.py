@@ -99,7 +99,7 @@ async def test_moves_against_the_computer_by_taps(tmp_path):
     """A human's moves by taps against the computer (draws, trios, lay-offs, throws), a refused throw among them,
     each saved as shown: 40 of them (the journeys play whole matches: ``tests/helpers/journeys/rummy2500.py``)."""
     from companion.tui.game_ui import ui_for
-    from companion.tui.games.rummy2500.virtual import VirtualRummyScreen
+    from companion.tui.games.rummy2500.screen import Rummy2500Screen
 
     app = make_app(tmp_path)
     app.settings.pace = 0.0
@@ -107,7 +107,7 @@ async def test_moves_against_the_computer_by_taps(tmp_path):
         setup = Setup(("Ann", "Hal"), Rummy2500Rules(target=1000), 0, "virtual", 6, ("human", "easy"))
         session = MatchSession.create(app.store, setup, "rummy2500")
         screen = ui_for("rummy2500").match_screen(session)
-        assert isinstance(screen, VirtualRummyScreen)
+        assert isinstance(screen, Rummy2500Screen)
         app.push_screen(screen)
         match = session.match
 

@@ -9,6 +9,7 @@ import re
 
 from companion.core.cards import Card, Rank, parse_cards
 from companion.games.rummy2500.ops import DrawStock, LayOff, Meld, TakePige, Throw
+from companion.games.seats import same_move
 from companion.tui.dialogs.choice import ChoiceDialog
 from tests.helpers.journeys import journey, read_report, start, tap, turns
 
@@ -38,11 +39,14 @@ async def select(pilot, screen, cards) -> None:
         await tap(pilot, f"#slot-{slot}")
 
 
-async def answer(pilot, op) -> None:
-    """A choice (which pige card, which trio) is open: tap the answer that is ``op``."""
+async def answer(pilot, screen, name: str, cards, op) -> None:
+    """A choice (which pige card, which trio) is open: tap the target that answers the choice ``name`` with
+    ``cards`` by ``op``."""
     dialog = pilot.app.screen
     if isinstance(dialog, ChoiceDialog):
-        index = next(i for i, (_, value) in enumerate(dialog.answers) if value == op)
+        choice = next(c for c in screen.offered() if c.name == name)
+        index = next(i for i, (_, target) in enumerate(dialog.answers)
+                     if target is not None and same_move(choice.answer(cards, target=target), op))
         await tap(pilot, f"#answer-{index}")
 
 
@@ -52,14 +56,14 @@ async def by_taps(pilot, screen, op) -> None:
     elif isinstance(op, TakePige):
         await select(pilot, screen, op.pair)
         await tap(pilot, "#pige")
-        await answer(pilot, op)
+        await answer(pilot, screen, "take", op.pair, op)
     elif isinstance(op, Meld):
         await select(pilot, screen, op.cards)
         await tap(pilot, "#trio")
     elif isinstance(op, LayOff):
         await select(pilot, screen, [op.card])
         await tap(pilot, "#layoff")
-        await answer(pilot, op)
+        await answer(pilot, screen, "lay_off", [op.card], op)
     elif isinstance(op, Throw):
         await select(pilot, screen, [op.card])
         await tap(pilot, "#throw")

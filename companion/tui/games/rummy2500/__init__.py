@@ -1,4 +1,5 @@
-"""2500's UI object: the running score sheet and the end-of-brasse entry."""
+"""2500's UI object: its one match screen (the running score sheet, a brasse counted or played turn by turn at a
+real table, or played against the computer), and the correction of a brasse's count."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ class Rummy2500UI(GameUI):
     def correct(self, screen: Any, seq: int, op: Operation) -> bool:
         """A brasse's count: the end-of-brasse entry opens filled in, as it was before that entry."""
         from companion.games.rummy2500.ops import Brasse
-        from companion.tui.games.rummy2500.screen import BrasseDialog
+        from companion.tui.games.rummy2500.brasse import BrasseDialog
 
         if not isinstance(op, Brasse):
             return False
@@ -37,10 +38,6 @@ class Rummy2500UI(GameUI):
         return True
 
     def match_screen(self, session):
-        if session.setup.mode == "virtual":
-            from companion.tui.games.rummy2500.virtual import VirtualRummyScreen
-
-            return VirtualRummyScreen(session)
         from companion.tui.games.rummy2500.screen import Rummy2500Screen
 
         return Rummy2500Screen(session)

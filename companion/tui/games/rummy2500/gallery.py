@@ -13,7 +13,7 @@ from companion.store.database import Store
 from companion.store.session import MatchSession
 from companion.tui.gallery import State, app_of, settle, start_virtual, virtual_report
 from companion.tui.game_ui import open_match
-from companion.tui.games.rummy2500.virtual import VirtualRummyScreen
+from companion.tui.games.rummy2500.screen import Rummy2500Screen
 
 
 def fill(store: Store) -> None:
@@ -66,7 +66,7 @@ async def rummy_virtual(pilot: Pilot) -> None:
     """A virtual match against two computer players, at the human's first turn, two cards tapped."""
     setup = Setup(("Marie", "Ordi", "Robot"), Rummy2500Rules(), 1, "virtual", 11, ("human", "hard", "normal"))
     screen = await start_virtual(pilot, "rummy2500", setup)
-    assert isinstance(screen, VirtualRummyScreen)
+    assert isinstance(screen, Rummy2500Screen)
     await pilot.click("#stock")
     await settle(pilot)
     hand = sorted((c for c in screen.match.live.hands[0] if c is not None), key=lambda c: (c.rank, c.suit))

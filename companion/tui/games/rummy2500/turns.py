@@ -1,6 +1,11 @@
-"""A 2500 brasse entered turn by turn at the table: the dialog that starts it from the turned cards, the table
-as everyone sees it (the frime, the pige, each player's trios and how many cards he holds), and the choices a
-play leaves open (which pige card a pair takes, which trio a card goes on)."""
+"""A 2500 brasse played turn by turn, in both modes: the play keys (Stock, Pige, Trio, Lay off, Discard, Clear) and
+the cards picked for them, each play answered to the seat's choice it is (``MatchScreenBase.answer``); « Sur quel
+trio ? » and « which pige card? » (``PlayChoice``) offer the targets that take the cards picked (``seat.fitting``);
+and at a real table the dialog that starts a brasse from the turned cards (``OpenDialog``).
+
+The rules say what may be played (``offered()``): a key is lit while its choice is offered, and a play the rules
+refuse is refused with their reason. At a real table nobody's hand is known: the choices there are every card the
+player may hold, and the same keys answer them."""
 
 from __future__ import annotations
 
@@ -11,16 +16,21 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 
-from companion.core.cards import Card, CardList, format_card, parse_card, rank_text
+from companion.core.cards import Card, format_card, parse_card
 from companion.core.decks import pack_2500_spec
-from companion.core.errors import NotationError
-from companion.core.i18n import Msg, Of
+from companion.core.errors import CompanionError, NotationError
+from companion.core.i18n import Msg
 from companion.games.base import Operation
-from companion.games.rummy2500.engine import NO_RANK_PIGE, NO_TRIO_FOR, Rummy2500Match, trio_rank
+from companion.games.rummy2500.engine import NO_RANK_PIGE, NO_TRIO_FOR, Rummy2500Match
 from companion.games.rummy2500.ops import DrawStock, LayOff, Meld, OpenBrasse, TakePige, Throw
+from companion.games.rummy2500.seat import fitting
+from companion.games.rummy2500.state import BRASSE_OVER, NO_BRASSE
+from companion.games.rummy2500.turns import WRONG_RANK
 from companion.games.rummy2500.words import cards_of, rank_said
+from companion.games.seats import Choice
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.dialogs.entry import EntryDialog
+from companion.tui.screens.match_words import NOT_NOW, NOT_YOURS
 from companion.tui.screens.mixin import MatchScreenMixin
 from companion.tui.widgets.fields import Input
 from companion.tui.widgets.keypad import CardKeypad, Key
@@ -35,15 +45,8 @@ PIGE = M("Pige", "Pige")
 START = M("Start the brasse", "Commencer la brasse")
 CANCEL = M("Cancel", "Annuler")
 MISSING = M("one card in each field", "une carte dans chaque case")
-FRIME_LINE = M("Frime {rank} · stock {n} · pige {pige}", "Frime {rank} · paquet {n} · pige {pige}")
-PLAYER_LINE = M("{mark}{name} ({total}): {n} in hand{known}{open} {trios}",
-                "{mark}{name} ({total}) : {n} en main{known}{open} {trios}")
-KNOWN = M(" (seen {cards})", " (vues {cards})")
-OPEN = M(" · open", " · ouvert")
-SERIES = M("{card} and the {cards} above it", "{card} et {cards} au-dessus")
 WHICH_PIGE = M("Which pige card does the pair take?", "Quelle carte de la pige la paire prend-elle ?")
 WHICH_TRIO = M("On which trio does {card} go?", "Sur quel trio va {card} ?")
-TRIO_OF = M("{name} trio {n}: {cards}", "Trio {n} {name} : {cards}")  # name: Of(...)
 TRIO_KEYS = M("Tap a trio or type its number · Esc: nothing is laid off",
               "Touchez un trio ou tapez son numéro · Échap : rien n'est ajouté")
 TRIO_NUMBER = M("Type a trio's number (1 to {n}), or Esc: nothing is laid off",
@@ -54,49 +57,25 @@ PIGE_KEYS = M("Tap a card or type its number · Esc: nothing is taken",
 PIGE_NUMBER = M("Type a card's number (1 to {n}), or Esc: nothing is taken",
                 "Tapez le numéro d'une carte (1 à {n}), ou Échap : rien n'est pris")
 NOT_TAKEN = M("Nothing is taken from the pige", "Rien n'est pris à la pige")
-CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
+NEED = M("select {cards} first", "choisissez d'abord {cards}")
+B_STOCK = M("Stock", "Paquet")
+B_PIGE = M("Pige", "Pige")
+B_TRIO = M("Trio", "Trio")
+B_LAYOFF = M("Lay off", "Ajouter")
+B_THROW = M("Discard", "Jeter")
+B_CLEAR = M("Clear", "Effacer")
+PLAY_KEYS = (("stock", B_STOCK), ("pige", B_PIGE), ("trio", B_TRIO), ("layoff", B_LAYOFF), ("throw", B_THROW),
+             ("clear", B_CLEAR))  # a turn's keys, at the table and against the computer
+CHOICE_OF = {"stock": "draw", "pige": "take", "trio": "meld", "layoff": "lay_off", "throw": "throw"}  # key: choice
+TURN_WORDS = {"stock": "stock", "paquet": "stock", "talon": "stock", "pioche": "stock", "draw": "stock", "pige": "pige",
+              "take": "pige", "prendre": "pige", "trio": "trio", "meld": "trio", "off": "layoff", "layoff": "layoff",
+              "ajout": "layoff", "ajouter": "layoff", "discard": "throw", "throw": "throw", "jeter": "throw",
+              "jette": "throw", "clear": "clear", "effacer": "clear", "brasse": "brasse", "turns": "turns",
+              "tours": "turns", "tour": "turns"}  # the Turns key is « Tour par tour »
 
 
-def circled(n: int) -> str:
-    return CIRCLED[n] if n < len(CIRCLED) else f"({n + 1})"
-
-
-def table_lines(match: Rummy2500Match, tr, lang: str) -> list[str]:
-    """The table as everyone sees it, one line for the frime and pige, one per player."""
-    bp = match.live
-    pige = " ".join(f"{i + 1}:{c.display(lang)}" for i, c in enumerate(bp.pige)) or "—"
-    lines = [tr(FRIME_LINE, rank=rank_text(bp.frime, lang), n=len(bp.stock), pige=pige)]
-    for seat, name in enumerate(match.names):
-        known = [c for c in bp.hands[seat] if c is not None]
-        trios = " ".join(f"{circled(i)} {CardList(g).display(lang)}" for i, g in enumerate(bp.laid[seat]))
-        lines.append(tr(PLAYER_LINE, mark="▶ " if seat == bp.turn and not bp.over else "  ", name=name,
-                        total=match.totals[seat], n=len(bp.hands[seat]),
-                        known=tr(KNOWN, cards=CardList(known)) if known and bp.table_mode else "",
-                        open=tr(OPEN) if bp.opened[seat] else "", trios=trios))
-    return lines
-
-
-def pige_options(match: Rummy2500Match, seat: int, pair: list[Card], lang: str) -> list[tuple[str, TakePige]]:
-    """The pige cards a natural pair could take (the deepest first), each with the cards that come with it."""
-    bp = match.live
-    options = []
-    for index, card in enumerate(bp.pige):
-        op = TakePige(seat, index, tuple(pair))
-        if pair and card.rank == pair[0].rank and match.can(op):
-            above = len(bp.pige) - index - 1
-            options.append((SERIES(card=card, cards=cards_of(above)).text(lang) if above else card.display(lang), op))
-    return options
-
-
-def layoff_options(match: Rummy2500Match, seat: int, card: Card, lang: str) -> list[tuple[str, LayOff]]:
-    bp = match.live
-    options = []
-    for owner, groups in enumerate(bp.laid):
-        for index, group in enumerate(groups):
-            op = LayOff(seat, card, owner, index)
-            if match.can(op):
-                options.append((TRIO_OF(name=Of(match.names[owner]), n=index + 1, cards=CardList(group)).text(lang), op))
-    return options
+def card_words(text: str, lang: str) -> list[Card]:
+    return [parse_card(t, lang) for t in text.replace(",", " ").split()]
 
 
 class PlayChoice(ChoiceDialog):
@@ -105,8 +84,7 @@ class PlayChoice(ChoiceDialog):
     nothing (the screen then says so). Any other key typed is refused with the reason, and the Enter that ends
     the line refused chooses nothing: a line typed while the dialog is open is never lost unsaid."""
 
-    def __init__(self, title: str, options: Sequence[tuple[str, Operation]], keys: str, refusal: str,
-                 cancel: str) -> None:
+    def __init__(self, title: str, options: Sequence[tuple[str, int]], keys: str, refusal: str, cancel: str) -> None:
         numbered = [(f"{i + 1} · {label}", op) for i, (label, op) in enumerate(options)]
         super().__init__(title, keys, [*numbered, (f"✕ {cancel}", None)], lead=True)
         self.count = len(options)
@@ -210,12 +188,9 @@ class OpenDialog(EntryDialog):
         self.offer(self.opening, self.match.verify)
 
 
-NEED = M("select {cards} first", "choisissez d'abord {cards}")
-
-
 class TurnEntry(MatchScreenMixin):
-    """The play buttons of a brasse played turn by turn (Stock, Pige, Trio, Lay off, Discard, Clear), shared by
-    the table screen and the virtual one: ``selected`` holds the cards tapped, ``submit_play`` applies."""
+    """The play keys of a brasse played turn by turn, in both modes: ``selected`` holds the cards tapped (on the
+    keypad at a real table, in the hand in virtual play) or typed, and each key answers its choice with them."""
 
     selected: list[Card]
 
@@ -223,87 +198,104 @@ class TurnEntry(MatchScreenMixin):
     def match(self) -> Rummy2500Match:
         return cast(Rummy2500Match, self.session.match)
 
-    def submit_play(self, op) -> bool:
-        """Apply a play (a game screen's way: saved, then shown); True if accepted."""
-        raise NotImplementedError
+    def show_play_keys(self) -> None:
+        """Each play key lit while the rules offer its choice (Clear always: it only empties the selection)."""
+        offered = {choice.name for choice in self.offered()}
+        for key, name in CHOICE_OF.items():
+            self.query_one(f"#{key}", Button).disabled = name not in offered
 
-    def done(self, op) -> bool:
-        """Apply a play; the selection empties once it is accepted."""
-        if self.submit_play(op):
-            self.selected = []
+    def reply(self, name: str, cards: Sequence[Card], target: int | None = None) -> bool:
+        """Answer the choice ``name``; the selection empties once the play is made."""
+        if not self.answer(name, cards=cards, target=target):
+            return False
+        self.selected = []
+        self.refresh_view()
+        return True
+
+    def play(self, command: str) -> None:
+        """A play key (or its word typed): its choice answered with the cards selected; when several trios (or pige
+        cards) take them, the player says which."""
+        if command == "clear":
+            self.selected, self.message = [], None
             self.refresh_view()
-            return True
-        return False
+            return
+        name, chosen = CHOICE_OF[command], list(self.selected)
+        choice = next((c for c in self.offered() if c.name == name), None)
+        if choice is None:
+            self.refuse(self.why_not(name, chosen))
+        elif choice.low == choice.high > 0 and len(chosen) != choice.low:  # a trio, a lay-off, a discard
+            self.refuse(NEED(cards=cards_of(choice.low)))
+        elif not choice.targets or (name == "take" and not chosen):  # no target, or the pige's top card alone
+            self.reply(name, chosen)
+        else:
+            targets = fitting(self.match, choice, chosen)
+            if len(targets) == 1:
+                self.reply(name, chosen, targets[0])
+            elif targets:
+                self.ask(choice, chosen, targets)
+            else:
+                self.refuse(self.why_not(name, chosen))
 
-    def choose(self, title: str, options: Sequence[tuple[str, Operation]], keys: Msg, number: Msg,
-               nothing: Msg) -> None:
-        """Ask which of several plays (``PlayChoice``): the one chosen is applied; none chosen is said."""
-        def answered(op: Operation | None) -> None:
-            if op is not None:
-                self.done(op)
+    def ask(self, choice: Choice, chosen: list[Card], targets: list[int]) -> None:
+        """« Sur quel trio ? » (or which pige card): the target chosen is answered; none chosen is said."""
+        if choice.name == "take":
+            title, keys, number, nothing = self.tr(WHICH_PIGE), PIGE_KEYS, PIGE_NUMBER, NOT_TAKEN
+        else:
+            title, keys, number = self.tr(WHICH_TRIO, card=chosen[0]), TRIO_KEYS, TRIO_NUMBER
+            nothing = NOT_LAID_OFF(card=chosen[0])
+
+        def answered(target: object) -> None:
+            if isinstance(target, int):
+                self.reply(choice.name, chosen, target)
             else:
                 self.message = (nothing, "announce")
                 self.refresh_view()
 
-        n = len(options)
-        self.app.push_screen(PlayChoice(title, options, self.tr(keys), self.tr(number, n=n), self.tr(CANCEL)),
-                             answered)
+        options = [(self.tr(choice.targets[t]), t) for t in targets]
+        self.app.push_screen(PlayChoice(title, options, self.tr(keys), self.tr(number, n=len(options)),
+                                        self.tr(CANCEL)), answered)
 
-    def needs(self, n: int, chosen: list[Card]) -> bool:
-        if len(chosen) != n:
-            self.message = (NEED(cards=cards_of(n)), "error")
-            self.refresh_view()
-            return False
-        return True
+    def why_not(self, name: str, chosen: list[Card]) -> Msg:
+        """Why the play said (the choice ``name`` with the cards selected) is refused, when the choices do not offer
+        it or no target takes its cards: nobody's turn on this screen; else the rules' own reason, the engine's
+        check of the play as the player meant it (``meant``)."""
+        m = self.match
+        bp = m.bp
+        if bp is None or bp.over:
+            return NO_BRASSE if bp is None else BRASSE_OVER
+        if self.chooser_seat() is None:  # another player's turn: his to enter, at a table on his own device
+            return NOT_NOW if self.virtual else NOT_YOURS(name=m.names[bp.turn])
+        reasons: list[Msg] = []
+        for op in self.meant(name, bp.turn, chosen):
+            try:
+                m.verify(op)
+            except CompanionError as error:
+                if error.msg.en != WRONG_RANK.en and error.msg not in reasons:  # said of a trio of another rank
+                    reasons.append(error.msg)
+        if len(reasons) == 1:
+            return reasons[0]
+        if name == "take" and chosen:
+            return NO_RANK_PIGE(rank=rank_said(chosen[0].rank))
+        return NO_TRIO_FOR(card=chosen[0]) if name == "lay_off" and chosen else NOT_NOW
 
-    def play(self, command: str) -> None:
-        m, lang = self.match, self.app.lang
-        if not m.playing():
-            return
-        seat, chosen = m.live.turn, list(self.selected)
-        if command == "clear":
-            self.selected, self.message = [], None
-            self.refresh_view()
-        elif command == "stock":
-            self.done(DrawStock(seat))
-        elif command == "pige":
-            if not chosen:
-                self.done(TakePige(seat, len(m.live.pige) - 1))  # the top card (an open player's free take)
-                return
-            options = pige_options(m, seat, chosen, lang)
-            if len(options) == 1:
-                self.done(options[0][1])
-            elif options:
-                self.choose(self.tr(WHICH_PIGE), options, PIGE_KEYS, PIGE_NUMBER, NOT_TAKEN)
-            else:  # refused: the engine says why, for the card of the pair's rank nearest the top
-                same = [i for i, c in enumerate(m.live.pige) if c.rank == chosen[0].rank]
-                if same:
-                    self.done(TakePige(seat, same[-1], tuple(chosen)))
-                else:
-                    self.message = (NO_RANK_PIGE(rank=rank_said(chosen[0].rank)), "error")
-                    self.refresh_view()
-        elif command == "trio":
-            self.needs(3, chosen) and self.done(Meld(seat, tuple(chosen)))
-        elif command == "throw":
-            self.needs(1, chosen) and self.done(Throw(seat, chosen[0]))
-        elif command == "layoff" and self.needs(1, chosen):
-            trios = layoff_options(m, seat, chosen[0], lang)
-            if len(trios) == 1:
-                self.done(trios[0][1])
-            elif trios:
-                self.choose(self.tr(WHICH_TRIO, card=chosen[0]), trios, TRIO_KEYS, TRIO_NUMBER,
-                            NOT_LAID_OFF(card=chosen[0]))
-            else:  # no trio takes it: the engine says why, for a trio of its rank if there is one
-                bp = m.live
-                groups = [(o, i) for o in [seat, *range(m.players)] for i in range(len(bp.laid[o]))]
-                of_rank = [(o, i) for o, i in groups if trio_rank(bp.laid[o][i], bp.frime) == chosen[0].rank]
-                if of_rank or not bp.opened[seat]:
-                    owner, index = (of_rank or groups or [(seat, 0)])[0]
-                    self.done(LayOff(seat, chosen[0], owner, index))
-                else:
-                    self.message = (NO_TRIO_FOR(card=chosen[0]), "error")
-                    self.refresh_view()
-
-
-def card_words(text: str, lang: str) -> list[Card]:
-    return [parse_card(t, lang) for t in text.replace(",", " ").split()]
+    def meant(self, name: str, seat: int, chosen: list[Card]) -> list[Operation]:
+        """The play the player meant, asked of the engine only for its reason: a pair with the pige card of its rank
+        nearest the top (none in the pige: nothing), a card on each trio (those of another rank are left out of
+        the reasons), a trio or a discard of the cards selected."""
+        bp = self.match.live
+        pige = bp.pige
+        if name == "draw":
+            return [DrawStock(seat)]
+        if name == "take" and not chosen:
+            return [TakePige(seat, len(pige) - 1)]
+        if name == "take":
+            same = [index for index, card in enumerate(pige) if card.rank == chosen[0].rank]
+            return [TakePige(seat, index, tuple(chosen)) for index in same[-1:]]
+        if name == "meld":
+            return [Meld(seat, tuple(chosen))]
+        if len(chosen) != 1:
+            return []
+        if name == "throw":
+            return [Throw(seat, chosen[0])]
+        trios = [(owner, index) for owner, groups in enumerate(bp.laid) for index in range(len(groups))]
+        return [LayOff(seat, chosen[0], owner, index) for owner, index in trios or [(seat, 0)]]
