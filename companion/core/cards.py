@@ -126,6 +126,19 @@ def card_from_index(index: int) -> Card:
 Style = Literal["ascii", "symbol"]
 
 
+_RANK_WORDS = {
+    "en": ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"),
+    "fr": ("as", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "valet", "dame", "roi"),
+}
+_SUIT_WORDS = {"en": ("spades", "hearts", "diamonds", "clubs"), "fr": ("pique", "cœur", "carreau", "trèfle")}
+
+
+def spoken(card: Card, lang: str = "en") -> str:
+    """A card as it is said (what a screen reader reads out): « seven of hearts », « sept de cœur »."""
+    words = "fr" if lang == "fr" else "en"
+    return f"{_RANK_WORDS[words][card.rank - 1]} {'de' if words == 'fr' else 'of'} {_SUIT_WORDS[words][card.suit]}"
+
+
 def rank_text(rank: Rank, lang: str = "en") -> str:
     return _RANK_LETTERS["fr" if lang == "fr" else "en"].get(rank, str(int(rank)))
 

@@ -31,7 +31,7 @@ from companion.games.operation import added as added
 if TYPE_CHECKING:
     import random
 
-    from companion.games.seats import Choice, View
+    from companion.games.seats import Choice, Face, Row, View
 
 Mode = Literal["table", "virtual"]
 MODES: tuple[Mode, ...] = ("table", "virtual")
@@ -352,7 +352,7 @@ class Match:
                     tuple(s.value for s in self.standings()), self.awaiting(), getattr(self, "dealer", None),
                     None if seat is None else self.seat_hand(seat), self.public_table(),
                     tuple(event.text for event in self.deal_events()),
-                    last.report if last is not None and last.report else (), self.is_over)
+                    last.report if last is not None and last.report else (), self.is_over, tuple(self.table_rows()))
 
     def seat_hand(self, seat: int) -> tuple[Any, ...] | None:
         """The cards ``seat`` holds, as it sees them; None when no hand is known (at a real table)."""
@@ -361,6 +361,19 @@ class Match:
     def public_table(self) -> dict[str, Any]:
         """What every seat sees on the table, as plain data (card codes, counts): the game says."""
         return {}
+
+    def table_rows(self) -> list[Row]:
+        """The public table as any page shows it, line by line (the game says; nothing hidden, as ``public_table``)."""
+        return []
+
+    def faces(self) -> dict[str, Face]:
+        """How each card of the game's pack is drawn and said (a page draws the cards' codes it is sent with
+        these): the standard pack by default."""
+        from companion.core.cards import spoken, standard_deck
+        from companion.games.seats import Face
+
+        return {card.code: Face(Msg(card.display("en"), card.display("fr")), Msg(spoken(card, "en"), spoken(card, "fr")),
+                                card.is_red) for card in standard_deck()}
 
     def choices(self, seat: int) -> list[Choice]:
         """What ``seat`` may do now (nothing while it is not its turn): the game says."""

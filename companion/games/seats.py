@@ -120,6 +120,32 @@ class Choice:
 
 
 @dataclass(frozen=True)
+class Row:
+    """A line of the public table as any page shows it: what it is (« Count 21 », « Ann's trios »), its cards, and
+    its groups of cards (a trio, a build), each shown together."""
+
+    label: Msg
+    cards: tuple[Any, ...] = ()
+    groups: tuple[tuple[Any, ...], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"label": words(self.label), "cards": codes(self.cards), "groups": [codes(g) for g in self.groups]}
+
+
+@dataclass(frozen=True)
+class Face:
+    """How a card is drawn and said: its label (« 7♥ », « R♥ »), the words a screen reader says (« sept de cœur »),
+    and whether it is red (never the only sign: the label says its suit or colour too)."""
+
+    label: Msg
+    spoken: Msg
+    red: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"label": words(self.label), "spoken": words(self.spoken), "red": self.red}
+
+
+@dataclass(frozen=True)
 class View:
     """All that ``seat`` may know now (``seat`` None: the table, which sees no hand).
 
@@ -137,10 +163,11 @@ class View:
     moves: tuple[Msg, ...]  # the round's moves so far, as the log says them
     report: tuple[Msg, ...] = ()  # the last round's report, once it is over
     over: bool = False
+    rows: tuple[Row, ...] = ()  # the public table as a page shows it (``Match.table_rows``)
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "names": list(self.names), "sides": list(self.sides),
                 "scores": list(self.scores), "awaiting": list(self.awaiting), "dealer": self.dealer,
                 "hand": None if self.hand is None else codes(self.hand), "table": self.table,
                 "moves": [words(m) for m in self.moves], "report": [words(m) for m in self.report],
-                "over": self.over}
+                "over": self.over, "rows": [row.to_json() for row in self.rows]}

@@ -158,7 +158,7 @@ class SeatChecker:
             data = json.loads(json.dumps(view.to_json()))
             self.tally.views += 1
             own = Counter(data["hand"] or [])
-            named = Counter(c for c in card_codes(data["table"]) if c in self.deck)
+            named = Counter(c for c in card_codes([data["table"], data["rows"]]) if c in self.deck)
             self.tally.cards += sum(named.values()) + sum(own.values())
             for code in named:
                 if not self._said(code) and own[code] == 0:

@@ -22,7 +22,7 @@ from companion.games.cribbage.ops import CRIB, Crib, Cut, Discard, Go, Play, Sho
 from companion.games.cribbage.pegging import MAX_COUNT
 from companion.games.cribbage.scoring import pip
 from companion.games.cribbage.state import CribbageState
-from companion.games.seats import Answer, Choice, codes
+from companion.games.seats import Answer, Choice, Row, codes
 
 C_DISCARD = Msg("Lay away {n} to the crib", "Mettre {n} au crib")
 C_PLAY = Msg("Play a card", "Jouer une carte")
@@ -30,6 +30,11 @@ C_GO = Msg("Go", "Go")
 C_STARTER = Msg("The starter", "La coupe")
 C_SHOW = Msg("Count the hand", "Compter la main")
 C_CRIB = Msg("Count the crib", "Compter le crib")
+R_STARTER = Msg("Starter", "Coupe")
+R_COUNT = Msg("Count {count}", "Compte {count}")
+R_PLAYED = Msg("{name} played", "{name} a joué")
+R_SHOWN = Msg("{name}'s hand", "Main de {name}")
+R_CRIB = Msg("{name}'s crib", "Crib de {name}")
 ONE, TWO = Msg("one", "une"), Msg("two", "deux")
 
 
@@ -54,6 +59,23 @@ class SeatAnswers(CribbageState):
                 "shown": {_who(who): codes(cards) for who, cards in (d.shown.items() if d else ())},
                 "showing": None if showing is None else _who(showing),
                 "pegs": [list(pegs) for pegs in self.pegs], "game_points": list(self.game_points)}
+
+    def table_rows(self) -> list[Row]:
+        """The starter once cut, the count and its cards, each player's cards pegged, and at the show each hand
+        shown and the crib."""
+        rows: list[Row] = []
+        starter = self.starter if self.phase not in ("deal", "discard") else None
+        if starter is not None:
+            rows.append(Row(R_STARTER, (starter,)))
+        if self.phase == "play":
+            rows.append(Row(R_COUNT(count=self.count), tuple(card for _, card in self.current)))
+        d = self.d
+        for who, cards in (d.shown.items() if d else ()):
+            name = self.names[self.dealer if who == CRIB else who]
+            rows.append(Row((R_CRIB if who == CRIB else R_SHOWN)(name=name), tuple(cards)))
+        if self.phase == "play":
+            rows += [Row(R_PLAYED(name=self.names[s]), tuple(self.played(s))) for s in range(self.players) if self.played(s)]
+        return rows
 
     def choices(self, seat: int) -> list[Choice]:
         if self.is_over or self.awaiting_continue or not 0 <= seat < self.players:

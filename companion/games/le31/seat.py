@@ -27,14 +27,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.errors import IllegalMoveError
-from companion.core.i18n import Msg
+from companion.core.i18n import Msg, Plural, cards
 from companion.games.base import Operation
 from companion.games.le31.deck import DEAL_SIZE, Le31Card
 from companion.games.le31.ops import Build, Capture, CountOut, Play, Raise, Trail
 from companion.games.le31.plays import readings
 from companion.games.le31.state import Le31State
-from companion.games.seats import Answer, Choice, codes
+from companion.games.seats import Answer, Choice, Face, Row, codes
 
+R_TABLE = Msg("Table", "Table")
+R_BUILD = Msg("Build for {value}: {name}", "Combinaison pour {value} : {name}")
+R_PILE = Msg("{side}: {n}, {recoltes}", "{side} : {n}, {recoltes}")
+RECOLTES = (("récolte", "récoltes"), ("récolte", "récoltes"))
 C_TRAIL = Msg("Lay the card down", "Poser la carte")
 C_CAPTURE = Msg("Take", "Ramasser")
 C_BUILD = Msg("Build « for N »", "Combiner « pour N »")
@@ -91,6 +95,25 @@ class Seating(Le31State):
                               if (value := self._committed(seat)) is not None],
                 "hands": [DEAL_SIZE - played if r.deal else 0 for played in r.played],
                 "stock": self.deck.size - dealt, "carried": dict(self.carry)}
+
+    def table_rows(self) -> list[Row]:
+        """The loose cards, each build (its value, its owner, its cards as they were put together), and each side's
+        pile and récoltes."""
+        r = self.r
+        rows = [Row(R_TABLE, tuple(r.loose))]
+        rows += [Row(R_BUILD(value=b.value, name=self.names[b.owner]), groups=tuple(tuple(g) for g in b.groups))
+                 for b in r.builds]
+        rows += [Row(R_PILE(side=self.side_name(side), n=cards(len(pile)), recoltes=Plural(r.recoltes[side], *RECOLTES)))
+                 for side, pile in enumerate(r.piles)]
+        return rows
+
+    def faces(self) -> dict[str, Face]:
+        """The match's own deck: each card's code in the language, its words (« 7 rouge », « une Estrelizia
+        bleue »), and red or not."""
+        deck = self.deck
+        return {card.code: Face(Msg(deck.label(card, "en"), deck.label(card, "fr")),
+                                Msg(deck.describe(card, "en"), deck.describe(card, "fr")), deck.is_red(card))
+                for card in deck.copies}
 
     def choices(self, seat: int) -> list[Choice]:
         if self.phase != "play" or seat != self.r.turn:

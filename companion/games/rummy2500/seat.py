@@ -27,8 +27,8 @@ from companion.core.i18n import Msg
 from companion.games.base import Operation
 from companion.games.rummy2500.ops import DrawStock, LayOff, Meld, TakePige, Throw
 from companion.games.rummy2500.state import Rummy2500State, trio_rank
-from companion.games.rummy2500.words import pige_card_named, trio_named
-from companion.games.seats import Answer, Choice, Kind, codes
+from companion.games.rummy2500.words import pige_card_named, rank_said, trio_named
+from companion.games.seats import Answer, Choice, Kind, Row, codes
 
 C_DRAW = Msg("Draw from the stock", "Piger au paquet")
 C_TAKE = Msg("Take from the pige", "Prendre à la pige")
@@ -70,6 +70,12 @@ class Holding(NamedTuple):
     by_rank: dict[Rank, list[Card]]
 
 
+R_FRIME = Msg("Frime: {rank} · stock: {n}", "Frime : {rank} · paquet : {n}")
+R_PIGE = Msg("Pige", "Pige")
+R_TRIOS = Msg("{name}'s trios", "Trios de {name}")
+R_HANDS = Msg("Cards in hand: {hands}", "Cartes en main : {hands}")
+
+
 class SeatAnswers(Rummy2500State):
     """A seat's view (its hand, the public table) and its choices."""
 
@@ -97,6 +103,17 @@ class SeatAnswers(Rummy2500State):
                 "stock": len(bp.stock), "pige": codes(bp.pige), "hands": [len(hand) for hand in bp.hands],
                 "dealt": list(bp.sizes), "seen": [codes(cards) for cards in bp.shown], "open": list(bp.opened),
                 "trios": trios, "indicator": None if bp.indicator is None else bp.indicator.code, "last": bp.last}
+
+    def table_rows(self) -> list[Row]:
+        """The frime and the stock, the pige (oldest first), each player's trios, and how many cards each holds."""
+        bp = self.bp
+        if bp is None:
+            return []
+        rows = [Row(R_FRIME(rank=rank_said(bp.frime), n=len(bp.stock))), Row(R_PIGE, tuple(bp.pige))]
+        rows += [Row(R_TRIOS(name=self.names[owner]), groups=tuple(tuple(trio) for trio in groups))
+                 for owner, groups in enumerate(bp.laid) if groups]
+        sizes = " · ".join(f"{self.names[seat]} {len(hand)}" for seat, hand in enumerate(bp.hands))
+        return [*rows, Row(R_HANDS(hands=sizes))]
 
     def choices(self, seat: int) -> list[Choice]:
         if not self._chooses(seat):

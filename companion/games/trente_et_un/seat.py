@@ -37,10 +37,16 @@ from typing import Any
 from companion.core.cards import Card
 from companion.core.i18n import Msg
 from companion.games.base import Operation
-from companion.games.seats import Choice, codes
+from companion.games.seats import Choice, Row, codes
 from companion.games.trente_et_un.ops import BlindSwap, Claim31, Discard, Draw, Exchange, Knock, Refresh, Start
 from companion.games.trente_et_un.state import DealPlay, TrenteState
 
+R_PILE = Msg("Discard pile · stock: {n}", "Défausse · talon : {n}")
+R_FACE_UP = Msg("Face-up cards · stock: {n}", "Cartes visibles · talon : {n}")
+R_KNOCKED = Msg("{name} knocked", "{name} a cogné")
+R_HOLDS = Msg("{name} said « Je tiens »", "{name} a dit « Je tiens »")
+R_TOOK = Msg("{name} took", "{name} a pris")
+R_CORBEILLE = Msg("Corbeille: {n}", "Corbeille : {n}")
 C_DRAW = Msg("Draw from the stock", "Prendre au talon")
 C_TAKE = Msg("Take {card}", "Prendre {card}")
 C_KNOCK = Msg("Knock", "Cogner")
@@ -98,6 +104,22 @@ class SeatAnswers(TrenteState):
             "taken": {str(seat): codes(cards) for seat, cards in sorted(play.taken.items()) if cards},
         }
         return table
+
+    def table_rows(self) -> list[Row]:
+        """The discard pile's top (or the face-up three) and the stock, who knocked or holds, the cards each player
+        was seen to take and keep, and the corbeille."""
+        rows: list[Row] = [Row(R_CORBEILLE(n=self.pot))] if self.banker else []
+        play = self.play
+        if play is None:
+            return rows
+        if self._exchanges:
+            rows.append(Row(R_FACE_UP(n=play.stock), () if play.dealt_31 else tuple(play.public)))
+        else:
+            rows.append(Row(R_PILE(n=play.stock), tuple(play.public[-1:])))
+        if play.knocker is not None:
+            rows.append(Row((R_HOLDS if self._exchanges else R_KNOCKED)(name=self.names[play.knocker])))
+        rows += [Row(R_TOOK(name=self.names[seat]), tuple(cards)) for seat, cards in sorted(play.taken.items()) if cards]
+        return rows
 
     # ------------------------------------------------------------ choices
     def choices(self, seat: int) -> list[Choice]:
