@@ -112,12 +112,15 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         raise ServeError(PORT_BUSY(host=where.host, port=where.port, why=error.strerror or error)) from error
     where = Plan(where.host, sock.getsockname()[1])
-    server = GuardedServer(tokens, where.host, where.port, where.public_url, lang=getattr(args, "lang", None))
-
+    from companion.serving.seats import Seats
     from companion.serving.tablets import forget_serving, write_serving
     from companion.store.database import default_path
+    from companion.store.settings import Settings
 
     store_path = default_path()
+    seats = Seats(store_path, pace=Settings.load().pace)  # the players' phones, from this process
+    server = GuardedServer(tokens, where.host, where.port, where.public_url, lang=getattr(args, "lang", None),
+                           seats=seats)
 
     def ready() -> None:
         write_serving(store_path, where.public_url, tokens.play)  # the organiser's app draws match QR codes from it

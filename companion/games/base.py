@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import Field, asdict, dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
@@ -423,6 +423,22 @@ class Match:
     def chooser(self, op: Operation) -> int | None:
         """The seat whose choice ``op`` was, or None for a step nobody chooses."""
         return getattr(op, "seat", None) if isinstance(op, self.CHOICES) else None
+
+    def mover(self, op: Operation) -> int | None:
+        """The seat whose own move ``op`` was: its choice in virtual play; at a real table, the seat it names."""
+        if self.setup.mode == "virtual":
+            return self.chooser(op)
+        seat = getattr(op, "seat", None)
+        return seat if isinstance(seat, int) and 0 <= seat < self.players else None
+
+    def back_to_choice(self, humans: Collection[int], seat: int | None = None) -> int:
+        """How many entries an undo takes back to before the last move of one of ``humans`` (of ``seat`` alone,
+        when given), with every step made since; 0 when there is none."""
+        for n, op in enumerate(reversed(self.log), 1):
+            mover = self.mover(op)
+            if mover is not None and mover in humans and (seat is None or mover == seat):
+                return n
+        return 0
 
     def is_chance(self, op: Operation) -> bool:
         """``op`` is chance's (a deal, a cut): shown at once, without the pace."""

@@ -127,9 +127,11 @@ class Row:
     label: Msg
     cards: tuple[Any, ...] = ()
     groups: tuple[tuple[Any, ...], ...] = ()
+    key: str | None = None  # the table item a choice names for the whole row (a Le 31 build: « [8] »)
 
     def to_json(self) -> dict[str, Any]:
-        return {"label": words(self.label), "cards": codes(self.cards), "groups": [codes(g) for g in self.groups]}
+        return {"label": words(self.label), "cards": codes(self.cards), "groups": [codes(g) for g in self.groups],
+                "key": self.key}
 
 
 @dataclass(frozen=True)

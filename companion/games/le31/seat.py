@@ -101,8 +101,8 @@ class Seating(Le31State):
         pile and récoltes."""
         r = self.r
         rows = [Row(R_TABLE, tuple(r.loose))]
-        rows += [Row(R_BUILD(value=b.value, name=self.names[b.owner]), groups=tuple(tuple(g) for g in b.groups))
-                 for b in r.builds]
+        rows += [Row(R_BUILD(value=b.value, name=self.names[b.owner]), groups=tuple(tuple(g) for g in b.groups),
+                     key=BuildKey(b.value).code) for b in r.builds]
         rows += [Row(R_PILE(side=self.side_name(side), n=cards(len(pile)), recoltes=Plural(r.recoltes[side], *RECOLTES)))
                  for side, pile in enumerate(r.piles)]
         return rows

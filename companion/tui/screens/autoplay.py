@@ -426,10 +426,7 @@ class AutoPlay(MatchScreenUndo):
             return super().undo_steps()
         if not self.session.can_undo:
             return 0
-        for n, op in enumerate(reversed(self.match.log), 1):
-            if self.is_choice(op):
-                return n
-        return 1
+        return self.match.back_to_choice(self.session.setup.humans) or 1
 
     def entered_by(self, op: Operation) -> int | None:
         """A human's own choice is his; the deals and the computers' moves are nobody's."""

@@ -1,0 +1,269 @@
+"""The players' phones, from the one server process: a light page per seat instead of an app process per phone.
+
+Each match a phone has open is a ``Room``: the pages listening to it (server-sent events), one watch of the store
+for the whole room (no polling per phone: one small query per match), the answers its players send (checked by the
+rules, saved, then pushed to every page of the match), the undo questions, and in virtual play the computers' moves
+while no table's device makes them (the table's device takes them back whenever it is open). Every page is drawn
+from its seat's ``view`` and ``choices`` only (``seat_page.py``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import logging
+import os
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.core.errors import CompanionError, IllegalMoveError
+from companion.core.i18n import Msg
+from companion.games.base import Match, Operation
+from companion.serving.seat_page import page, panel
+from companion.store.database import Store
+from companion.store.devices import UndoRequest, answer_undo, ask_undo, drive, drop_undo, undo_request
+from companion.store.session import MatchSession
+
+log = logging.getLogger("companion.serve")
+WATCH_S = 0.2  # how often a room asks the store whether its match changed (one query a room, whatever its phones)
+HEARTBEAT_S = 15.0  # a comment on every stream this often: a phone's connection through Wi-Fi stays open
+NOT_OFFERED = Msg("not now: that move is not offered", "pas maintenant : ce coup n'est pas offert")
+NOTHING_TO_UNDO = Msg("nothing of yours to undo", "rien à annuler de votre part")
+ASKED = Msg("Asked {names} to agree, on their phones.", "Demandé à {names} d'accepter, sur leur téléphone.")
+UNKNOWN_CARD = Msg("that card is not offered", "cette carte n'est pas offerte")
+
+
+@dataclass
+class Listener:
+    seat: int
+    lang: str
+    queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+
+
+@dataclass
+class Room:
+    match_id: int
+    listeners: list[Listener] = field(default_factory=list)
+    task: asyncio.Task[None] | None = None
+    pushed: int = -1  # the log's length last pushed (a change of undo question pushes too)
+    asked: tuple[int, int] | None = None  # the undo question last pushed (head, answers)
+    report_read: int = -1  # virtual play: the log's length whose round report a player has read (then it goes on)
+
+
+class Seats:
+    """Every room of the server, on its own connection to the store."""
+
+    def __init__(self, store_path: Path, pace: float = 1.0) -> None:
+        self.store_path = store_path
+        self.pace = pace
+        self.device = f"serve-{os.getpid()}"
+        self.rooms: dict[int, Room] = {}
+        self._store: Store | None = None
+
+    @property
+    def store(self) -> Store:
+        if self._store is None:
+            self._store = Store.open(self.store_path)
+        return self._store
+
+    def close(self) -> None:
+        for room in self.rooms.values():
+            if room.task is not None:
+                room.task.cancel()
+        if self._store is not None:
+            self._store.close()
+
+    # ------------------------------------------------------------ drawing a seat's page
+    def session(self, match_id: int) -> MatchSession:
+        return MatchSession(self.store, match_id)
+
+    def asker(self, session: MatchSession, seat: int) -> str | None:
+        """Who asks this seat's player to agree to an undo (empty: the table's device), or None."""
+        request = undo_request(self.store, session.match_id)
+        if request is None or not request.waits_for(seat) or request.head != len(session.match.log):
+            return None
+        return request.asker
+
+    def draw(self, match_id: int, seat: int, lang: str, message: str = "", whole: bool = False,
+             session: MatchSession | None = None) -> str:
+        """The seat's panel (``whole``: its page), from its view and its choices only."""
+        session = session or self.session(match_id)
+        match = session.match
+        asked = self.asker(session, seat)
+        args = (session.game.title, match.view(seat), match.choices(seat), match.faces(), lang)
+        return page(*args, asked=asked) if whole else panel(*args, message=message, asked=asked)
+
+    # ------------------------------------------------------------ a player's answers
+    def answer(self, match_id: int, seat: int, name: str, cards: Sequence[str], table: Sequence[str],
+               target: int | None, number: int | None) -> Msg | None:
+        """The answer a player sent to one of his choices, checked by the rules and saved; None, or why not."""
+        session = self.session(match_id)
+        choice = next((c for c in session.match.choices(seat) if c.name == name), None)
+        if choice is None:
+            return NOT_OFFERED
+        try:
+            picked = _cards(choice.cards, cards)
+            items = _cards(choice.table, table)
+            op = choice.answer(picked, items, target, number)
+            session.apply(op)
+        except CompanionError as error:
+            return error.msg
+        self.touch(match_id)
+        return None
+
+    def undo(self, match_id: int, seat: int) -> Msg | None:
+        """Take back this player's last move and what followed it (the computers' moves, the deal); when a move of
+        another player on his own phone followed, he is asked first. None, or what was said."""
+        session = self.session(match_id)
+        match = session.match
+        humans = set(session.setup.humans)
+        steps = match.back_to_choice(humans, seat)
+        if not steps:
+            return NOTHING_TO_UNDO
+        log_ = match.log
+        others = sorted({m for op in log_[len(log_) - steps:] if (m := match.mover(op)) is not None} & humans - {seat})
+        if others:
+            ask_undo(self.store, match_id, UndoRequest(len(log_), len(log_) - steps, self.device,
+                                                       match.names[seat], tuple(others)))
+            self.touch(match_id)
+            return ASKED(names=" · ".join(match.names[s] for s in others))
+        self._take_back(session, steps)
+        return None
+
+    def undo_answer(self, match_id: int, seat: int, agree: bool) -> None:
+        request = undo_request(self.store, match_id)
+        if request is not None and request.waits_for(seat):
+            answer_undo(self.store, match_id, request.head, seat, agree)
+            self.touch(match_id)
+
+    def read_report(self, match_id: int) -> None:
+        room = self.rooms.get(match_id)
+        if room is not None:
+            room.report_read = len(self.session(match_id).match.log)
+
+    def _take_back(self, session: MatchSession, steps: int) -> None:
+        for _ in range(steps):
+            session.undo()
+        self.touch(session.match_id)
+
+    # ------------------------------------------------------------ the rooms
+    def touch(self, match_id: int) -> None:
+        """The match changed here: every page of it is drawn again now, not at the next look."""
+        room = self.rooms.get(match_id)
+        if room is not None:
+            room.pushed = -1
+
+    def join(self, match_id: int, seat: int, lang: str) -> Listener:
+        room = self.rooms.setdefault(match_id, Room(match_id))
+        listener = Listener(seat, lang)
+        room.listeners.append(listener)
+        room.pushed = -1
+        if room.task is None or room.task.done():
+            room.task = asyncio.get_running_loop().create_task(self._watch(room))
+        return listener
+
+    def leave(self, match_id: int, listener: Listener) -> None:
+        room = self.rooms.get(match_id)
+        if room is None:
+            return
+        if listener in room.listeners:
+            room.listeners.remove(listener)
+        if not room.listeners and room.task is not None:
+            room.task.cancel()
+            del self.rooms[match_id]
+
+    async def _watch(self, room: Room) -> None:
+        """One look at the store for the whole room: a change is drawn for every page; the undo questions are
+        followed; the computers move while no table's device does."""
+        while room.listeners:
+            try:
+                self._follow(room)
+                await self._drive(room)
+            except CompanionError as error:  # the store in trouble: the pages say so at the next look
+                log.warning("room %s: %s", room.match_id, error.text("en"))
+            except Exception:  # noqa: BLE001 (a room never takes the server down)
+                log.exception("room %s", room.match_id)
+            await asyncio.sleep(WATCH_S)
+
+    def _follow(self, room: Room) -> None:
+        store = self.store
+        request = undo_request(store, room.match_id)
+        asked = None if request is None else (request.head, len(request.agreed) + (request.refused is not None))
+        if not store.changed_elsewhere(room.match_id) and room.pushed >= 0 and asked == room.asked:
+            return
+        session = self.session(room.match_id)
+        if request is not None and request.device == self.device:
+            self._settle(session, request)
+            session = self.session(room.match_id)
+        room.pushed, room.asked = len(session.match.log), asked
+        drawn: dict[tuple[int, str], str] = {}  # a seat's page is drawn once for all its listeners
+        for listener in list(room.listeners):
+            key = (listener.seat, listener.lang)
+            if key not in drawn:
+                drawn[key] = self.draw(room.match_id, listener.seat, listener.lang, session=session)
+            listener.queue.put_nowait(drawn[key])
+
+    def _settle(self, session: MatchSession, request: UndoRequest) -> None:
+        """An undo this server asked for: made once everyone agreed, dropped on a refusal or a move since."""
+        if request.head != len(session.match.log) or request.refused is not None:
+            drop_undo(self.store, session.match_id)
+        elif request.agreed_by_all:
+            drop_undo(self.store, session.match_id)
+            self._take_back(session, request.head - request.back)
+
+    async def _drive(self, room: Room) -> None:
+        """Virtual play with no table's device open: the deal and the computers' moves, at the table's pace; a
+        round's report waits until a player has read it."""
+        session = self.session(room.match_id)
+        match, setup = session.match, session.setup
+        if setup.mode != "virtual" or match.is_over or match.awaiting_continue or session.store.read_only:
+            return
+        kinds = [setup.seat_kind(s) for s in range(match.players)]
+        if any(kinds[s] == "human" for s in match.awaiting()):
+            return
+        last = match.last_event
+        if last is not None and last.report and room.report_read < len(match.log):
+            return  # the round's report is on the phones: a tap on Continue goes on
+        if not drive(self.store, room.match_id, self.device, table=False).drives:
+            return  # the table's device makes the moves
+        module = session.game.players
+        if module is None:
+            return
+        log_ = list(match.log)
+        started = time.monotonic()
+        op: Operation | None = await asyncio.get_running_loop().run_in_executor(
+            None, _next_op, module, session.game.match, setup, log_, kinds)
+        if op is None:
+            return
+        if not match.is_chance(op):
+            await asyncio.sleep(max(0.0, self.pace - (time.monotonic() - started)))
+        fresh = self.session(room.match_id)
+        if fresh.match.log != log_:
+            return  # a player moved meanwhile: decided again at the next look
+        try:
+            fresh.apply(op)
+        except IllegalMoveError:
+            return
+        self.touch(room.match_id)
+
+
+def _next_op(module: str, match_class: type[Match], setup: Any, log: list[Operation], kinds: list[str]) -> Operation | None:
+    """In a worker thread: the next automatic move, on a match replayed from the log."""
+    found: Operation | None = importlib.import_module(module).next_op(match_class.replay(setup, log), kinds)
+    return found
+
+
+def _cards(offered: Sequence[Any], codes: Sequence[str]) -> list[Any]:
+    """The cards (or table items) a player picked, by their codes, among those the choice offers."""
+    by_code = {card.code: card for card in offered}
+    picked = []
+    for code in codes:
+        if code not in by_code:
+            raise IllegalMoveError(UNKNOWN_CARD)
+        picked.append(by_code[code])
+    return picked
+
+

@@ -1,0 +1,87 @@
+// A player's phone as a real hand (companion serve): the panel the server draws from the seat's view, kept current by
+// server-sent events, and the player's answers sent back. Nothing here knows a game: it picks the cards and table
+// items the buttons carry, and posts the answer a choice's button names. Shipped with the package: nothing fetched.
+(function () {
+  "use strict";
+  var panel = document.getElementById("panel");
+  var picked = {hand: [], table: []};
+
+  function pressed(kind) {
+    return Array.prototype.map.call(panel.querySelectorAll("[data-" + kind + "][aria-pressed='true']"),
+                                    function (b) { return b.getAttribute("data-" + kind); });
+  }
+
+  function light() {  // a choice's button is lit once the cards it takes are picked
+    picked.hand = pressed("hand");
+    picked.table = pressed("table");
+    Array.prototype.forEach.call(panel.querySelectorAll("button.choice"), function (button) {
+      var kind = button.dataset.kind, low = +button.dataset.low, high = +button.dataset.high, n = picked.hand.length;
+      var ok = kind === "action" || kind === "number" || (n >= low && n <= Math.max(high, low));
+      if (kind === "card_table") ok = n === 1;
+      button.disabled = !ok;
+    });
+  }
+
+  function post(url, fields) {
+    var body = new URLSearchParams();
+    Object.keys(fields).forEach(function (key) {
+      [].concat(fields[key]).forEach(function (value) { if (value !== undefined && value !== null) body.append(key, value); });
+    });
+    return fetch(url, {method: "POST", body: body, credentials: "same-origin",
+                       headers: {"Content-Type": "application/x-www-form-urlencoded"}})
+      .then(function (response) { return response.json(); })
+      .then(function (answer) {
+        if (answer.panel) { panel.innerHTML = answer.panel; light(); }
+        var message = panel.querySelector(".message");
+        if (message) message.textContent = answer.message || "";
+      })
+      .catch(function () {
+        var message = panel.querySelector(".message");
+        if (message) message.textContent = panel.dataset.offline || "…";
+      });
+  }
+
+  panel.addEventListener("click", function (event) {
+    var button = event.target.closest("button");
+    if (!button || button.disabled) return;
+    if (button.dataset.hand !== undefined || button.dataset.table !== undefined) {
+      button.setAttribute("aria-pressed", button.getAttribute("aria-pressed") === "true" ? "false" : "true");
+      light();
+    } else if (button.classList.contains("choice")) {
+      var field = button.dataset.number ? button.parentNode.querySelector("input") : null;
+      post("/seat/answer", {name: button.dataset.name, card: picked.hand, table: picked.table,
+                            target: button.dataset.target, number: field ? field.value : null});
+    } else if (button.classList.contains("lang")) {
+      post("/seat/lang", {lang: button.dataset.lang});
+    } else if (button.classList.contains("undo")) {
+      post("/seat/undo", {});
+    } else if (button.classList.contains("answer")) {
+      post("/seat/undo-answer", {agree: button.dataset.agree});
+    } else if (button.classList.contains("continue")) {
+      post("/seat/continue", {});
+    }
+  });
+
+  var source = null;
+  function listen() {  // the server pushes the panel whenever the match changes; a phone asleep reconnects on waking
+    if (source) source.close();
+    source = new EventSource("/seat/events");
+    source.addEventListener("panel", function (event) {
+      var keep = {hand: pressed("hand"), table: pressed("table")};
+      panel.innerHTML = event.data;
+      ["hand", "table"].forEach(function (kind) {  // a redraw keeps the cards still there picked
+        keep[kind].forEach(function (code) {
+          var again = panel.querySelector("[data-" + kind + "='" + CSS.escape(code) + "']");
+          if (again) again.setAttribute("aria-pressed", "true");
+        });
+      });
+      light();
+    });
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible" && (!source || source.readyState === 2)) listen();
+  });
+  window.addEventListener("online", listen);
+  light();
+  listen();
+})();
