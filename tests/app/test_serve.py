@@ -178,19 +178,30 @@ def test_a_match_token_starts_an_app_for_that_match_only(tmp_path):
 
 
 def test_a_seats_code_opens_one_device_and_the_next_is_refused(tmp_path):
+    """A seat's code opens its player's phone (his page, from this server: no app process), once; his phone reloads;
+    a new code from the organiser gives the seat to another device, and the old one is refused since."""
+    from companion.games.base import Setup
+    from companion.games.cribbage.rules import CribbageRules
     from companion.serving.tablets import seat_token
+    from companion.store.database import Store
+    from companion.store.session import MatchSession
 
+    with Store.open(tmp_path / "companion.sqlite3") as store:
+        match_id = MatchSession.create(store, Setup(("Ann", "Paul"), CribbageRules(), 0), "cribbage").match_id
+        first = store.bind_seat(match_id, 1)
     with served(tmp_path) as server:
-        token = seat_token(server.play, 5, 1, 1)
+        token = seat_token(server.play, match_id, 1, first)
         assert asyncio.run(_status(f"{server.base}/?token={token}")) == 200  # Paul's phone
         assert asyncio.run(_status(f"{server.base}/?token={token}")) == 403  # another device, the same code
         assert asyncio.run(_status(f"{server.base}/", cookies={server.cookie: token})) == 200  # his phone reloads
-        assert asyncio.run(_status(f"{server.base}/?token={seat_token(server.play, 5, 1, 2)}")) == 200  # a new code
-        forged = "s6-1-1." + token.split(".", 1)[1]
+        assert asyncio.run(_status(f"{server.base}/ws", cookies={server.cookie: token})) == 403  # no app for a phone
+        assert server.children() == []
+        forged = f"s{match_id + 1}-1-{first}." + token.split(".", 1)[1]
         assert asyncio.run(_status(f"{server.base}/?token={forged}")) == 403
-
-        argv = asyncio.run(_app_processes(server, token))[0][1]
-        assert argv[argv.index("--match") + 1] == "5" and argv[argv.index("--seat") + 1] == "1"
+        with Store.open(tmp_path / "companion.sqlite3") as store:
+            second = store.bind_seat(match_id, 1)  # the organiser gives the seat to another phone
+        assert asyncio.run(_status(f"{server.base}/?token={seat_token(server.play, match_id, 1, second)}")) == 200
+        assert asyncio.run(_status(f"{server.base}/", cookies={server.cookie: token})) == 403  # the old phone
 
 
 def test_no_served_route_carries_a_card_still_hidden(tmp_path):
