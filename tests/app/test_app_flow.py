@@ -6,7 +6,7 @@ import pytest
 from textual.widgets import Select
 
 from companion.games.cribbage.engine import CRIB, CribbageMatch
-from companion.tui.games.cribbage.screen import MatchScreen
+from companion.tui.games.cribbage.screen import CribbageScreen
 from companion.tui.screens.match_end import MatchEndScreen
 from tests.helpers.journeys import tap
 from tests.helpers.scripted import (
@@ -36,7 +36,7 @@ async def start_match(pilot, app, players=2, target=61, games=1, four_mode="team
         await pilot.pause()
     await pilot.click("#start")
     await pilot.pause()
-    assert isinstance(app.screen, MatchScreen)
+    assert isinstance(app.screen, CribbageScreen)
     return app.screen.session.setup.first_dealer
 
 

@@ -40,7 +40,7 @@ from companion.store.recovery import open_or_recover
 from companion.store.session import MatchSession
 from companion.store.settings import Settings
 from companion.tui.app import CompanionApp
-from companion.tui.games.cribbage.screen import MatchScreen
+from companion.tui.games.cribbage.screen import CribbageScreen
 from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.match_end import MatchEndScreen
 from companion.tui.widgets.menu import Menu
@@ -158,7 +158,7 @@ def _check_screen_line(line: dict, shown: list[dict], replay: CribbageMatch) -> 
     assert line["events"] == len(replay.events)
     assert line["pegs"] == line["scores"] == replay.scores  # the board shows the saved scores
     assert line["phase"] == replay.phase
-    assert line["screen"] == ("MatchEndScreen" if replay.phase == "match_over" else "MatchScreen")
+    assert line["screen"] == ("MatchEndScreen" if replay.phase == "match_over" else "CribbageScreen")
     if replay.events:
         assert replay.events[-1].text.text("en") in line["message"], (line["message"], replay.events[-1])
 
@@ -330,7 +330,7 @@ def _set_aside(home: Path) -> list[Path]:
     return sorted(p for p in home.iterdir() if p.name.startswith(FILE_NAME + ".unreadable-"))
 
 
-async def _start_match(pilot, app, dealer: int = 0, target: int = 61) -> MatchScreen:
+async def _start_match(pilot, app, dealer: int = 0, target: int = 61) -> CribbageScreen:
     """Home -> setup (first dealer and target chosen) -> match screen."""
     await pilot.press("n")
     await pilot.pause()
@@ -339,7 +339,7 @@ async def _start_match(pilot, app, dealer: int = 0, target: int = 61) -> MatchSc
     await pilot.pause()
     await pilot.click("#start")
     await pilot.pause()
-    assert isinstance(app.screen, MatchScreen)
+    assert isinstance(app.screen, CribbageScreen)
     return app.screen
 
 
@@ -509,7 +509,7 @@ def test_session_undo_and_redo_many_steps_across_a_dealer_change_and_a_reopen(tm
         assert store.ops(match_id) == ops  # a refused redo changed nothing
 
 
-def _screen_view(screen: MatchScreen) -> tuple:
+def _screen_view(screen: CribbageScreen) -> tuple:
     board = screen.query_one("#board")
     return (str(screen.query_one("#header").render()), str(screen.query_one("#prompt").render()),
             [(t.front, t.back) for t in board.tracks], list(screen.match.scores), screen.match.phase)
@@ -600,7 +600,7 @@ async def test_undo_and_redo_in_the_app_across_the_crib_then_a_new_entry_then_a_
             await pilot.pause()
             await tap(pilot, f"#resume-{match_id}")
             await pilot.pause()
-            assert isinstance(app.screen, MatchScreen)
+            assert isinstance(app.screen, CribbageScreen)
             assert _screen_view(app.screen) == before_exit
 
 
@@ -613,11 +613,11 @@ def _preplay(path: Path, script: Script, upto: int) -> int:
         return session.match_id
 
 
-async def _resume(pilot, app, match_id: int) -> MatchScreen:
+async def _resume(pilot, app, match_id: int) -> CribbageScreen:
     await pilot.pause()
     await tap(pilot, f"#resume-{match_id}")
     await pilot.pause()
-    assert isinstance(app.screen, MatchScreen)
+    assert isinstance(app.screen, CribbageScreen)
     return app.screen
 
 

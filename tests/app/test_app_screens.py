@@ -17,7 +17,7 @@ from companion.tui.dialogs.card import CardDialog
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.dialogs.points import NumberDialog
 from companion.tui.game_ui import ui_for
-from companion.tui.games.cribbage.screen import MatchScreen
+from companion.tui.games.cribbage.screen import CribbageScreen
 from companion.tui.screens.history import HistoryScreen
 from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.match_end import MatchEndScreen
@@ -125,7 +125,7 @@ async def test_a_card_can_be_corrected_in_the_history(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_session(pilot, app)
         await type_in(pilot, screen, "5h", "10d", "4c")  # Marie meant the 5♣: 15 for 2
-        await pilot.click("#history-button")
+        await pilot.click("#log")
         await pilot.pause()
         assert isinstance(app.screen, HistoryScreen)
         await pilot.press("enter")  # the last entry is highlighted
@@ -214,7 +214,7 @@ async def test_resume_past_matches_and_rematch(tmp_path):
         assert str(app.screen.query_one("#badge").render()) == "Skunk!"
         await pilot.click("#rematch")
         await pilot.pause()
-        assert isinstance(app.screen, MatchScreen)
+        assert isinstance(app.screen, CribbageScreen)
         rematch = app.screen.session
         assert rematch.match_id != match_id and rematch.setup.first_dealer == 1  # Paul lost: he deals
         await pilot.press("escape")
@@ -288,7 +288,7 @@ async def test_a_card_corrected_in_the_history_is_the_one_the_show_fills_in(tmp_
         await type_in(pilot, screen, *mis_keyed)
         assert screen.match.phase == "show" and parse_card("2S") in screen.pending
         seq = next(i for i, op in enumerate(screen.match.log, 1) if getattr(op, "card", None) == parse_card("2S"))
-        await pilot.click("#history-button")
+        await pilot.click("#log")
         await pilot.pause()
         app.screen.query_one("#entries").highlighted = seq - 1
         await pilot.press("enter")

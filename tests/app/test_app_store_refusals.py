@@ -15,7 +15,7 @@ from companion.store.errors import StoreError
 from companion.store.session import MatchSession
 from companion.store.settings import Settings
 from companion.tui.app import CompanionApp
-from companion.tui.games.cribbage.screen import MatchScreen
+from companion.tui.games.cribbage.screen import CribbageScreen
 from companion.tui.screens.match_end import MatchEndScreen
 from tests.helpers.journeys import open_setup, tap
 
@@ -34,7 +34,7 @@ def _at_game_end(store: Store) -> MatchSession:
 
 
 async def _end_screen(pilot, session: MatchSession) -> MatchEndScreen:
-    pilot.app.push_screen(MatchScreen(session))
+    pilot.app.push_screen(CribbageScreen(session))
     for _ in range(20):
         await pilot.pause()
         if isinstance(pilot.app.screen, MatchEndScreen):
@@ -85,7 +85,7 @@ async def test_next_game_after_another_device_started_it_reloads_and_explains(tm
         MatchSession(other, session.match_id).apply(session.match.continue_op())
         other.close()
         await tap(pilot, end.query_one("#next"))
-        assert isinstance(app.screen, MatchScreen)
+        assert isinstance(app.screen, CribbageScreen)
         assert "autre fenêtre" in str(app.screen.query_one("#message").render())
         assert app.screen.match.phase != "game_over"  # the new game, as the other device started it
     assert len(store.ops(session.match_id)) == 3  # one new game, not two

@@ -388,7 +388,7 @@ def cribbage_hidden(match, seat: int | None) -> set[str]:
 def cribbage_markers(match, seat: int | None) -> list[str]:
     """A state of a deal, on any device: its newest move, the play's count and cards left; on the phone whose
     turn it is, its own prompt (with the count, in the play)."""
-    from companion.tui.games.cribbage.virtual import LEFT, P_PLAY, TABLE
+    from companion.tui.games.cribbage.hand_entry import LEFT, P_PLAY, TABLE
 
     wanted = [last_move(match)]
     if match.phase == "play":

@@ -4,6 +4,8 @@ device behind a screen that hides their cards."""
 
 from __future__ import annotations
 
+import pytest
+
 from companion.games.base import Setup
 from companion.games.cribbage.ops import Discard, Play
 from companion.games.cribbage.rules import CribbageRules
@@ -118,7 +120,7 @@ async def test_two_humans_pass_the_device_and_never_see_each_others_cards(tmp_pa
 
 async def test_the_setup_form_starts_a_virtual_game_with_computer_seats(tmp_path):
     from companion.games import registry
-    from companion.tui.games.cribbage.virtual import VirtualCribbageScreen
+    from companion.tui.games.cribbage.screen import CribbageScreen
     from companion.tui.screens.setup import SetupScreen
 
     app = make_app(tmp_path)
@@ -137,7 +139,7 @@ async def test_the_setup_form_starts_a_virtual_game_with_computer_seats(tmp_path
         await pilot.click("#start")
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, VirtualCribbageScreen)
+        assert isinstance(screen, CribbageScreen)
         setup = screen.session.setup
         assert setup.mode == "virtual" and setup.seats == ("human", "hard") and setup.seed is not None
 
@@ -383,3 +385,82 @@ async def test_at_a_real_table_the_words_say_who_said_go_who_played_a_card_and_t
                         and app.screen.query(".title"))
             title = str(teams.screen.query_one(".title").render())
             assert title == ("Ben & Dan gagnent le match !" if fr else "Ben & Dan win the match!")
+
+
+async def test_one_screen_plays_both_modes(tmp_path):
+    """Cribbage had a screen for each mode: one screen now, the keypad and the keeper's keys at a real table, the
+    hand and Lay away in virtual play."""
+    from companion.tui.game_ui import ui_for
+    from companion.tui.games.cribbage.screen import CribbageScreen
+    from tests.helpers.journeys import until
+
+    app = make_app(tmp_path)
+    app.settings.pace = 0.0
+    async with app.run_test(size=(100, 40)) as pilot:
+        for mode, kinds in (("table", ("human", "human")), ("virtual", ("human", "easy"))):
+            session = MatchSession.create(app.store, Setup(("Ann", "Hal"), CribbageRules(), 0, mode, 3, kinds),
+                                          "cribbage")
+            screen = ui_for("cribbage").match_screen(session)
+            assert type(screen) is CribbageScreen
+            app.push_screen(screen)
+            await until(pilot, lambda s=screen: app.screen is s and s.is_mounted)
+            at_table = ("#keypad", "#go", "#count", "#points", "#end", "#history")
+            assert all(bool(screen.query(key)) == (mode == "table") for key in at_table)
+            assert all(bool(screen.query(key)) == (mode == "virtual") for key in ("#hand", "#lay", "#hints"))
+            app.pop_screen()
+
+
+def waiting_on_pauls_phone(store, phase: str) -> tuple[int, int]:
+    """Three-player virtual cribbage, Marie and Paul on their own phones, Ordi the computer, played until the match
+    waits for Paul alone: his discard once Marie laid away, or his card of the play. The match and Marie's binding."""
+    import importlib
+
+    from companion.games import registry
+
+    game = registry.get("cribbage")
+    setup = Setup(("Marie", "Paul", "Ordi"), game.make_rules(3, {}), 2, "virtual", 3, ("human", "human", "normal"))
+    session = MatchSession.create(store, setup, game)
+    binding = store.bind_seat(session.match_id, 0)
+    store.bind_seat(session.match_id, 1)
+    players = importlib.import_module(game.players or "")
+    match = session.match
+    while match.awaiting() != (1,) or match.phase != phase:
+        others = [seat for seat in match.awaiting() if seat != 1]
+        op = match.options(others[0])[0] if others else players.next_op(match, ["normal"] * 3)
+        assert op is not None
+        session.apply(op)
+    return session.match_id, binding
+
+
+@pytest.mark.parametrize("phase", ["discard", "play"])
+async def test_a_hand_is_greyed_while_another_player_chooses_and_a_card_typed_then_says_not_now(tmp_path, phase):
+    """On Marie's phone, while Paul lays away or plays on his: her cards stayed lit (those that fitted the count, or
+    all four once laid away) though a tap did nothing, and a card or « lay » typed was dropped in silence. Her hand
+    now lights what her choices offer, nothing while Paul chooses, and a line typed says it is not her turn."""
+    from companion.core.cards import format_card
+    from companion.store.database import Store
+    from companion.store.settings import Settings
+    from companion.tui.app import CompanionApp
+    from tests.helpers.journeys import until
+
+    path = tmp_path / "companion.sqlite3"
+    store = Store.open(path)
+    match_id, binding = waiting_on_pauls_phone(store, phase)
+    head = len(store.ops(match_id))
+    phone = CompanionApp(Store.open(path), settings=Settings(lang="en", pace=0.0), served=True, only_match=match_id,
+                         seat=(0, binding))
+    async with phone.run_test(size=(60, 40)) as pilot:
+        await until(pilot, lambda: getattr(phone.screen, "shown_seat", None) == 0
+                    and any(key.display for key in phone.screen.query("#hand Button")), timeout=30)
+        screen = phone.screen
+        keys = [key for key in screen.query("#hand Button") if key.display]
+        assert len(keys) == len(screen.match.hand(0)) and all(key.disabled for key in keys)
+        assert screen.query_one("#lay").disabled
+        assert "Paul is playing on their phone" in str(screen.query_one("#prompt").render())
+        for line in (format_card(screen.match.hand(0)[0], "ascii", "en"), "lay"):
+            screen.message = None
+            screen.interpret(line)
+            await until(pilot, lambda: screen.message is not None)
+            assert str(screen.query_one("#message").render()) == "not now: that move is not offered"
+        assert len(store.ops(match_id)) == head
+    store.close()

@@ -112,7 +112,7 @@ async def test_a_players_phone_shows_his_own_hand_only_through_a_whole_deal(tmp_
     looked_at_log = False
     async with phone.run_test(size=(45, 45)) as pilot:
         screen = await seat_shown(pilot, phone, 1)
-        assert type(screen).__name__ == "VirtualCribbageScreen"
+        assert type(screen).__name__ == "CribbageScreen"
         assert not screen.query_one("#phones").display  # a seat's device gives no seats
         for _ in range(200):
             while table_step(session):
@@ -182,7 +182,7 @@ async def test_the_tables_device_shows_no_hand_of_a_seat_on_a_phone_and_passes_n
         for _ in range(10):  # the deal's hand-over done (a pass-the-device dialog would be up by now)
             await pilot.pause()
         screen = app.screen
-        assert type(screen).__name__ == "VirtualCribbageScreen", type(screen).__name__  # no pass-the-device
+        assert type(screen).__name__ == "CribbageScreen", type(screen).__name__  # no pass-the-device
         match = screen.match
         assert match.phase == "discard" and set(match.awaiting()) == {0, 1}  # dealt: both humans to lay away
         assert screen.shown_seat is None
@@ -292,7 +292,7 @@ async def test_at_a_real_table_a_players_phone_enters_his_own_plays_only(tmp_pat
         phone = CompanionApp(Store.open(path), settings=Settings(lang="en"), served=True, only_match=match_id,
                              seat=(seat, binding))
         async with phone.run_test(size=(45, 45)) as pilot:
-            await until(pilot, lambda p=phone: type(p.screen).__name__ == "MatchScreen" and p.screen.query("#keypad #rank-13"))
+            await until(pilot, lambda p=phone: type(p.screen).__name__ == "CribbageScreen" and p.screen.query("#keypad #rank-13"))
             screen = phone.screen
             await tap_card(pilot, plays[0].card)
             if seat == other:  # refused: said on his phone (a message shown on opening is not that)
@@ -332,7 +332,7 @@ async def test_the_organiser_gives_the_seats_from_the_setup_form_to_phones(tmp_p
             await pilot.press("escape")
             await pilot.pause()
             await tap(pilot, "#close")
-            await until(pilot, lambda: type(app.screen).__name__ == "VirtualCribbageScreen"
+            await until(pilot, lambda: type(app.screen).__name__ == "CribbageScreen"
                         and app.screen.match.phase == "discard", timeout=30)
             screen = app.screen
             assert screen.on_devices == {1}  # the table's device dealt once the codes were shown

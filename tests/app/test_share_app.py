@@ -11,7 +11,7 @@ from companion.records.share import summary_text
 from companion.store.session import MatchSession
 from companion.tui.dialogs.match_actions import MatchActionsDialog
 from companion.tui.dialogs.share import ShareDialog
-from companion.tui.games.cribbage.screen import MatchScreen as CribbageScreen
+from companion.tui.games.cribbage.screen import CribbageScreen
 from tests.helpers.scripted import make_app
 
 

@@ -188,7 +188,7 @@ async def test_le31_quick_tally_is_entered_by_taps_alone(tmp_path):
 async def test_a_tablet_of_one_match_opens_it_and_nothing_else(tmp_path):
     from companion.games.cribbage.ops import Points
     from companion.tui.app import CompanionApp
-    from companion.tui.games.cribbage.screen import MatchScreen
+    from companion.tui.games.cribbage.screen import CribbageScreen
     from companion.tui.screens.match_end import MatchEndScreen
     from companion.tui.screens.tablet_home import TabletHomeScreen
 
@@ -199,7 +199,7 @@ async def test_a_tablet_of_one_match_opens_it_and_nothing_else(tmp_path):
     async with app.run_test(size=(113, 42)) as pilot:
         await pilot.pause()
         await pilot.pause()
-        assert isinstance(app.screen, MatchScreen) and app.screen.session.match_id == mine.match_id
+        assert isinstance(app.screen, CribbageScreen) and app.screen.session.match_id == mine.match_id
         await pilot.press("escape")  # the match's Menu: the tablet's own home, with that match only
         await pilot.pause()
         assert isinstance(app.screen, TabletHomeScreen)
@@ -209,7 +209,7 @@ async def test_a_tablet_of_one_match_opens_it_and_nothing_else(tmp_path):
         assert await pilot.click("#open")
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, MatchScreen)
+        assert isinstance(screen, CribbageScreen)
         screen.apply_ops(Points(0, 121))  # the match won: its end offers no rematch (no other match)
         await pilot.pause()
         assert isinstance(app.screen, MatchEndScreen)

@@ -12,7 +12,7 @@ from companion.store.session import MatchSession
 from companion.store.settings import Settings
 from companion.tui.app import CompanionApp
 from companion.tui.dialogs.choice import ChoiceDialog
-from companion.tui.games.cribbage.screen import MatchScreen
+from companion.tui.games.cribbage.screen import CribbageScreen
 
 pytestmark = pytest.mark.ui
 TYPED = "2c 10s 10h 10d go ad as ks 5s 9c".split()
@@ -36,14 +36,14 @@ async def _to_the_question(tmp_path, lang="en"):
 async def test_escape_on_the_false_go_question_keeps_every_entry(tmp_path):
     store, session, app = await _to_the_question(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
-        app.push_screen(MatchScreen(session))
+        app.push_screen(CribbageScreen(session))
         await pilot.pause()
         await _typed(pilot, *TYPED, "count", "count")
         assert isinstance(app.screen, ChoiceDialog)  # the false go is flagged: keep it or fix it
         before = list(store.ops(session.match_id))
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, MatchScreen)
+        assert isinstance(app.screen, CribbageScreen)
         assert store.ops(session.match_id) == before  # nothing undone
         await pilot.press("enter")  # a stray Enter answers nothing either
         await _typed(pilot, "count")
@@ -54,7 +54,7 @@ async def test_escape_on_the_false_go_question_keeps_every_entry(tmp_path):
 async def test_a_new_entry_after_fixing_asks_before_forgetting_the_undone_ones(tmp_path):
     store, session, app = await _to_the_question(tmp_path, "en")
     async with app.run_test(size=(100, 30)) as pilot:
-        app.push_screen(MatchScreen(session))
+        app.push_screen(CribbageScreen(session))
         await pilot.pause()
         await _typed(pilot, *TYPED, "count", "count")
         shown = len(session.match.log)
@@ -98,7 +98,7 @@ async def test_type_ahead_after_several_undos_answers_no_question(tmp_path):
     typed after the one that asked it are said, not entered."""
     store, session, app = await _to_the_question(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
-        app.push_screen(MatchScreen(session))
+        app.push_screen(CribbageScreen(session))
         await pilot.pause()
         await _typed(pilot, *TYPED)
         for _ in range(6):
@@ -113,7 +113,7 @@ async def test_type_ahead_after_several_undos_answers_no_question(tmp_path):
         assert store.ops(session.match_id) == before and session.redo_count == 6
         app.screen.query_one("#answer-1").press()  # « Enter it, forget them »: the line typed first
         await pilot.pause()
-        assert isinstance(app.screen, MatchScreen)
+        assert isinstance(app.screen, CribbageScreen)
         assert [op["op"] for op in store.ops(session.match_id)[len(before):]] == ["go"]
         message = str(app.screen.query_one("#message").render())
         assert message == "Typed while a question opened, not entered: ad · as"  # to be typed again

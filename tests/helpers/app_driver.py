@@ -135,7 +135,7 @@ async def drive(seed: int) -> int:
     from companion.store.recovery import open_or_recover
     from companion.store.settings import Settings
     from companion.tui.app import CompanionApp
-    from companion.tui.games.cribbage.screen import MatchScreen
+    from companion.tui.games.cribbage.screen import CribbageScreen
     from tests.helpers.scripted import scripted_match
 
     store, notice = open_or_recover()  # $COMPANION_HOME/companion.sqlite3, as `companion` opens it
@@ -156,7 +156,7 @@ async def drive(seed: int) -> int:
                 await pilot.click("#start")
             await pilot.pause()
             screen = app.screen
-            if not isinstance(screen, MatchScreen):
+            if not isinstance(screen, CribbageScreen):
                 return fail(f"no match screen after {kind}: {screen!r}")
             session = screen.session
             script = scripted_match(players=2, target=61, seed=seed, first_dealer=session.setup.first_dealer)

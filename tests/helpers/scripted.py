@@ -20,7 +20,7 @@ from companion.store.database import Store
 from companion.store.session import MatchSession
 from companion.store.settings import Settings
 from companion.tui.app import CompanionApp
-from companion.tui.games.cribbage.screen import MatchScreen
+from companion.tui.games.cribbage.screen import CribbageScreen
 from tests.helpers.journeys import tap_at, until
 
 
@@ -115,10 +115,10 @@ async def settle_virtual(pilot, screen, rounds: int = 600) -> None:
 DEAL = "5h 10d 5c kd 6s 4h 7d 9s 8c".split()
 
 
-async def open_session(pilot, app, rules=CribbageRules(), names=("Marie", "Paul")) -> MatchScreen:
+async def open_session(pilot, app, rules=CribbageRules(), names=("Marie", "Paul")) -> CribbageScreen:
     """A new cribbage match at the table, its screen open (Marie deals first)."""
     session = MatchSession.create(app.store, Setup(names, rules, 0), "cribbage")
-    app.push_screen(MatchScreen(session))
+    app.push_screen(CribbageScreen(session))
     await pilot.pause()
     return app.screen
 

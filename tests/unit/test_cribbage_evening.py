@@ -13,7 +13,7 @@ from companion.store.session import MatchSession
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.dialogs.match_actions import MatchActionsDialog
 from companion.tui.dialogs.points import NumberDialog
-from companion.tui.games.cribbage.screen import MatchScreen
+from companion.tui.games.cribbage.screen import CribbageScreen
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.history import HistoryScreen
 from companion.tui.screens.home import HomeScreen
@@ -38,7 +38,7 @@ async def test_a_claim_and_quick_points_are_typed_in_their_dialogs(tmp_path):
         assert isinstance(app.screen, NumberDialog)
         await pilot.press("1", "2", "backspace", "3", "enter")  # Paul says 13 (his hand is worth 4)
         await pilot.pause()
-        assert isinstance(app.screen, MatchScreen)
+        assert isinstance(app.screen, CribbageScreen)
         show = screen.match.log[-1]
         assert isinstance(show, Show) and show.claimed == 13
         await pilot.click("#points")
@@ -77,13 +77,13 @@ async def test_muggins_asks_once_and_a_missing_crib_card_is_said_before_the_clai
         assert isinstance(app.screen, ChoiceDialog) and "Muggins" in str(app.screen.query_one(".title").render())
         await pilot.click("#answer-0")  # Marie takes them
         await pilot.pause()
-        assert isinstance(app.screen, MatchScreen)  # no second "check this entry" question
+        assert isinstance(app.screen, CribbageScreen)  # no second "check this entry" question
         assert "claimed 2 of 4: 2 points missed" in screen.tr(screen.match.events[-2].text)
         await type_in(pilot, screen, "count")  # Marie's hand
         await pilot.press("1", "2", "enter")
         await pilot.pause()
         await type_in(pilot, screen, "2s 3s qh", "count")  # three crib cards
-        assert isinstance(app.screen, MatchScreen)  # no claim asked before the missing card is said
+        assert isinstance(app.screen, CribbageScreen)  # no claim asked before the missing card is said
         assert "the crib has 4 cards, not 3" in message(screen)
 
 
@@ -165,7 +165,7 @@ async def test_after_a_correction_the_log_stays_on_the_corrected_entry(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_session(pilot, app)
         await type_in(pilot, screen, *DEAL[:5])
-        await pilot.click("#history-button")
+        await pilot.click("#log")
         await pilot.pause()
         history = app.screen
         assert isinstance(history, HistoryScreen)
@@ -208,7 +208,7 @@ async def test_cut_for_deal_shows_the_cards_the_app_drew(tmp_path):
         await pilot.click("#start")
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, MatchScreen)
+        assert isinstance(screen, CribbageScreen)
         said = message(screen)
         assert said.startswith("Cut for deal: ") and f"{screen.match.names[screen.match.dealer]} deals" in said
 

@@ -27,14 +27,14 @@ CHILD = textwrap.dedent("""
     import asyncio, sys, time
     from companion.store.database import Store
     from tests.helpers.scripted import make_app
-    from companion.tui.games.cribbage.screen import MatchScreen
+    from companion.tui.games.cribbage.screen import CribbageScreen
     from companion.store.session import MatchSession
 
     async def main():
         app = make_app(__import__("pathlib").Path(sys.argv[1]))
         async with app.run_test(size=(120, 40)) as pilot:
             session = MatchSession(app.store, int(sys.argv[2]))
-            app.push_screen(MatchScreen(session))
+            app.push_screen(CribbageScreen(session))
             await pilot.pause()
             for text in sys.argv[3:]:
                 app.screen.interpret(text)
@@ -77,11 +77,11 @@ async def test_the_crib_cards_typed_survive_a_killed_app(tmp_path):
     finally:
         child.send_signal(signal.SIGKILL)
         child.wait()
-    from companion.tui.games.cribbage.screen import MatchScreen
+    from companion.tui.games.cribbage.screen import CribbageScreen
 
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        app.push_screen(MatchScreen(MatchSession(app.store, match_id)))
+        app.push_screen(CribbageScreen(MatchSession(app.store, match_id)))
         await pilot.pause()
         screen = app.screen
         assert [c.code for c in screen.pending] == ["2S", "3S", "QH"]  # resumed where it was

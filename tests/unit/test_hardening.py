@@ -81,11 +81,11 @@ def _app(store, lang="en"):
 async def test_odd_typed_entries_are_refused_in_one_line_and_never_crash(tmp_path, typed):
     store = _store(tmp_path)
     session = MatchSession.create(store, Setup(("Marie", "Paul"), CribbageRules(manual_counting=True), 0), "cribbage")
-    from companion.tui.games.cribbage.screen import MatchScreen
+    from companion.tui.games.cribbage.screen import CribbageScreen
 
     app = _app(store)
     async with app.run_test(size=(100, 30)) as pilot:
-        app.push_screen(MatchScreen(session))
+        app.push_screen(CribbageScreen(session))
         await pilot.pause()
         screen = app.screen
         for text in ("5h 10d 5c kd 6s 4h 7d 9s 8c".split()):
@@ -146,7 +146,7 @@ def test_one_damaged_match_never_hides_the_others(tmp_path, kind):
 
 async def test_a_damaged_match_is_shown_on_home_and_can_be_exported_and_set_aside(tmp_path):
     from companion.tui.dialogs.damaged import DamagedMatchDialog
-    from companion.tui.games.cribbage.screen import MatchScreen
+    from companion.tui.games.cribbage.screen import CribbageScreen
     from companion.tui.screens.home import HomeScreen
 
     store = _store(tmp_path)
@@ -172,7 +172,7 @@ async def test_a_damaged_match_is_shown_on_home_and_can_be_exported_and_set_asid
         assert len(list((tmp_path / "exports").glob("*.json"))) == 2  # every byte kept aside
         await tap(pilot, f"#resume-{good.match_id}")
         await pilot.pause()
-        assert isinstance(app.screen, MatchScreen) and app.screen.match.scores == good.match.scores
+        assert isinstance(app.screen, CribbageScreen) and app.screen.match.scores == good.match.scores
 
 
 async def test_home_and_past_matches_survive_unreadable_summaries_and_dates(tmp_path):
@@ -214,9 +214,9 @@ async def test_a_store_that_fails_for_reads_and_writes_keeps_the_app_usable(tmp_
     shown = list(session.match.log)
     app = _app(store, "fr")
     async with app.run_test(size=(100, 30)) as pilot:
-        from companion.tui.games.cribbage.screen import MatchScreen
+        from companion.tui.games.cribbage.screen import CribbageScreen
 
-        app.push_screen(MatchScreen(session))
+        app.push_screen(CribbageScreen(session))
         await pilot.pause()
         screen = app.screen
         real, store._conn = store._conn, _Gone()

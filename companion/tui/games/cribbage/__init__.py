@@ -1,5 +1,6 @@
-"""Cribbage's UI object: its match screen (board, keypad), what its log lets players correct,
-the skunk marks of the past-matches list, and its gallery states."""
+"""Cribbage's UI object: its match screen (one for both modes: the board, then the keypad at a real table or the
+hand in virtual play), what its log lets players correct, the skunk marks of the past-matches list, and its gallery
+states."""
 
 from __future__ import annotations
 
@@ -36,13 +37,9 @@ class CribbageUI(GameUI):
     not_correctable = ONLY
 
     def match_screen(self, session):
-        if session.setup.mode == "virtual":
-            from companion.tui.games.cribbage.virtual import VirtualCribbageScreen
+        from companion.tui.games.cribbage.screen import CribbageScreen
 
-            return VirtualCribbageScreen(session)
-        from companion.tui.games.cribbage.screen import MatchScreen
-
-        return MatchScreen(session)
+        return CribbageScreen(session)
 
     def corrects(self, session: MatchSession) -> bool:
         return session.setup.mode != "virtual"  # the app's own deal is what it is: Undo takes a choice back

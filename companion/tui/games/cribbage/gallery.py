@@ -25,7 +25,7 @@ from companion.tui.gallery import settle as _settle
 from companion.tui.gallery import virtual_report as report
 from companion.tui.game_ui import open_match, ui_for
 from companion.tui.games.cribbage.practice import PracticeScreen
-from companion.tui.games.cribbage.screen import MatchScreen
+from companion.tui.games.cribbage.screen import CribbageScreen
 from companion.tui.games.cribbage.stats_screen import CribbageStatsScreen
 from companion.tui.screens.setup import SetupScreen
 from companion.tui.widgets.fields import Input, Select
@@ -86,7 +86,7 @@ async def match_play(pilot: Pilot) -> None:
 async def advice_dialog(pilot: Pilot) -> None:
     """The pegging hint at a real table: the player to play taps the cards they still hold."""
     await _open(pilot)
-    screen = screen_of(pilot, MatchScreen)
+    screen = screen_of(pilot, CribbageScreen)
     match = screen.match
     await pilot.click("#advice")
     await _settle(pilot)
@@ -139,7 +139,7 @@ async def match_four(pilot: Pilot) -> None:
 
 async def _play_to_show(pilot: Pilot) -> None:
     await _open(pilot)
-    screen = screen_of(pilot, MatchScreen)
+    screen = screen_of(pilot, CribbageScreen)
     for op in _remaining(screen.session):
         if screen.match.phase != "play":
             break
@@ -157,13 +157,13 @@ def _remaining(session: MatchSession) -> list[Op]:
 
 async def match_show(pilot: Pilot) -> None:
     await _play_to_show(pilot)
-    screen_of(pilot, MatchScreen).interpret("count" if app_of(pilot).lang == "en" else "compter")
+    screen_of(pilot, CribbageScreen).interpret("count" if app_of(pilot).lang == "en" else "compter")
     await _settle(pilot)
 
 
 async def match_crib(pilot: Pilot) -> None:
     await match_show(pilot)
-    screen = screen_of(pilot, MatchScreen)
+    screen = screen_of(pilot, CribbageScreen)
     screen.interpret("count")
     crib = next(op for op in _remaining(screen.session) if isinstance(op, Crib))
     screen.interpret(" ".join(format_card(c, "ascii", app_of(pilot).lang) for c in crib.cards[:2]))
@@ -180,7 +180,7 @@ async def points_dialog(pilot: Pilot) -> None:
 
 async def history(pilot: Pilot) -> None:
     await _open(pilot)
-    await pilot.click("#history-button")
+    await pilot.click("#log")
     await _settle(pilot)
 
 
@@ -192,7 +192,7 @@ async def correct_dialog(pilot: Pilot) -> None:
 
 async def match_end(pilot: Pilot) -> None:
     await _open(pilot)
-    screen = screen_of(pilot, MatchScreen)
+    screen = screen_of(pilot, CribbageScreen)
     screen.interpret("+100 Marie")
     await _settle(pilot)
 
@@ -201,9 +201,9 @@ async def false_go(pilot: Pilot) -> None:
     """A go said while holding a card that fitted: flagged when the hand is shown."""
     app = app_of(pilot)
     session = MatchSession.create(app.store, Setup(NAMES[:2], CribbageRules(), 0), "cribbage")
-    app.push_screen(MatchScreen(session))
+    app.push_screen(CribbageScreen(session))
     await _settle(pilot)
-    screen = screen_of(pilot, MatchScreen)
+    screen = screen_of(pilot, CribbageScreen)
     # Starter 2♣. Paul K♠ (10), Marie Q♥ (20), Paul 5♦ (25); Marie go (J♠ 9♦ 8♣ do not fit); Paul says go
     # though his 4♦ fits (1 for Paul). Marie J♠, Paul 4♦, Marie 9♦, Paul 7♠ (30); Marie go (1 for Paul);
     # Marie 8♣ (last card). At the show Paul's hand reveals the 4♦.
@@ -218,9 +218,9 @@ async def claim(pilot: Pilot) -> None:
     app = app_of(pilot)
     rules = CribbageRules(manual_counting=True, muggins=True)
     session = MatchSession.create(app.store, Setup(NAMES[:2], rules, 0), "cribbage")
-    app.push_screen(MatchScreen(session))
+    app.push_screen(CribbageScreen(session))
     await _settle(pilot)
-    screen = screen_of(pilot, MatchScreen)
+    screen = screen_of(pilot, CribbageScreen)
     for text in ("5h", "10d", "5c", "kd", "6s", "4h", "7d", "9s", "8c", "count"):
         screen.interpret(text)
     await _settle(pilot)

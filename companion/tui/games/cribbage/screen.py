@@ -1,496 +1,144 @@
-"""The cribbage match screen: the board, what to enter next, and the keypad.
+"""The cribbage match screen, one for both modes: the header and the board (``view.py``), then the entry the mode
+calls for: at a real table the card keypad and the keeper's keys, with the match's log beside them on a tablet
+(``table_entry.py``); in virtual play the hand on screen, read from the rules' choices, and the deal's moves
+(``hand_entry.py``). The base lays it out (``frame``) and routes every key of its rows to ``run_command``.
 
-The screen never computes a rule: it asks the engine what is legal, hands every
-entry to the session (which saves it before anything is shown), and redraws
-from the engine's state.
+The screen never computes a rule: it asks the engine what is legal (the seat's choices in virtual play), hands every
+entry to the session (which saves it before anything is shown), and redraws from the engine's state.
 """
 
 from __future__ import annotations
 
-from rich.text import Text
-from textual import on
+from collections.abc import Sequence
+
+from textual import events, on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
 
-from companion.core.cards import Card, format_cards, parse_card
-from companion.core.errors import CompanionError
-from companion.core.i18n import Joined, Msg, Of
-from companion.core.typed import is_number, parse_number, parse_quick_points, short
-from companion.games.base import Event, Operation
-from companion.games.cribbage.engine import CRIB, MISSED
-from companion.games.cribbage.ops import Crib, Cut, EndDeal, Go, Muggins, Op, Play, Points, Show
+from companion.core.cards import Card
+from companion.core.i18n import Msg
+from companion.games.base import Event
 from companion.store.session import MatchSession
-from companion.tui.dialogs.choice import ChoiceDialog
-from companion.tui.dialogs.points import NumberDialog
-from companion.tui.games.cribbage.advice_dialog import AdviceDialog
-from companion.tui.games.cribbage.view import CribbageView
-from companion.tui.screens.match_base import B_HOME, B_PHONES, B_REDO, B_UNDO, MatchScreenBase
-from companion.tui.widgets.keypad import CardKeypad, Key
-from companion.tui.widgets.layout import Bar, Body, Controls
-from companion.tui.widgets.plain import Button, Static
-
-P_CUT = Msg("Enter the starter (a jack: 2 for {dealer}, his heels)",
-            "Entrez la carte coupée (un valet : 2 pour {dealer})")
-P_PLAY = Msg("{name} to play · count {count}", "À {name} de jouer · compte {count}")
-P_SHOW = Msg("{name} hand: {cards}", "Main {name} : {cards}")  # name=Of(...): "Ann's" / "d'Ann"
-P_CRIB = Msg("{name} crib: {cards}", "Crib {name} : {cards}")
-P_SHOW_HINT = Msg("tap the missing cards, then Count", "touchez les cartes manquantes, puis Compter")
-P_COUNT_HINT = Msg("tap Count", "touchez Compter")
-P_CLAIM_HINT = Msg("tap Count, or type the points counted (12) and Enter",
-                   "touchez Compter, ou tapez les points comptés (12) puis Entrée")
-P_FIRST = Msg("Enter each card as it is played; at the show the hands fill themselves in.",
-              "Entrez chaque carte quand elle est jouée ; au décompte, les mains se remplissent seules.")
-P_OVER = Msg("Game over", "Partie terminée")
-B_GO = Msg("Go", "Go")
-B_COUNT = Msg("Count", "Compter")
-B_CLEAR = Msg("Clear", "Effacer")
-B_BACK = Msg("⌫", "⌫")
-B_POINTS = Msg("+Pts", "+Pts")
-B_END = Msg("Skip", "Passer")
-B_HISTORY = Msg("Log", "Journal")
-B_ADVICE = Msg("Advice", "Avis")
-ENTRY = Msg("type a card (5h, 10d), go, count, undo, advice, rules, +7 {name}",  # within 80 columns with a name
-            "tapez une carte (5c, 10k), go, compter, annuler, avis, règles, +7 {name}")
-POINTS_TITLE = Msg("Peg points", "Marquer des points")
-CLAIM_TITLE = Msg("{name}: how many points do you count?", "{name} : combien de points comptez-vous ?")
-MUGGINS_TITLE = Msg("Muggins!", "Muggins !")
-FIX_CLAIM = Msg("Fix the count (undo the claim)", "Corriger le compte (annuler l'annonce)")
-MUGGINS_WAITS = Msg("Muggins waits: tap Count to decide, or Undo to fix the claim",
-                    "Le muggins attend : touchez Compter pour décider, ou Annuler pour corriger l'annonce")
-MUGGINS_BODY = Msg("{name} {missed} {n}. Who takes them?", "{name} {missed} {n}. Qui les prend ?")
-NOBODY = Msg("Nobody", "Personne")
-NOTHING_TO_COUNT = Msg("Nothing to count now: the hands are counted at the show, after the play",
-                       "Rien à compter maintenant : les mains se comptent après le jeu de la carte")
-GO_IN_PLAY = Msg("Go is said during the play", "Go se dit pendant le jeu de la carte")
-CHECK_TITLE = Msg("Check this entry", "Vérifiez cette entrée")
-KEEP = Msg("Keep it", "Garder")
-FIX = Msg("Fix it (undo)", "Corriger (annuler)")
-FOUR_CARDS = Msg("a hand has 4 cards: tap ⌫ or Clear to change it",
-                 "une main a 4 cartes : touchez ⌫ ou Effacer pour la changer")
-ALREADY_ENTERED = Msg("{card} is already entered", "{card} est déjà entrée")
-PLAYED_BY = Msg("{card} was played by {name}", "{card} a été jouée par {name}")
-IS_STARTER = Msg("{card} is the starter", "{card} est la carte coupée")
-IN_HAND = Msg("{card} is in {name} hand", "{card} est dans la main {name}")
-NEED_SIDE = Msg("say who: +7 {name}", "dites pour qui : +7 {name}")
-NO_PLAYER = Msg("no player named {who}: +7 {name}", "aucun joueur nommé {who} : +7 {name}")
-SKIP_TITLE = Msg("Skip the rest of this deal?", "Passer le reste de cette donne ?")
-SKIP_BODY = Msg("Its remaining cards are not entered; points already pegged stay. Undo brings it back.",
-                "Ses cartes restantes ne sont pas entrées ; les points marqués restent. Annuler la rétablit.")
-YES_SKIP = Msg("Skip the deal", "Passer la donne")
-NO_KEEP = Msg("Keep entering", "Continuer")
-
-# The folded board of a phone held upright (about 35 columns) with its keys, or the compact board of a phone
-# held sideways (9 rows for two players) with one-row keys.
-MIN_WIDTH, MIN_HEIGHT = 40, 18
-TOO_SMALL = Msg("The window is too small for the board: make it at least 40×18.",
-                "La fenêtre est trop petite pour la planche : agrandissez-la à au moins 40×18.")
-
-_COMMANDS = {
-    "go": "go", "count": "count", "compter": "count", "c": "count",
-    "undo": "undo", "u": "undo", "annuler": "undo", "redo": "redo", "r": "redo", "refaire": "redo", "rétablir": "redo",
-    "clear": "clear", "effacer": "clear", "skip": "end", "passer": "end",
-    "log": "history-button", "history": "history-button", "journal": "history-button",
-    "menu": "home", "home": "home", "accueil": "home", "back": "back", "retour": "back", "del": "back",
-    "rules": "rules", "règles": "rules", "regles": "rules", "help": "rules", "aide": "rules", "?": "rules",
-    "advice": "advice", "hint": "advice", "avis": "advice", "conseil": "advice",
-}
+from companion.tui.games.cribbage import hand_entry
+from companion.tui.games.cribbage.hand_entry import CribbageHandEntry
+from companion.tui.games.cribbage.table_entry import CribbageTableEntry
+from companion.tui.screens.match_base import MatchScreenBase
+from companion.tui.widgets.hand import HandRow
+from companion.tui.widgets.keypad import CardKeypad
 
 
-class MatchScreen(CribbageView, MatchScreenBase):
+class CribbageScreen(CribbageTableEntry, CribbageHandEntry, MatchScreenBase):
     BINDINGS = [("f1", "rules", "Rules")]
 
     DEFAULT_CSS = """
-    MatchScreen #main { height: 1fr; }
-    MatchScreen #left { width: 1fr; height: 1fr; }
-    MatchScreen #header { height: 1; background: $primary 30%; }
-    MatchScreen #prompt { height: auto; }
-    MatchScreen #message { height: auto; min-height: 1; max-height: 4; }
-    MatchScreen.-small #message { max-height: 2; }
-    MatchScreen #entry { margin: 0; }
-    MatchScreen #actions { margin: 1 0 0 0; height: auto; }
-    MatchScreen #actions Button.-style-flat { width: auto; padding: 0; }  /* each word whole, in both languages */
-    MatchScreen.-small #actions { margin: 0; grid-rows: 1; }
-    MatchScreen #actions Button.-style-flat { min-width: 3; height: 3; margin: 0 1 0 0; border: none;
-                                              background: $panel; }
-    MatchScreen #actions Button.-style-flat.-primary { background: $primary; color: $text; }
-    MatchScreen #actions Button.-style-flat:hover { border: none; }
-    MatchScreen.-small #actions Button.-style-flat { height: 1; border: none; }
-    MatchScreen #history-scroll { width: 36; display: none; border-left: solid $primary; padding: 0 1; }
-    MatchScreen.-wide #history-scroll { display: block; }
-    MatchScreen #too-small { display: none; height: 1fr; content-align: center middle; color: $warning; }
-    MatchScreen.-too-small #too-small { display: block; }
-    MatchScreen.-too-small #main { display: none; }
+    CribbageScreen #header { height: 1; background: $primary 30%; }
+    CribbageScreen #prompt, CribbageScreen #message { height: auto; }
+
+    CribbageScreen #main { height: 1fr; }
+    CribbageScreen.-at-table #message { min-height: 1; max-height: 4; }
+    CribbageScreen.-at-table.-small #message { max-height: 2; }
+    CribbageScreen.-at-table #entry { margin: 0; }
+    CribbageScreen.-at-table #actions { margin: 1 0 0 0; height: auto; }
+    CribbageScreen #actions Button.-style-flat { width: auto; padding: 0; }  /* each word whole, in both languages */
+    CribbageScreen.-at-table.-small #actions { margin: 0; grid-rows: 1; }
+    CribbageScreen #actions Button.-style-flat { min-width: 3; height: 3; margin: 0 1 0 0; border: none;
+                                                 background: $panel; }
+    CribbageScreen #actions Button.-style-flat.-primary { background: $primary; color: $text; }
+    CribbageScreen #actions Button.-style-flat:hover { border: none; }
+    CribbageScreen.-small #actions Button.-style-flat { height: 1; border: none; }
+    CribbageScreen #history-scroll { width: 36; display: none; border-left: solid $primary; padding: 0 1; }
+    CribbageScreen.-wide #history-scroll { display: block; }
+    CribbageScreen #too-small { display: none; height: 1fr; content-align: center middle; color: $warning; }
+    CribbageScreen.-too-small #too-small { display: block; }
+    CribbageScreen.-too-small #main { display: none; }
+
+    CribbageScreen #table, CribbageScreen #advice { height: auto; padding: 0 1; }
+    CribbageScreen #hand-row { height: auto; padding: 0 1; }
+    CribbageScreen #hand-name { width: auto; max-width: 24; padding: 1 1 0 0; }
+    CribbageScreen #hand { height: auto; width: 1fr; }
+    CribbageScreen #hand Button.-style-flat { width: 7; min-width: 5; height: 3; margin: 0 1 0 0; border: none;
+                                              background: #f2eee3; color: #1a1a1a; text-style: bold; }
+    CribbageScreen #hand Button.-style-flat.red { color: #c81e1e; }
+    CribbageScreen #hand Button.-style-flat.-picked { background: #f2c230; }
+    CribbageScreen #hand Button.-style-flat:disabled { background: #6b665c; color: #2a2a2a; }
+    CribbageScreen.-small #hand Button.-style-flat { height: 1; }
+    CribbageScreen.-small #hand-name { padding: 0 1 0 0; }
+    CribbageScreen #moves { height: 1fr; min-height: 2; }
     """
 
     def __init__(self, session: MatchSession) -> None:
         super().__init__(session)
-        self.pending: list[Card] = []
-        self._refusals: list[Msg] = []  # cards refused from the last line typed or tap, each with its reason
+        self.set_class(not self.virtual, "-at-table")
+        self.pending: list[Card] = []  # at a real table, the hand or crib being entered at the show
+        self._refusals: list[Msg] = []
+        self.picked: list[Card] = []  # in virtual play, the cards picked to lay away
+        self.review: Msg | None = None
+        self._hints_of: tuple[tuple[int, int, str], list[Msg]] | None = None
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
-        yield Static("", id="header")
-        yield Static(self.tr(TOO_SMALL), id="too-small")
-        with Horizontal(id="main"):
-            with Vertical(id="left"):
-                with Body():
-                    yield self.board()
-                with Controls():
-                    yield from self.entry_lines()
-                    yield CardKeypad(self.app.lang, id="keypad")
-                    with Bar(classes="bar", id="actions"):
-                        yield Key(self.tr(B_GO), id="go", flat=True)
-                        yield Key(self.tr(B_COUNT), id="count", variant="primary", flat=True)
-                        yield Key(self.tr(B_BACK), id="back", flat=True)
-                        yield Key(self.tr(B_CLEAR), id="clear", flat=True)
-                        yield Key(self.tr(B_UNDO), id="undo", flat=True)
-                        yield Key(self.tr(B_REDO), id="redo", flat=True)
-                        yield Key(self.tr(B_POINTS), id="points", flat=True)
-                        yield Key(self.tr(B_END), id="end", flat=True)
-                        yield Key(self.tr(B_ADVICE), id="advice", flat=True)
-                        yield Key(self.tr(B_HISTORY), id="history-button", flat=True)
-                        yield Key(self.tr(B_PHONES), id="phones", flat=True)
-                        yield Key(self.tr(B_HOME), id="home", flat=True)
-                    yield self.entry_field(ENTRY, name=self.match.names[-1])
-            with VerticalScroll(id="history-scroll"):
-                yield Static("", id="history")
+        if self.virtual:
+            yield from self.frame(self.hand_view(), hand_entry.ENTRY, first=hand_entry.KEYS)
+        else:
+            yield from self.table_frame()
 
-    def _fit_window(self, width: int, height: int) -> None:
-        # Below 40×18 the board would be cut: say so instead of drawing half of it.
-        self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
+    def action_bar(self, first: Sequence[tuple[str, Msg]] = (), last: Sequence[tuple[str, Msg]] = ()) -> ComposeResult:
+        return super().action_bar(first, last) if self.virtual else self.table_keys(first, last)
+
+    @property
+    def slot_cards(self) -> list:
+        """The base reads the hand row, which a real table has not: no hand, no card on its keys."""
+        return super().slot_cards if self.virtual else []
 
     def on_mount(self) -> None:
-        self._fit_window(self.app.size.width, self.app.size.height)
-        self._prefill()  # resumed at the show: the hand is known from the cards its player pegged
-        if self.match.phase in ("game_over", "match_over", "muggins"):  # resumed where it was left
-            self.after(self.match.events[-1])
+        if not self.virtual:
+            self.table_mounted()
 
-    def on_resize(self, event) -> None:
-        self._fit_window(event.size.width, event.size.height)
+    def on_resize(self, event: events.Resize) -> None:
+        if not self.virtual:
+            self.fit_window(event.size.width, event.size.height)
 
-    # ------------------------------------------------------------ view
+    def on_screen_resume(self) -> None:
+        if not self.virtual:
+            self.table_resumed()
+
     def refresh_view(self) -> None:
-        match = self.match
-        self.draw_board()
-        self.query_one("#prompt", Static).update(self._prompt())
-        note = self.query_one("#message", Static)
-        if self.message:
-            msg, css = self.message
-            note.update(self.tr(msg))
-            note.set_classes(f"message {css}")
+        if self.virtual:
+            self.refresh_hand()
         else:
-            last = match.events[-1] if match.events else None
-            note.update(self._describe(last) if last else "")
-            note.set_classes("message announce")
-        self._refresh_keys()
-        self._refresh_history()
+            self.refresh_table()
 
-    def _prompt(self) -> str:
-        match = self.match
-        phase = match.phase
-        if phase in ("deal", "cut"):
-            first = "\n" + self.tr(P_FIRST) if not match.log else ""  # the first thing a new player reads
-            return self.tr(P_CUT, dealer=match.names[match.dealer]) + first
-        if phase == "play":
-            line = self.tr(P_PLAY, name=match.names[match.live.turn], count=match.count)
-            played = format_cards((c for _, c in match.current), "symbol", self.app.lang)
-            return f"{line}  {played}" if played else line
-        if phase == "muggins":
-            side, points = match.missed
-            return self.tr(MUGGINS_BODY, name=match.side_name(side), n=points, missed=match.side_agreed(side, MISSED))
-        if phase == "show":
-            who = match.showing
-            cards = format_cards(self.pending, "symbol", self.app.lang) or "—"
-            if len(self.pending) != 4:
-                hint = self.tr(P_SHOW_HINT)
-            else:
-                hint = self.tr(P_CLAIM_HINT if match.rules.manual_counting else P_COUNT_HINT)
-            if who == CRIB:
-                return f"{self.tr(P_CRIB, name=Of(match.names[match.dealer]), cards=cards)} · {hint}"
-            return f"{self.tr(P_SHOW, name=Of(match.names[who]), cards=cards)} · {hint}"
-        return self.tr(P_OVER)
-
-    def _describe(self, event: Event) -> str:
-        text = self.tr(event.text)
-        for score in event.scores:
-            text += f"  [+{score.points} {self.match.side_name(score.side)}]"
-        return text
-
-    def _refresh_keys(self) -> None:
-        match = self.match
-        phase = match.phase
-        keypad = self.query_one("#keypad", CardKeypad)
-        keypad.set_unavailable(self._seen_cards())
-        keypad.disabled = phase not in ("deal", "cut", "play", "show")
-        self.query_one("#go", Button).disabled = not (phase == "play" and match.can(Go(match.live.turn)))
-        self.query_one("#count", Button).disabled = phase not in ("show", "muggins")  # muggins: asks again
-        self.query_one("#clear", Button).disabled = not (phase == "show" and self.pending)
-        self.query_one("#back", Button).disabled = not (phase == "show" and self.pending)
-        self.show_steps()
-        self.query_one("#end", Button).disabled = phase not in ("deal", "cut", "play", "show")
-        self.query_one("#advice", Button).disabled = phase not in ("deal", "cut", "play")
-
-    def _seen_cards(self) -> set[Card]:
-        return self.match.seen_cards() | set(self.pending)
-
-    def _refresh_history(self) -> None:
-        lines = [self._describe(event) for event in self.match.events[-200:]]
-        self.query_one("#history", Static).update(Text("\n".join(lines)))
-        self.query_one("#history-scroll", VerticalScroll).scroll_end(animate=False)
-
-    # ------------------------------------------------------------ applying
-    def _apply(self, *ops: Op) -> bool:
-        return self.apply_ops(*ops)
-
+    # ------------------------------------------------------------ what the screen keeps between entries
     def after(self, event: Event) -> None:
-        match = self.match
-        if isinstance(event.op, (Show, Crib)):
-            self.pending = []
-        if event.warnings and isinstance(event.op, Show):
-            body = "\n".join(self.tr(w) for w in event.warnings)
-            rewind = self.match.false_go_index(event.op.seat, event.op.cards) if hasattr(self.match, "false_go_index") else None
-            self.app.push_screen(ChoiceDialog(self.tr(CHECK_TITLE), body,
-                                              [(self.tr(KEEP), "keep"), (self.tr(FIX), "fix")], safe="keep"),
-                                 lambda answer: self._warning_answered(answer, rewind))
-        if match.phase == "show":
-            self._prefill()
-        elif match.phase == "muggins":
-            self._ask_muggins()
-        elif match.phase in ("game_over", "match_over"):
-            self.show_end()
-
-    def draft(self) -> dict | None:
-        """The hand or crib being entered at the show (the cards tapped one by one)."""
-        return {"show": [c.code for c in self.pending]} if self.match.phase == "show" else None
-
-    def restore_draft(self, data: dict) -> None:
-        codes = data.get("show")
-        if self.match.phase == "show" and isinstance(codes, list):
-            try:
-                self.pending = [parse_card(c) for c in codes if isinstance(c, str)][:4]
-            except CompanionError:
-                pass  # an unreadable draft: the hand is entered again
-
-    def _prefill(self) -> None:
-        """At the show, a hand is already known from the cards its player pegged."""
-        who = self.match.next_to_show
-        if who is not None and who != CRIB and not self.pending:
-            self.pending = list(self.match.played(who))
-
-    def enter_card(self, card: Card) -> None:
-        match = self.match
-        phase = match.phase
-        if phase in ("deal", "cut"):
-            self._apply(Cut(card))
-        elif phase == "play":
-            self._apply(Play(match.live.turn, card))
-        elif phase == "show":
-            refused = self._refuse_at_show(card)
-            if refused is None:
-                self.pending.append(card)
-                self.keep_draft()  # saved before shown: a killed app finds the card again
-            self._refusals.append(refused) if refused is not None else None
-            self.message = (Msg("{r}", "{r}")(r=Joined(tuple(self._refusals), "; ")), "error") if self._refusals else None
-            self.refresh_view()
-
-    def _refuse_at_show(self, card: Card) -> Msg | None:
-        """Why this card cannot go into the hand or crib being entered, or None. A hand can always be
-        entered again after Clear: its own pegged cards are welcome back."""
-        match = self.match
-        who = match.next_to_show
-        if len(self.pending) >= 4:
-            return FOUR_CARDS
-        if card in self.pending:
-            return ALREADY_ENTERED(card=card)
-        if who is not None and who != CRIB and card in match.played(who):
-            return None
-        if card == match.starter:
-            return IS_STARTER(card=card)
-        for seat in range(match.players):
-            if card in match.played(seat):
-                return PLAYED_BY(card=card, name=match.names[seat])
-            shown = match.shown(seat)
-            if shown and card in shown:
-                return IN_HAND(card=card, name=Of(match.names[seat]))
-        if card in match.seen_cards():
-            return ALREADY_ENTERED(card=card)
-        return None
-
-    def count(self, claimed: int | None = None) -> None:
-        match = self.match
-        if match.phase == "muggins":  # the question was put aside (Escape): Count asks it again
-            self._ask_muggins()
-            return
-        who = match.next_to_show
-        if who is None:  # typed (the key is greyed out before the show)
-            self.refuse(NOTHING_TO_COUNT)
-            return
-        cards = tuple(self.pending)
-        try:  # a missing card is said before the claim is asked
-            match.verify(Crib(cards, 0) if who == CRIB else Show(who, cards, 0))
-        except CompanionError as error:
-            self.refuse(error.msg)
-            return
-        if match.rules.manual_counting and claimed is None:
-            name = match.names[match.dealer] if who == CRIB else match.names[who]
-            self.app.push_screen(NumberDialog(self.tr(CLAIM_TITLE, name=name), maximum=29),
-                                 lambda answer: self.count(answer[1]) if answer is not None else None)
-            return
-        cards = tuple(self.pending)
-        self._apply(Crib(cards, claimed) if who == CRIB else Show(who, cards, claimed))
-
-    def _ask_muggins(self) -> None:
-        match = self.match
-        side, points = match.missed
-        answers: list[tuple[str, object]] = [(match.side_name(s), s) for s in range(match.rules.sides) if s != side]
-        answers += [(self.tr(NOBODY), "nobody"), (self.tr(FIX_CLAIM), "fix")]
-        body = self.tr(MUGGINS_BODY, name=match.side_name(side), n=points, missed=match.side_agreed(side, MISSED))
-        # Escape or a stray Enter decides nothing: the question waits (Count asks it again), and a mistyped
-        # claim is taken back with "Fix the count".
-        self.app.push_screen(ChoiceDialog(self.tr(MUGGINS_TITLE), body, answers, safe=None), self._muggins_answered)
-
-    def _muggins_answered(self, answer: object) -> None:
-        if answer == "fix":
-            self.undo()  # the claim itself: the hand is counted again
-        elif answer == "nobody":
-            self._apply(Muggins(None))
-        elif isinstance(answer, int):
-            self._apply(Muggins(answer))
+        if self.virtual:
+            self.hand_after(event)
         else:
-            self.message = (MUGGINS_WAITS, "announce")
-            self.refresh_view()
-
-    def _warning_answered(self, answer: str, rewind: int | None) -> None:
-        """Fix a false go: step back to just before it; what came after stays available to redo."""
-        if answer != "fix":
-            return
-        target = rewind if rewind is not None else len(self.match.log) - 1
-        while len(self.match.log) > target and self.session.can_undo:
-            before = len(self.match.log)
-            self.undo()
-            if len(self.match.log) >= before:  # refused (the store said no): stop, the message says why
-                break
+            self.table_after(event)
+        super().after(event)  # the end of a game or of the match (in virtual play, a deal's report first)
 
     def after_step(self) -> None:
-        self.pending = []
-        if self.match.phase == "show":
-            self._prefill()
-
-    def reenter(self, op: Operation) -> bool:
-        if not isinstance(op, (Show, Crib)) or self.match.phase != "show":
-            return False
-        self.pending = list(op.cards)  # the hand or crib counted, to fix a card of it
-        return True
-
-    def asks_again(self) -> bool:
-        return self.match.phase == "muggins"
-
-    def points(self, side: int | None = None, value: int | None = None) -> None:
-        if side is None or value is None:
-            sides = [self.match.side_name(s) for s in range(self.match.rules.sides)]
-            self.app.push_screen(NumberDialog(self.tr(POINTS_TITLE), sides, maximum=self.match.rules.target),
-                                 lambda answer: self.points(*answer) if answer and answer[1] > 0 else None)
-            return
-        self._apply(Points(side, value))
-
-    def end_deal(self, confirmed: bool = False) -> None:
-        if not confirmed:
-            self.app.push_screen(ChoiceDialog(self.tr(SKIP_TITLE), self.tr(SKIP_BODY),
-                                              [(self.tr(YES_SKIP), True), (self.tr(NO_KEEP), False)]),
-                                 lambda yes: self.end_deal(True) if yes else None)
-            return
-        self.pending = []
-        self._apply(EndDeal())
-
-    def action_rules(self) -> None:
-        self.run_command("rules")
+        if self.virtual:
+            self.hand_after_step()
+        else:
+            self.table_after_step()
 
     # ------------------------------------------------------------ input
     @on(CardKeypad.Picked)
-    def picked(self, event: CardKeypad.Picked) -> None:
-        self._refusals = []
-        self.enter_card(event.card_as(Card))
+    def picked_on_keypad(self, event: CardKeypad.Picked) -> None:
+        self.keypad_picked(event.card_as(Card))
+
+    @on(HandRow.Tapped)
+    def hand_tapped(self, event: HandRow.Tapped) -> None:
+        self.tap(event.card)
 
     def run_command(self, command: str) -> None:
-        match = self.match
-        if command == "go":  # typed (the key is greyed out outside the play)
-            if match.phase == "play":
-                self._apply(Go(match.live.turn))
-            else:
-                self.refuse(GO_IN_PLAY)
-        elif command == "count":
-            self.count()
-        elif command == "clear":
-            self.pending = []
-            self.keep_draft()
-            self._refusals = []
-            self.message = None
-            self.refresh_view()
-        elif command == "back":  # remove the last card entered for the hand or the crib
-            if self.pending:
-                self.pending.pop()
-                self.keep_draft()
-            self._refusals = []
-            self.message = None
-            self.refresh_view()
-        elif command == "points":
-            self.points()
-        elif command == "end":
-            self.end_deal()
-        elif command == "history-button":
-            self.open_history()
-        elif command == "advice":
-            self.app.push_screen(AdviceDialog(self.match))
-        else:
-            self.run_shared(command, "cribbage")  # undo, redo, the rules, home, phones
+        if not (self.hand_command(command) if self.virtual else self.table_command(command)):
+            super().run_command(command)  # undo, redo, the log, the rules, phones, pace, home
 
     def enter_line(self, text: str) -> None:
-        """A card, a command, a claimed count or quick points."""
-        lowered = text.casefold()
-        if lowered in _COMMANDS:
-            self.run_command(_COMMANDS[lowered])
-            return
-        quick = parse_quick_points(text)
-        if quick is not None:
-            self._typed_points(quick.points, quick.who)
-            return
-        if is_number(lowered) and self.match.phase == "show" and self.match.rules.manual_counting:
-            self.count(parse_number(lowered))
-            return
-        cards = [parse_card(token, self.app.lang) for token in text.replace(",", " ").split()]
-        self._refusals = []
-        for card in cards:
-            before = len(self.match.log)
-            self.enter_card(card)
-            if self.match.phase in ("deal", "cut", "play") and len(self.match.log) == before:
-                break  # refused: the message says why, and the cards after it are not entered
-
-    def _typed_points(self, value: int, who: str) -> None:
-        match = self.match
-        sides = [match.side_name(s) for s in range(match.rules.sides)]
-        side = None
-        if is_number(who):
-            number = parse_number(who)
-            side = number - 1 if 1 <= number <= len(sides) else None
-        elif who:
-            for s in range(match.rules.sides):
-                seats = [i for i in range(match.players) if match.side_of(i) == s]
-                if any(match.names[i].casefold().startswith(who.casefold()) for i in seats):
-                    side = s
-                    break
-        if side is None:
-            self.message = (NO_PLAYER(who=short(who), name=match.names[0]) if who else NEED_SIDE(name=match.names[0]),
-                            "error")
-            self.refresh_view()
-            return
-        self._apply(Points(side, value))
-
-    def on_screen_resume(self) -> None:
-        """Back from the history (entries may have been corrected: the hand is filled in again from the cards
-        pegged) or a dialog: the hand is built again from the state (the shared resume redraws after this)."""
-        if self.match.phase == "show":
-            self._prefill()
+        if self.virtual:
+            self.enter_hand_line(text)
         else:
-            self.pending = []
+            self.enter_table_line(text)
 
-
+    def action_rules(self) -> None:
+        self.run_command("rules")

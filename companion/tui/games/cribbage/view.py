@@ -1,4 +1,5 @@
-"""What both cribbage screens (at the table, against the computer) show alike: the header and the board."""
+"""What the cribbage screen shows alike in both modes (at a real table, against the computer): the header and the
+board. Each mode adds its own entry: the keypad (``table_entry.py``), or the hand (``hand_entry.py``)."""
 
 from __future__ import annotations
 
@@ -23,9 +24,8 @@ def tracks_of(match: CribbageMatch) -> list[Track]:
             for side, (front, back) in enumerate(match.pegs)]
 
 
-
 class CribbageView(MatchScreenMixin):
-    """Mixed into both cribbage screens (each a ``MatchScreenBase``): the header and the board."""
+    """Mixed into the cribbage screen (a ``MatchScreenBase``), and into each mode's entry: the header and the board."""
 
     @property
     def match(self) -> CribbageMatch:
