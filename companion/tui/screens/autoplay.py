@@ -121,8 +121,10 @@ class AutoPlay(MatchScreenUndo):
 
     @property
     def slot_cards(self) -> list:
-        """The card each key of the hand row (``#hand``, every virtual screen has one) shows; None: a hidden slot."""
-        return self.query_one("#hand", HandRow).cards
+        """The card each key of the hand row (``#hand``, in virtual play) shows; None: a hidden slot. A real table's
+        screen has no hand: none."""
+        rows = list(self.query("#hand").results(HandRow))
+        return rows[0].cards if rows else []
 
     def kinds(self) -> list[str]:
         """Each seat's player: "human", or a computer level."""

@@ -84,11 +84,6 @@ class CribbageScreen(CribbageTableEntry, CribbageHandEntry, MatchScreenBase):
     def action_bar(self, first: Sequence[tuple[str, Msg]] = (), last: Sequence[tuple[str, Msg]] = ()) -> ComposeResult:
         return super().action_bar(first, last) if self.virtual else self.table_keys(first, last)
 
-    @property
-    def slot_cards(self) -> list:
-        """The base reads the hand row, which a real table has not: no hand, no card on its keys."""
-        return super().slot_cards if self.virtual else []
-
     def on_mount(self) -> None:
         if not self.virtual:
             self.table_mounted()
