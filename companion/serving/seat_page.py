@@ -90,9 +90,11 @@ def panel(game: Msg, view: View, choices: Sequence[Choice], faces: Mapping[str, 
     parts.append(f'<p class="message" role="alert">{escape(message)}</p>')
     if view.over:
         parts.append(f'<p class="over">{tr(OVER, lang)}</p>')
-    if view.report:
+    if view.report:  # the round just ended: read it, then Continue (the next deal waits for a player)
+        goes_on = "" if view.over or view.awaiting else (
+            f'<button type="button" class="continue">{tr(CONTINUE, lang)}</button>')
         parts.append(f'<section class="report"><h2>{tr(REPORT, lang)}</h2><ul>'
-                     + "".join(f"<li>{tr(line, lang)}</li>" for line in view.report) + "</ul></section>")
+                     + "".join(f"<li>{tr(line, lang)}</li>" for line in view.report) + f"</ul>{goes_on}</section>")
     if view.moves:
         parts.append(f'<section class="moves"><h2>{tr(MOVES, lang)}</h2><ol>'
                      + "".join(f"<li>{tr(move, lang)}</li>" for move in view.moves) + "</ol></section>")
