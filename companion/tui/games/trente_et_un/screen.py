@@ -35,6 +35,7 @@ class TrenteScreen(TrenteTableEntry, TrenteHandEntry, MatchScreenBase):
                                              background: #f2eee3; color: #1a1a1a; text-style: bold; }
     TrenteScreen .cards Button.-style-flat.red { color: #c81e1e; }
     TrenteScreen .cards Button.-style-flat.-picked { background: #f2c230; }
+    TrenteScreen .cards Button.-style-flat:disabled { background: #a8a397; }  /* not offered now: dimmed, still read */
     TrenteScreen #pile, TrenteScreen #prompt, TrenteScreen #message { height: auto; padding: 0 1; }
     TrenteScreen #moves { height: 1fr; min-height: 2; }
     """
