@@ -104,16 +104,23 @@ def panel(game: Msg, view: View, choices: Sequence[Choice], faces: Mapping[str, 
 
 def page(game: Msg, view: View, choices: Sequence[Choice], faces: Mapping[str, Face], lang: str,
          asked: str | None = None) -> str:
-    """The whole page: the panel, and the script and style shipped with the package (nothing fetched elsewhere)."""
+    """The whole page: the panel, with the script and style shipped with the package (nothing fetched elsewhere)."""
     name = view.names[view.seat] if view.seat is not None else ""
+    return document(TITLE(game=game, name=name).text(lang), lang,
+                    panel(game, view, choices, faces, lang, asked=asked))
+
+
+def document(title: str, lang: str, body: str, strip: str | None = None) -> str:
+    """A phone's page around its panel (``#panel``, which the server's events replace) and, on a club night, the
+    strip above it (``#night``)."""
+    night = "" if strip is None else f'<nav id="night" class="night">{strip}</nav>'
     return ("<!DOCTYPE html>"
             f'<html lang="{lang}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">'
             '<meta name="referrer" content="no-referrer">'
-            f"<title>{escape(TITLE(game=game, name=name).text(lang))}</title>"
+            f"<title>{escape(title)}</title>"
             '<link rel="stylesheet" href="/seat/static/seat.css"><script src="/seat/static/seat.js" defer></script>'
-            f'</head><body><main id="panel" aria-live="polite">{panel(game, view, choices, faces, lang, asked=asked)}'
-            "</main></body></html>")
+            f'</head><body>{night}<main id="panel" aria-live="polite">{body}</main></body></html>')
 
 
 def _choice(choice: Choice, lang: str) -> str:

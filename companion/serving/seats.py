@@ -36,11 +36,14 @@ ASKED = Msg("Asked {names} to agree, on their phones.", "Demandé à {names} d'a
 UNKNOWN_CARD = Msg("that card is not offered", "cette carte n'est pas offerte")
 
 
+Events = asyncio.Queue[tuple[str, str]]  # what a phone's stream sends: (event, html), the event naming what it replaces
+
+
 @dataclass
 class Listener:
     seat: int
     lang: str
-    queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+    queue: Events = field(default_factory=asyncio.Queue)
 
 
 @dataclass
@@ -156,9 +159,11 @@ class Seats:
         if room is not None:
             room.pushed = -1
 
-    def join(self, match_id: int, seat: int, lang: str) -> Listener:
+    def join(self, match_id: int, seat: int, lang: str, queue: Events | None = None) -> Listener:
+        """A seat's page listens to its match (``queue``: the stream it is pushed into, a club night's phone's own
+        as it moves from match to match)."""
         room = self.rooms.setdefault(match_id, Room(match_id))
-        listener = Listener(seat, lang)
+        listener = Listener(seat, lang, queue if queue is not None else asyncio.Queue())
         room.listeners.append(listener)
         room.pushed = -1
         if room.task is None or room.task.done():
@@ -204,7 +209,7 @@ class Seats:
             key = (listener.seat, listener.lang)
             if key not in drawn:
                 drawn[key] = self.draw(room.match_id, listener.seat, listener.lang, session=session)
-            listener.queue.put_nowait(drawn[key])
+            listener.queue.put_nowait(("panel", drawn[key]))
 
     def _settle(self, session: MatchSession, request: UndoRequest) -> None:
         """An undo this server asked for: made once everyone agreed, dropped on a refusal or a move since."""

@@ -118,6 +118,18 @@ class HostApp(App):
 
         return match_address(self.store.path, match_id, (seat, self.store.bind_seat(match_id, seat)))
 
+    def night_address(self, night_id: int, player: int | None) -> str | None:
+        """A club night's code: a player's own phone for the whole night (a new phone each time it is shown: the
+        one before is let go), or (``player`` None) the standings for the wall; while « companion serve » runs and
+        only from the organiser's app."""
+        if self.tablet_address(0) is None:
+            return None
+        from companion.club.saved import give_phone
+        from companion.serving.tablets import night_address
+
+        phone = None if player is None else (player, give_phone(self.store, night_id, player))
+        return night_address(self.store.path, night_id, phone)
+
     def seat_let_go(self) -> bool:
         """This device was a seat's, and the organiser gave that seat to another device since."""
         if self.device_seat is None or self.only_match is None:
