@@ -216,5 +216,9 @@ class Nights:
         if listener.seat is not None and listener.place is not None:
             self.seats.leave(listener.place.match_id, listener.seat)
         listener.place, listener.seat = place, None
-        if place is not None:
-            listener.seat = self.seats.join(place.match_id, place.seat, listener.lang, listener.queue)
+        if place is None:
+            return
+        store = self.seats.store
+        if place.seat not in store.seats_on_devices(place.match_id) and not store.read_only:
+            store.bind_seat(place.match_id, place.seat)  # his seat is on his phone: the table's device asks him there
+        listener.seat = self.seats.join(place.match_id, place.seat, listener.lang, listener.queue)

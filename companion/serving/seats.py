@@ -127,7 +127,11 @@ class Seats:
         if not steps:
             return NOTHING_TO_UNDO
         log_ = match.log
-        others = sorted({m for op in log_[len(log_) - steps:] if (m := match.mover(op)) is not None} & humans - {seat})
+        # Asked first: the players whose own moves it takes back and who play on their own phones (a player who
+        # enters on the table's device is at the table, and the table sees the undo).
+        on_phones = set(self.store.seats_on_devices(match_id))
+        others = sorted({m for op in log_[len(log_) - steps:] if (m := match.mover(op)) is not None}
+                        & humans & on_phones - {seat})
         if others:
             ask_undo(self.store, match_id, UndoRequest(len(log_), len(log_) - steps, self.device,
                                                        match.names[seat], tuple(others)))

@@ -133,7 +133,10 @@ async def test_a_phone_follows_its_player_to_his_match_by_its_stream(night, monk
             await until(lambda: any(e == "night" and "table 2" in text_of(d) for e, d in events))
             await until(lambda: any(e == "panel" and "Cribbage · Bob" in text_of(d) for e, d in events))
             room = guarded.phones.nights.rooms[night_id]
-            assert room.listeners[0].player == bob_index and room.listeners[0].place is not None
+            place = room.listeners[0].place
+            assert room.listeners[0].player == bob_index and place is not None
+            # His seat is now on his phone: the table's device asks him there before an undo takes his moves back.
+            assert list(guarded.phones.seats.store.seats_on_devices(place.match_id)) == [place.seat]
         finally:
             task.cancel()
 
