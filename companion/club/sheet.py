@@ -3,7 +3,7 @@ standings. The organiser's screen and the phones' pages (each player's, the wall
 
 from __future__ import annotations
 
-from companion.club.night import LEFT_FORFEIT, LEFT_WITHDRAW, ClubNight
+from companion.club.night import LEFT_FORFEIT, LEFT_WITHDRAW, ClubNight, Standing
 from companion.core.i18n import Msg
 
 ROUND = Msg("{name} · round {round} of {rounds}", "{name} · tour {round} sur {rounds}")
@@ -52,10 +52,24 @@ def table_rows(night: ClubNight, lang: str) -> list[tuple[str, ...]]:
     return [(str(t), a, b or "—", result_text(night, t, lang)) for t, (a, b) in enumerate(night.tables(night.round), 1)]
 
 
+def places(night: ClubNight) -> list[tuple[int, Standing]]:
+    """The standings with each player's place: players level on game points, games won and spread share it (four
+    players at 0 are all 1st, not 1st to 4th by the order they were listed in)."""
+    placed: list[tuple[int, Standing]] = []
+    for n, s in enumerate(night.standings(), 1):
+        level = placed and _key(placed[-1][1]) == _key(s)
+        placed.append((placed[-1][0] if level else n, s))
+    return placed
+
+
+def _key(s: Standing) -> tuple[int, int, int]:
+    return s.points, s.won, s.spread
+
+
 def standing_rows(night: ClubNight, lang: str) -> list[tuple[str, ...]]:
     """The standings: place, player, game points, won, lost, spread, byes, and whether he left."""
     rows: list[tuple[str, ...]] = []
-    for place, s in enumerate(night.standings(), 1):
+    for place, s in places(night):
         left = "" if s.left is None else (LEFT_FORFEIT if s.left == "forfeit" else LEFT_WITHDRAW).text(lang)
         rows.append((str(place), s.name, str(s.points), str(s.won), str(s.lost), f"{s.spread:+d}", str(s.byes), left))
     return rows

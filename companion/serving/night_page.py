@@ -62,11 +62,8 @@ def your_table(night: ClubNight, name: str) -> int | None:
 
 
 def _place(night: ClubNight, name: str) -> tuple[int, int]:
-    """His place in the standings, and his game points."""
-    for n, standing in enumerate(night.standings(), 1):
-        if standing.name == name:
-            return n, standing.points
-    return len(night.players), 0
+    """His place in the standings (shared with those level with him), and his game points."""
+    return next(((n, s.points) for n, s in sheet.places(night) if s.name == name), (len(night.players), 0))
 
 
 def player_panel(night: ClubNight, title: str, name: str, lang: str, startable: bool, message: str = "") -> str:
@@ -97,9 +94,10 @@ def player_panel(night: ClubNight, title: str, name: str, lang: str, startable: 
     return "".join(parts)
 
 
-def wall_panel(night: ClubNight, title: str, lang: str) -> str:
-    """The night's standings for a wall screen and any phone: read only."""
-    return _header(title, lang) + _sheet(night, lang, None)
+def wall_panel(night: ClubNight, name: str, lang: str) -> str:
+    """The night's standings for a wall screen and any phone: read only, in large print on a large screen."""
+    title = sheet.heading(night, name, lang) if night.round else name  # not "pair the first round": the organiser's
+    return f'<div class="wall">{_header(title, lang)}{_sheet(night, lang, None)}</div>'
 
 
 def strip(night: ClubNight, name: str, lang: str) -> str:
