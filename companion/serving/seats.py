@@ -65,6 +65,7 @@ class Seats:
         self.device = f"serve-{os.getpid()}"
         self.rooms: dict[int, Room] = {}
         self._store: Store | None = None
+        self._sessions: dict[int, MatchSession] = {}  # each match replayed once, again only when changed elsewhere
 
     @property
     def store(self) -> Store:
@@ -81,7 +82,14 @@ class Seats:
 
     # ------------------------------------------------------------ drawing a seat's page
     def session(self, match_id: int) -> MatchSession:
-        return MatchSession(self.store, match_id)
+        """The match as saved, replayed once for all its phones and looks: again only when another device changed
+        it, and then its room pushes it (a page drawn meanwhile never hides the change from the others)."""
+        session = self._sessions.pop(match_id, None)  # kept again only once read whole (a damaged match: never)
+        if session is None or self.store.changed_elsewhere(match_id):
+            self.touch(match_id)
+            session = MatchSession(self.store, match_id)
+        self._sessions[match_id] = session
+        return session
 
     def asker(self, session: MatchSession, seat: int) -> str | None:
         """Who asks this seat's player to agree to an undo (empty: the table's device), or None."""
@@ -114,7 +122,8 @@ class Seats:
             session.apply(op)
         except CompanionError as error:
             return error.msg
-        self.touch(match_id)
+        finally:
+            self.touch(match_id)  # saved (or reloaded when another device saved first): every page drawn again
         return None
 
     def undo(self, match_id: int, seat: int) -> Msg | None:
@@ -183,6 +192,7 @@ class Seats:
         if not room.listeners and room.task is not None:
             room.task.cancel()
             del self.rooms[match_id]
+            self._sessions.pop(match_id, None)
 
     async def _watch(self, room: Room) -> None:
         """One look at the store for the whole room: a change is drawn for every page; the undo questions are
@@ -198,12 +208,11 @@ class Seats:
             await asyncio.sleep(WATCH_S)
 
     def _follow(self, room: Room) -> None:
-        store = self.store
-        request = undo_request(store, room.match_id)
+        request = undo_request(self.store, room.match_id)
         asked = None if request is None else (request.head, len(request.agreed) + (request.refused is not None))
-        if not store.changed_elsewhere(room.match_id) and room.pushed >= 0 and asked == room.asked:
+        session = self.session(room.match_id)  # changed elsewhere: the room is touched
+        if room.pushed >= 0 and asked == room.asked:
             return
-        session = self.session(room.match_id)
         if request is not None and request.device == self.device:
             self._settle(session, request)
             session = self.session(room.match_id)
