@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import re
-from html import unescape
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from html import unescape
 from pathlib import Path
 
 import aiohttp
@@ -155,7 +155,7 @@ async def test_a_nights_code_opens_one_phone_and_a_new_code_lets_the_one_before_
         first = night_token(tokens.play, night_id, give(path, night_id, "Cy"))
         assert (await open_phone(client, first))[0] == 200
         assert (await open_phone(client, first))[0] == 403  # another phone, the same code
-        client.session.cookie_jar.update_cookies({f"companion_8123": first})
+        client.session.cookie_jar.update_cookies({"companion_8123": first})
         assert (await client.get("/")).status == 200  # her phone reloads
         second = night_token(tokens.play, night_id, give(path, night_id, "Cy"))  # her phone died: a new one
         assert (await open_phone(client, second))[0] == 200

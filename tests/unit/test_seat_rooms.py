@@ -56,7 +56,7 @@ def test_a_page_drawn_between_the_tables_move_and_the_rooms_look_still_pushes_th
             seats.draw(match_id, 2, "en", whole=True)  # Léa's phone (re)loads its page meanwhile
             seats._follow(room)
             assert not pauls_phone.queue.empty()
-            assert "Marie lays away to the crib" in pauls_phone.queue.get_nowait()
+            assert "Marie lays away to the crib" in pauls_phone.queue.get_nowait()[1]
         finally:
             seats.close()
 
