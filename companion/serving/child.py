@@ -76,8 +76,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--spectator", action="store_true")
     parser.add_argument("--lang", choices=("en", "fr"))
     parser.add_argument("--match", type=int, help="a tablet of this match only (its own token opened it)")
-    parser.add_argument("--seat", type=int, help="with --match: this seat's own device (a seat's token opened it)")
-    parser.add_argument("--binding", type=int, default=0, help="with --seat: the seat's binding the token names")
     args = parser.parse_args(argv)
     end_with(args.parent)
 
@@ -96,8 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         print(error.text(settings.lang), file=sys.stderr)
         return 1
     with store:
-        seat = (args.seat, args.binding) if args.match is not None and args.seat is not None else None
-        CompanionApp(store, settings=settings, notice=notice, served=True, only_match=args.match, seat=seat).run()
+        CompanionApp(store, settings=settings, notice=notice, served=True, only_match=args.match).run()
     return 0
 
 
