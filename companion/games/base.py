@@ -530,6 +530,9 @@ class GameInfo(Generic[GameMatch]):
     # The module of its computer players, with ``next_op(match, kinds)``: the next operation nobody at the screen
     # chooses (a deal, a show, a computer's move), or None when a human must act. Imported only when asked.
     players: str | None = None
+    # The module of its chance to win, with ``chances(match, seat)``: each side's chance from here as that seat (None:
+    # the table) may know it, or None when it cannot say (``companion.games.chance``). Imported only when asked.
+    chance: str | None = None
     player_counts: tuple[int, ...] = ()  # the counts it takes, when not every one from min to max (Le 31: 2 or 4)
 
     def counts(self) -> tuple[int, ...]:

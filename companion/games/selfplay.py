@@ -45,6 +45,7 @@ class GameRecord:
     totals: list[dict[str, float]]
     counts: list[dict[str, int]]
     decisions: list[float] = field(default_factory=list)  # seconds per decision of seat 0
+    chances: list[float] = field(default_factory=list)  # each chance to win the table showed for seat 0 (issue 40)
 
 
 def computer_moves(next_op: NextOp[M], match: M, levels: Sequence[str]) -> Iterator[tuple[Operation, float]]:
@@ -142,4 +143,6 @@ def run(game: str, a: str, b: str, games: int, seed: int, players: int = 2, jobs
     return {"game": game, "a": a, "b": b, "players": players, "games": games, "seed": seed,
             "a_wins": round(a_wins, 3), "win_rate": round(a_wins / games, 4) if games else 0.0,
             "ci95": [round(low, 4), round(high, 4)], "even": round(even, 4), "a_better": low > even,
-            "figures": figures, "a_decision_ms_median": round(median, 2), "seconds": round(seconds, 1)}
+            "figures": figures, "a_decision_ms_median": round(median, 2), "seconds": round(seconds, 1),
+            # Each chance shown for A (the table's view, to the percent) with A's share of that game's win.
+            "chances": [[c, round(1 / len(r.winners), 3) if 0 in r.winners else 0] for r in records for c in r.chances]}

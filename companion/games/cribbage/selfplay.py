@@ -7,6 +7,8 @@ import time
 
 from companion.core.i18n import Msg
 from companion.games.base import Event
+from companion.games.chance import course
+from companion.games.cribbage.chance import chances
 from companion.games.cribbage.engine import CribbageMatch, Setup
 from companion.games.cribbage.ops import Crib, Go, Play, Show
 from companion.games.cribbage.players import SELFPLAY_LEVELS, play_turn
@@ -42,7 +44,7 @@ def play_game(levels: tuple[str, ...], seed: int, first_dealer: int) -> GameReco
         _tally(match.events[-1], match, totals)
     winner = match.games[-1].winner
     winners = tuple(s for s in range(players) if match.side_of(s) == winner)
-    return GameRecord(winners, totals, counts, decisions)
+    return GameRecord(winners, totals, counts, decisions, course(chances, match))
 
 
 def _tally(event: Event, match: CribbageMatch, totals: list[dict[str, float]]) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from companion.core.i18n import Msg
 from companion.games.base import Setup
+from companion.games.chance import course
+from companion.games.le31.chance import chances
 from companion.games.le31.engine import Le31Match
 from companion.games.le31.players import next_op
 from companion.games.le31.rules import Le31Rules
@@ -25,4 +27,4 @@ def play_game(levels: tuple[str, ...], seed: int, first_dealer: int) -> GameReco
     counts = [{name: len(match.rounds) for name, _ in FIGURES} for _ in range(players)]
     outcome = match.outcome
     winners = tuple(s for s in range(players) if outcome is not None and match.side_of(s) in outcome.winners)
-    return GameRecord(winners, totals, counts, decisions)
+    return GameRecord(winners, totals, counts, decisions, course(chances, match))

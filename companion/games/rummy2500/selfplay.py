@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from companion.core.i18n import Msg
 from companion.games.base import Setup
+from companion.games.chance import course
+from companion.games.rummy2500.chance import chances
 from companion.games.rummy2500.engine import Rummy2500Match
 from companion.games.rummy2500.ops import Brasse
 from companion.games.rummy2500.players import next_op
@@ -35,4 +37,4 @@ def play_game(levels: tuple[str, ...], seed: int, first_dealer: int) -> GameReco
     top = max(match.totals)
     winners = (match.winner,) if match.winner is not None else tuple(
         s for s in range(players) if match.totals[s] == top)
-    return GameRecord(winners, totals, counts, decisions)
+    return GameRecord(winners, totals, counts, decisions, course(chances, match))

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from companion.core.i18n import Msg
 from companion.games.base import Setup
+from companion.games.chance import course
 from companion.games.selfplay import GameRecord, computer_moves
+from companion.games.trente_et_un.chance import chances
 from companion.games.trente_et_un.engine import KnockMatch, TrenteMatch
 from companion.games.trente_et_un.players import next_op
 from companion.games.trente_et_un.rules import KnockRules
@@ -25,7 +27,7 @@ def play_match(match: TrenteMatch, levels: tuple[str, ...]) -> GameRecord:
     for seat, t in enumerate(totals):
         counts[seat]["paid"] = max(1, int(t["knocks"]))
     winners = match.winner if match.winner is not None else ()
-    return GameRecord(tuple(winners), totals, counts, decisions)
+    return GameRecord(tuple(winners), totals, counts, decisions, course(chances, match))
 
 
 def play_game(levels: tuple[str, ...], seed: int, first_dealer: int) -> GameRecord:
