@@ -19,12 +19,17 @@ from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from importlib.resources import files
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from companion.core.i18n import Joined, Msg
 
 if TYPE_CHECKING:
     from companion.games.base import GameInfo, Match
 
 Chances = tuple[float, ...]
+CHANCE_TO_WIN = Msg("Chance to win: {sides}", "Chances de gagner : {sides}")
+CHANCE_MATCH = Msg("Chance to win the match: {sides}", "Chances de gagner le match : {sides}")
+YOUR_CHANCE = Msg("Your chance to win: {percent}", "Vos chances de gagner : {percent}")
 MIN_GAMES = 150  # a key of a self-play table answers only with this many games behind it (else a coarser key)
 
 
@@ -67,6 +72,34 @@ def decided(match: Match) -> Chances | None:
     sides = [s.side for s in match.standings()]
     won = [side in outcome.winners for side in sides]
     return tuple(1.0 / sum(won) if w else 0.0 for w in won)
+
+
+class Percent(NamedTuple):
+    """A chance as a player reads it: « 71% », « 71 % » in French; never 0 or 100 until the game is decided."""
+
+    value: float
+
+    def display(self, lang: str) -> str:
+        n = round(self.value * 100)
+        if 0.0 < self.value < 1.0:
+            n = max(1, min(99, n))
+        return f"{n}\u202f%" if lang == "fr" else f"{n}%"
+
+
+def said(match: Match, found: Chances, whole_match: bool = False) -> Msg:
+    """« Chance to win: Anne 71% · Bob 29% »: each side by its name in the standings."""
+    names = [s.name for s in match.standings()]
+    sides = Joined(tuple(Msg("{name} {p}", "{name} {p}")(name=n, p=Percent(c)) for n, c in zip(names, found)), " · ")
+    return (CHANCE_MATCH if whole_match else CHANCE_TO_WIN)(sides=sides)
+
+
+def own_chance(info: GameInfo[Any], match: Match, seat: int) -> Msg | None:
+    """« Your chance to win: 71% » for a seat's own page, from what that seat may know (its own hand); None when
+    the game cannot say or is over."""
+    if match.is_over:
+        return None
+    found = chances(info, match, seat)
+    return None if found is None else YOUR_CHANCE(percent=Percent(found[side_of(match, seat)]))
 
 
 # ---------------------------------------------------------------- self-play tables

@@ -57,9 +57,9 @@ def card(code: str, faces: Mapping[str, Face], lang: str, *, pick: str | None = 
 
 
 def panel(game: Msg, view: View, choices: Sequence[Choice], faces: Mapping[str, Face], lang: str,
-          message: str = "", asked: str | None = None) -> str:
-    """The seat's panel: who plays, the scores, the table, the hand and what the seat may do now, the round's moves
-    and report. ``asked``: an undo waits for this player's answer (who asks)."""
+          message: str = "", asked: str | None = None, chance: Msg | None = None) -> str:
+    """The seat's panel: who plays, the scores (and the seat's own ``chance`` to win), the table, the hand and what
+    the seat may do now, the round's moves and report. ``asked``: an undo waits for this player's answer (who asks)."""
     seat = view.seat
     name = view.names[seat] if seat is not None else ""
     parts = [f'<header><h1>{escape(TITLE(game=game, name=name).text(lang))}</h1>'
@@ -67,6 +67,7 @@ def panel(game: Msg, view: View, choices: Sequence[Choice], faces: Mapping[str, 
              "</button></header>",
              '<p class="scores">' + " · ".join(f"{escape(side)} {_figure(score)}"
                                               for side, score in zip(view.sides, view.scores)) + "</p>",
+             f'<p class="chance">{escape(tr(chance, lang))}</p>' if chance is not None else "",
              f'<p class="turn">{escape(_turn(view, choices, lang))}</p>']
     if asked is not None:  # an undo waits for this player's answer (asked by a player, or by the table's device)
         parts.append(f'<section class="asked" role="alertdialog"><p>{tr(ASKED(asker=asked or THE_TABLE), lang)}</p>'
@@ -109,11 +110,11 @@ def panel(game: Msg, view: View, choices: Sequence[Choice], faces: Mapping[str, 
 
 
 def page(game: Msg, view: View, choices: Sequence[Choice], faces: Mapping[str, Face], lang: str,
-         asked: str | None = None) -> str:
+         asked: str | None = None, chance: Msg | None = None) -> str:
     """The whole page: the panel, with the script and style shipped with the package (nothing fetched elsewhere)."""
     name = view.names[view.seat] if view.seat is not None else ""
     return document(TITLE(game=game, name=name).text(lang), lang,
-                    panel(game, view, choices, faces, lang, asked=asked))
+                    panel(game, view, choices, faces, lang, asked=asked, chance=chance))
 
 
 def document(title: str, lang: str, body: str, strip: str | None = None) -> str:

@@ -22,6 +22,7 @@ from typing import Any
 from companion.core.errors import CompanionError, IllegalMoveError
 from companion.core.i18n import Msg
 from companion.games.base import Match, Operation
+from companion.games.chance import own_chance
 from companion.serving.seat_page import page, panel
 from companion.store.database import Store
 from companion.store.devices import UndoRequest, answer_undo, ask_undo, drive, drop_undo, undo_request
@@ -105,7 +106,8 @@ class Seats:
         match = session.match
         asked = self.asker(session, seat)
         args = (session.game.title, match.view(seat), match.choices(seat), match.faces(), lang)
-        return page(*args, asked=asked) if whole else panel(*args, message=message, asked=asked)
+        mine = own_chance(session.game, match, seat)
+        return page(*args, asked=asked, chance=mine) if whole else panel(*args, message=message, asked=asked, chance=mine)
 
     # ------------------------------------------------------------ a player's answers
     def answer(self, match_id: int, seat: int, name: str, cards: Sequence[str], table: Sequence[str],

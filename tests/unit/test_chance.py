@@ -143,3 +143,35 @@ def test_selfplay_json_keeps_its_keys_and_adds_each_chance_shown_with_the_outcom
     assert result["chances"] and all(0 <= c <= 1 and won in (0, 1) for c, won in result["chances"])
     outcomes = {won for _, won in result["chances"]}
     assert outcomes <= {0, 1}
+
+
+def test_a_players_phone_shows_his_own_chance_from_what_he_may_know(tmp_path) -> None:
+    """The seat's page says « Your chance to win » from its own view: after the cut, Marie's phone counts her own
+    hand, so it may differ from the table's figure; Paul's and Marie's pages each show their own side's chance."""
+    import asyncio
+
+    from companion.games.base import Setup as BaseSetup
+    from companion.serving.seats import Seats
+    from companion.store.database import Store
+    from companion.store.session import MatchSession
+
+    game = registry.get("cribbage")
+    with Store.open(tmp_path / "c.sqlite3") as store:
+        setup = BaseSetup(("Marie", "Paul"), game.make_rules(2, {}), 0, "virtual", 7, ("human", "human"))
+        session = MatchSession.create(store, setup, game)
+        match_id = session.match_id
+        table = crib_chance.chances(session.match)
+    assert table is not None
+
+    async def look() -> tuple[str, str, str]:
+        seats = Seats(tmp_path / "c.sqlite3")
+        try:
+            return (seats.draw(match_id, 0, "en", whole=True), seats.draw(match_id, 1, "en"),
+                    seats.draw(match_id, 1, "fr"))
+        finally:
+            seats.close()
+
+    marie, paul, paul_fr = asyncio.run(look())
+    assert f'<p class="chance">Your chance to win: {round(table[0] * 100)}%</p>' in marie
+    assert f'<p class="chance">Your chance to win: {round(table[1] * 100)}%</p>' in paul
+    assert f"Vos chances de gagner : {round(table[1] * 100)}\u202f%" in paul_fr

@@ -230,6 +230,7 @@ class MatchScreenCore(BaseScreen):
         screen), and below it, always in sight, the prompt and message lines, the game's own ``keys``, the
         ``action_bar`` (with ``first`` and ``last``) and the typed-entry field (its placeholder: ``hint``)."""
         yield Static("", id="header")
+        yield Static("", id="chance", classes="message")  # each side's chance to win (MatchScreenBase.show_chance)
         with Vertical():
             with Body():
                 yield from view

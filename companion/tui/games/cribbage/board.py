@@ -19,6 +19,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from companion.core.i18n import Msg, check_lang
+from companion.games.chance import Percent
 from companion.tui.games.cribbage.board_layout import (
     FOLDED_STREETS,
     GAME_STREET,
@@ -175,15 +176,20 @@ def _css_colour(colour: str) -> str:
 
 
 def _score_text(track: Track, target: int, lang: str) -> str:
-    """ "87 · 34 to go" / "87 · encore 34"."""
+    """ "87 · 34 to go" / "87 · encore 34", and the chance to win when shown: "87 · 34 to go · 71%"."""
     left = points_to_go(track, target)
-    return (SCORE_TO_GO(score=track.front, left=left) if left else SCORE_WON(score=track.front)).text(lang)
+    text = (SCORE_TO_GO(score=track.front, left=left) if left else SCORE_WON(score=track.front)).text(lang)
+    return text + _chance_text(track, lang) if left else text
 
 
 def _to_go_text(track: Track, target: int, lang: str) -> str:
-    """ "34 to go" / "encore 34"."""
+    """ "34 to go" / "encore 34" (and the chance)."""
     left = points_to_go(track, target)
-    return (TO_GO(left=left) if left else WON).text(lang)
+    return (TO_GO(left=left) if left else WON).text(lang) + (_chance_text(track, lang) if left else "")
+
+
+def _chance_text(track: Track, lang: str) -> str:
+    return "" if track.chance is None else " · " + Percent(track.chance).display(lang)
 
 
 def _fit(name: str, width: int) -> str:
@@ -350,8 +356,10 @@ def _legend(canvas: _Canvas, tracks: Sequence[Track], target: int, lang: str, x:
     room = canvas.width - x
     # The layout is chosen for the widest score the game can show, so a score reaching two or three
     # digits never moves the legend (nor the board) by a column.
-    widest = max(len(SCORE_TO_GO(score=target - 1, left=target).text(lang)), len(SCORE_WON(score=target).text(lang)))
-    widest_to_go = max(len(TO_GO(left=target).text(lang)), len(WON.text(lang)))
+    chance = len(" · " + Percent(0.5).display(lang)) if any(t.chance is not None for t in tracks) else 0
+    widest = max(len(SCORE_TO_GO(score=target - 1, left=target).text(lang)) + chance,
+                 len(SCORE_WON(score=target).text(lang)))
+    widest_to_go = max(len(TO_GO(left=target).text(lang)) + chance, len(WON.text(lang)))
     one_line = max(len(track.name) + 3 + widest for track in tracks)
     rows = len(canvas.rows) - y
     if room >= one_line:  # "● Marie 87 · 34 to go", one line per track

@@ -62,6 +62,7 @@ class Track:
     colour: str  # a CSS colour, e.g. "#d03030"
     front: int = START_FRONT
     back: int = START_BACK
+    chance: float | None = None  # the chance to win the game, shown after the score (issue 40); None: not shown
 
     def __post_init__(self) -> None:
         at_start = self.front == START_FRONT and self.back in (START_BACK, START_FRONT)

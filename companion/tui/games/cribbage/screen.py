@@ -28,6 +28,7 @@ from companion.tui.widgets.keypad import CardKeypad
 
 class CribbageScreen(CribbageTableEntry, CribbageHandEntry, MatchScreenBase):
     BINDINGS = [("f1", "rules", "Rules")]
+    CHANCE_ON_VIEW = True  # each player's chance to win the game on the board, beside his score
 
     DEFAULT_CSS = """
     CribbageScreen #header { height: 1; background: $primary 30%; }

@@ -3,6 +3,7 @@ board. Each mode adds its own entry: the keypad (``table_entry.py``), or the han
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import cast
 
 from companion.core.i18n import Msg
@@ -19,8 +20,10 @@ STARTER = Msg("starter {card}", "coupe {card}")
 PEG_COLOURS = ("#e8453c", "#4da3ff", "#5fd068", "#f2c230")
 
 
-def tracks_of(match: CribbageMatch) -> list[Track]:
-    return [Track(match.side_name(side), PEG_COLOURS[side % len(PEG_COLOURS)], front, back)
+def tracks_of(match: CribbageMatch, chances: Sequence[float] | None = None) -> list[Track]:
+    """Each side's track, with its chance to win the game when given (issue 40)."""
+    return [Track(match.side_name(side), PEG_COLOURS[side % len(PEG_COLOURS)], front, back,
+                  chances[side] if chances is not None else None)
             for side, (front, back) in enumerate(match.pegs)]
 
 
@@ -51,4 +54,4 @@ class CribbageView(MatchScreenMixin):
         self.query_one("#header", Static).update(header)
         board = self.query_one("#board", CribbageBoard)
         board.lang = self.app.lang
-        board.update_tracks(tracks_of(match))
+        board.update_tracks(tracks_of(match, self.chances()))
