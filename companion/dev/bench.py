@@ -392,6 +392,45 @@ def measure_decisions(options: Options) -> Iterator[Line]:
                 f"{verdict})")
 
 
+CHANCE_GAMES = ("cribbage", "le31", "2500", "trente-et-un", "banker")
+
+
+def measure_chances(options: Options) -> Iterator[Line]:
+    """How long a chance to win takes to work out (issue 40: shown within 50 ms of the move that changed it): at
+    every step of a few self-play games, for the table (seat None) and for seat 0's own phone; the first call reads
+    the game's shipped table."""
+    import importlib
+
+    from companion.games import registry
+    from companion.games.base import Setup
+    from companion.games.selfplay import play_out
+
+    for game in CHANCE_GAMES:
+        info = registry.resolve(game)
+        read = importlib.import_module(info.chance or "").chances
+        next_op = importlib.import_module(info.players or "").next_op
+        times: list[float] = []
+        first = None
+        for i in range(3):
+            setup = Setup(("A", "B"), info.make_rules(2, {}), i % 2, "virtual", options.seed + i)
+            done = play_out(next_op, info.new_match(setup), ("normal", "normal"))
+            fresh = info.match(setup)
+            for op in done.log:
+                for seat in (None, 0):
+                    started = time.perf_counter()
+                    read(fresh, seat)
+                    spent = time.perf_counter() - started
+                    if first is None:
+                        first = spent
+                    else:
+                        times.append(spent)
+                fresh.apply(op)
+        times.sort()
+        yield f"{game}: a chance to win", (f"{statistics.median(times) * 1000:.2f} ms median, {times[-1] * 1000:.2f} ms "
+                                          f"max ({len(times)} calls; the first, reading its table: "
+                                          f"{(first or 0) * 1000:.1f} ms; target 50 ms)")
+
+
 # The computer players' strength, as docs/strength.md reports it: game, level A, level B, players, games, seed.
 STRENGTH = (("cribbage", "normal", "easy", 2, 400, 1), ("cribbage", "hard", "normal", 2, 400, 1),
             ("le31", "normal", "easy", 2, 200, 1), ("le31", "hard", "normal", 2, 100, 1),
@@ -474,6 +513,7 @@ MEASUREMENTS: list[Measurement] = [
     measure_discard_advisor,
     measure_le31_plays,
     measure_decisions,
+    measure_chances,
     measure_exact_distribution,
     measure_cli_cold_start,
     check_cli_imports,
