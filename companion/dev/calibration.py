@@ -49,7 +49,7 @@ def table(game: str, rows: Sequence[dict[str, float]]) -> list[str]:
 
 def svg(game: str, rows: Sequence[dict[str, float]]) -> str:
     """The reliability plot: each band a dot (shown mean, observed rate), hollow when too few to judge."""
-    size, pad = 320, 40
+    size, pad = 320, 44
     end = pad + size
 
     def at(x: float, y: float) -> tuple[float, float]:
@@ -58,7 +58,8 @@ def svg(game: str, rows: Sequence[dict[str, float]]) -> str:
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{end + 20}" height="{end + 40}" '
              f'font-family="sans-serif" font-size="11">',
              f'<rect width="{end + 20}" height="{end + 40}" fill="white"/>',
-             f'<text x="{pad}" y="20" font-size="13">Chance to win, {game}: shown (x) against observed (y)</text>',
+             f'<text x="{pad}" y="16" font-size="13">Chance to win, {game}</text>',
+             f'<text x="{pad}" y="32">shown (across) against observed (up), %</text>',
              f'<rect x="{pad}" y="{pad}" width="{size}" height="{size}" fill="none" stroke="#888"/>']
     for tick in range(0, 101, 10):
         x, y = at(tick / 100, tick / 100)
