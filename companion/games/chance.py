@@ -83,7 +83,7 @@ class Percent(NamedTuple):
         n = round(self.value * 100)
         if 0.0 < self.value < 1.0:
             n = max(1, min(99, n))
-        return f"{n}\u202f%" if lang == "fr" else f"{n}%"
+        return f"{n}\u00a0%" if lang == "fr" else f"{n}%"
 
 
 def said(match: Match, found: Chances, whole_match: bool = False) -> Msg:

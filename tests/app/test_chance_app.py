@@ -26,7 +26,7 @@ def chance_line(screen) -> str:
     return str(line.render()) if line.display else ""
 
 
-@pytest.mark.parametrize(("lang", "dealer", "pone"), [("en", "56%", "44%"), ("fr", "56\u202f%", "44\u202f%")])
+@pytest.mark.parametrize(("lang", "dealer", "pone"), [("en", "56%", "44%"), ("fr", "56\u00a0%", "44\u00a0%")])
 async def test_the_cribbage_board_shows_each_players_chance_beside_his_score(tmp_path, lang, dealer, pone):
     """At the start of a game to 121 the dealer, with the first crib, is 56 % to win: the board says so beside each
     score; the shared line stays hidden (a one-game match: the board says it all)."""
@@ -58,4 +58,4 @@ async def test_every_other_game_shows_the_chances_on_the_line_under_its_header(t
         setup = Setup(("Ann", "Bob"), info.make_rules(2, rules), 0)
         screen = await open_match(pilot, app, info.id, setup)
         line = chance_line(screen)
-        assert line.startswith("Chances de gagner : Ann ") and line.count("\u202f%") == 2, line
+        assert line.startswith("Chances de gagner : Ann ") and line.count("\u00a0%") == 2, line
