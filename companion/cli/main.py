@@ -113,6 +113,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         from companion.cli import transfer
 
         transfer.register(commands)
+    if only in (None, "review"):
+        from companion.cli import review
+
+        review.register(commands)
     if only in (None, "stats", "players", "evenings"):
         from companion.cli import people
 
@@ -173,7 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         localize_argparse(lang)
         clis = game_clis()
         only = next((a for a in argv if a in clis or a in ("selfplay", "bench", "serve", "export", "import", "share",
-                                                              "stats", "players", "evenings")), None)
+                                                              "stats", "players", "evenings", "review")), None)
         parser = build_parser(only)
         args = parser.parse_args(argv)
         func = getattr(args, "func", None)

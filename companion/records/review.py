@@ -1,0 +1,76 @@
+"""The review of a stored match, as the players read it (``companion review``, the review screen): the game's own
+review (``GameInfo.review``) of what of the match may be shown now.
+
+Privacy: a match still being played in virtual play hides the round under way (every hand was dealt at its start),
+so its review covers only the rounds the match may already disclose (``Match.disclosed``: the same line an export
+or a share stops at). A spectator learns no hidden card from a review: the decisions of the round under way are
+neither measured nor said.
+
+``to_json`` is the ``companion review --json`` contract::
+
+    {"match", "game", "names", "over", "withheld",
+     "decisions": [{"seat", "name", "human", "round", "kind", "move", "better", "cost", "chance", "en", "fr"}]}
+
+``withheld`` counts the log's entries left out (the round under way); ``cost`` is in the game's points (an expected
+value), ``chance`` the chance to win given away (0 to 1), either null where the decision was not measured so.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg
+from companion.games import registry
+from companion.games.base import GameInfo, Match
+from companion.games.review import Decision
+from companion.store.database import Store
+
+NO_REVIEW = Msg("{game} has no review yet", "{game} n'a pas encore de revue")
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    """A match's review as it may be shown now."""
+
+    game: GameInfo[Any]
+    match: Match  # replayed from the whole stored log
+    decisions: tuple[Decision, ...]  # costliest first, from the rounds that may be shown
+    withheld: int  # the log's entries of the round under way, not reviewed
+
+    def to_json(self, match_id: int | None = None) -> dict[str, Any]:
+        names = self.match.names
+        return {"match": match_id, "game": self.game.id, "names": list(names), "over": self.match.is_over,
+                "withheld": self.withheld,
+                "decisions": [{**d.to_json(), "name": names[d.seat],
+                               "human": self.match.setup.seat_kind(d.seat) == "human"} for d in self.decisions]}
+
+
+def review_module(game: GameInfo[Any]) -> Any:
+    """The game's review module; CompanionError when the game has none."""
+    if game.review is None:
+        raise CompanionError(NO_REVIEW(game=game.title))
+    return importlib.import_module(game.review)
+
+
+def shown_part(game: GameInfo[Any], match: Match) -> Match:
+    """The match as far as it may be shown now: the whole of it, or its rounds over (see the module's docstring)."""
+    shown = match.disclosed()
+    if shown == len(match.log):
+        return match
+    return game.match.replay(match.setup, match.log[:shown])
+
+
+def review_match(game: GameInfo[Any], match: Match) -> Reviewed:
+    """The review of a replayed match, of the part that may be shown now."""
+    part = shown_part(game, match)
+    return Reviewed(game, match, tuple(review_module(game).review(part)), len(match.log) - len(part.log))
+
+
+def review_stored(store: Store, match_id: int) -> Reviewed:
+    """The review of a stored match (its CompanionError when it cannot be read or replayed)."""
+    record, ops = store.load(match_id)
+    game = registry.get(record.game)
+    return review_match(game, game.match.replay(game.read_setup(record.setup), ops))
