@@ -93,3 +93,12 @@ def test_no_review_of_a_running_match_carries_a_hidden_card(home, capsys):
         for argv in (["review", str(secret.match_id), "--json"], ["--lang", "fr", "review", str(secret.match_id)]):
             assert main(argv) == 0
             assert leaks(capsys.readouterr().out, secret) == [], (secret.game, argv)
+
+
+def test_bench_review_prints_the_time_of_a_long_matchs_review(capsys):
+    from companion.dev import bench
+
+    assert main(["bench", "--review"]) == 0
+    (line,) = [ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("review of a long cribbage match")]
+    assert " s (3 games, " in line and "the 2 s target" in line
+    assert bench.measure_review in bench.MEASUREMENTS

@@ -21,6 +21,7 @@ from companion.core.cards import Card, CardList
 from companion.core.i18n import Decimal, Msg
 from companion.games.cribbage.advisor import analyse
 from companion.games.cribbage.engine import CribbageMatch
+from companion.games.cribbage.hard import Budget
 from companion.games.cribbage.ops import Discard, Play, Show
 from companion.games.cribbage.players import position_rng
 from companion.games.cribbage.sight import table_view, view_of
@@ -30,6 +31,10 @@ from companion.games.review import Decision, costliest
 #: to say nothing) and of the mean pegging margin (the search settles a difference to a few hundredths).
 THRESHOLDS = {"discard": 0.5, "peg": 0.5}
 PEG_CHANCE = 0.03  # chance to win the game, near the end
+# The search's budgets for the review: it needs to know a cost to well within its threshold, not to the hard
+# player's few hundredths (its race stops once every difference left is known to within ``close``).
+SEARCH_POINTS = Budget(first=32, step=32, most=256, z=2.0, close=0.1)
+SEARCH_WIN = Budget(first=32, step=32, most=256, z=2.0, close=0.01)
 
 DISCARD = Msg("{name} laid away {away} ({net} on average: hand {hand}, crib {sign}{crib}); {best} would have "
               "averaged {more} more (hand {best_hand}, crib {sign}{best_crib}), over every starter and crib",
@@ -95,7 +100,7 @@ def _discard(match: CribbageMatch, op: Discard, index: int) -> Decision:
 def _peg(match: CribbageMatch, op: Play, index: int, kept: tuple[Card, ...] | None) -> Decision | None:
     """The card played against the search from the seat's view; None where the seat's cards are not known or it
     had no choice of rank."""
-    from companion.games.cribbage.hard import search_play
+    from companion.games.cribbage.hard import near_end, search_play
 
     assert match.d is not None
     if match.d.hands is not None:
@@ -104,7 +109,8 @@ def _peg(match: CribbageMatch, op: Play, index: int, kept: tuple[Card, ...] | No
         view = table_view(match, op.seat, [c for c in kept if c not in match.d.played[op.seat]])
     else:
         return None
-    search = search_play(view, position_rng(match, op.seat))
+    end = near_end(view.scores, view.target, view.players) and view.starter is not None
+    search = search_play(view, position_rng(match, op.seat), SEARCH_WIN if end else SEARCH_POINTS)
     if len(search.ranked) < 2 or not search.deals:
         return None
     best, value = search.ranked[0]
