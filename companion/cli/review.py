@@ -8,28 +8,15 @@ from typing import Any
 from companion.cli.support import match_id_type, print_json
 from companion.cli.support import opened_store as _store
 from companion.core.commands import in_lang, lang_of
-from companion.core.i18n import Decimal, Msg
+from companion.core.i18n import Msg
 from companion.core.names import escaped
 
 TITLE = Msg("Review of match #{n} ({game}): the costliest decisions first",
             "Revue de la partie n° {n} ({game}) : les décisions les plus coûteuses d'abord")
-NONE = Msg("No decision cost enough to be named.", "Aucune décision n'a coûté assez pour être nommée.")
-WITHHELD = Msg("The round under way is not reviewed until it is over.",
-               "La manche en cours n'est revue qu'une fois finie.")
-LINE = Msg("{n}. Round {round}, {name}: {cost}", "{n}. Manche {round}, {name} : {cost}")
-COST_POINTS = Msg("{points} points", "{points} points")
-COST_CHANCE = Msg("{chance} % chance to win", "{chance} % de chances de gagner")
-
-
-def cost_words(cost: float | None, chance: float | None) -> Msg:
-    """A decision's cost as a player reads it: points, or the chance to win it gave away."""
-    if chance is not None:
-        return COST_CHANCE(chance=Decimal(-100 * chance, 0, sign=True))
-    return COST_POINTS(points=Decimal(-(cost or 0.0), 1, sign=True))
 
 
 def review(args: argparse.Namespace) -> int:
-    from companion.records.review import review_stored
+    from companion.records.review import NONE, WITHHELD, review_stored
 
     lang = lang_of(args)
     with _store(matches=False) as store:
@@ -39,8 +26,7 @@ def review(args: argparse.Namespace) -> int:
         return 0
     print(TITLE(n=args.match, game=reviewed.game.title).text(lang))
     for n, d in enumerate(reviewed.decisions, 1):
-        print(LINE(n=n, round=d.round, name=escaped(reviewed.match.names[d.seat]),
-                   cost=cost_words(d.cost, d.chance)).text(lang))
+        print(reviewed.head(n, d, escaped(reviewed.match.names[d.seat])).text(lang))
         print("   " + escaped(d.words.text(lang)))
     if not reviewed.decisions:
         print(NONE.text(lang))

@@ -22,13 +22,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.errors import CompanionError
-from companion.core.i18n import Msg
+from companion.core.i18n import Decimal, Msg
 from companion.games import registry
 from companion.games.base import GameInfo, Match
 from companion.games.review import Decision
 from companion.store.database import Store
 
 NO_REVIEW = Msg("{game} has no review yet", "{game} n'a pas encore de revue")
+HEAD = Msg("{n}. Round {round}, {name}: {cost}", "{n}. Manche {round}, {name} : {cost}")
+COST_POINTS = Msg("{points} points", "{points} points")
+COST_CHANCE = Msg("{chance} % chance to win", "{chance} % de chances de gagner")
+NONE = Msg("No decision cost enough to be named.", "Aucune décision n'a coûté assez pour être nommée.")
+WITHHELD = Msg("The round under way is not reviewed until it is over.",
+               "La manche en cours n'est revue qu'une fois finie.")
 
 
 @dataclass(frozen=True)
@@ -40,12 +46,24 @@ class Reviewed:
     decisions: tuple[Decision, ...]  # costliest first, from the rounds that may be shown
     withheld: int  # the log's entries of the round under way, not reviewed
 
+    def head(self, n: int, decision: Decision, name: str | None = None) -> Msg:
+        """A decision's first line: its place, its round, who made it and what it cost (``name`` as shown)."""
+        return HEAD(n=n, round=decision.round, name=self.match.names[decision.seat] if name is None else name,
+                    cost=cost_words(decision.cost, decision.chance))
+
     def to_json(self, match_id: int | None = None) -> dict[str, Any]:
         names = self.match.names
         return {"match": match_id, "game": self.game.id, "names": list(names), "over": self.match.is_over,
                 "withheld": self.withheld,
                 "decisions": [{**d.to_json(), "name": names[d.seat],
                                "human": self.match.setup.seat_kind(d.seat) == "human"} for d in self.decisions]}
+
+
+def cost_words(cost: float | None, chance: float | None) -> Msg:
+    """A decision's cost as a player reads it: the points, or the chance to win, it gave away."""
+    if chance is not None:
+        return COST_CHANCE(chance=Decimal(-100 * chance, 0, sign=True))
+    return COST_POINTS(points=Decimal(-(cost or 0.0), 1, sign=True))
 
 
 def review_module(game: GameInfo[Any]) -> Any:
@@ -60,7 +78,8 @@ def shown_part(game: GameInfo[Any], match: Match) -> Match:
     shown = match.disclosed()
     if shown == len(match.log):
         return match
-    return game.match.replay(match.setup, match.log[:shown])
+    part: Match = game.match.replay(match.setup, match.log[:shown])
+    return part
 
 
 def review_match(game: GameInfo[Any], match: Match) -> Reviewed:
