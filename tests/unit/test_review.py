@@ -102,3 +102,25 @@ def test_bench_review_prints_the_time_of_a_long_matchs_review(capsys):
     (line,) = [ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("review of a long cribbage match")]
     assert " s (3 games, " in line and "the 2 s target" in line
     assert bench.measure_review in bench.MEASUREMENTS
+
+
+def test_stats_follow_each_players_discards_month_by_month_cached_per_match(home, capsys, monkeypatch):
+    first = _saved(home, _fives_thrown())  # October: Ann's fives to Bob's crib, 15.23 given away in one deal
+    second = _saved(home, _match(seed=9))  # this month: a match begun, nothing discarded yet
+    with home.writing() as conn:
+        conn.execute("UPDATE matches SET created = ? WHERE id = ?", ("2025-10-15T20:00:00+00:00", first))
+        conn.execute("UPDATE matches SET created = ? WHERE id = ?", ("2025-11-03T20:00:00+00:00", second))
+    assert main(["stats", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    ann = next(p for p in data["players"] if p["name"] == "Ann")
+    assert set(ann) == {"name", "game", "matches", "wins", "win_rate", "current_streak", "best_streak", "figures",
+                        "review"}
+    assert ann["review"] == {"2025-10": {"discard": {"cost": 15.23, "decisions": 1}}}
+    bob = next(p for p in data["players"] if p["name"] == "Bob")
+    assert bob["review"] == {"2025-10": {"discard": {"cost": 0.0, "decisions": 1}}}
+    from companion.records import stats  # the app caches each match's trend: a second look reviews none again
+
+    stats.facts(home)
+    monkeypatch.setattr(stats, "review_trend", lambda game, match: pytest.fail("reviewed again"))
+    assert main(["stats", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == data

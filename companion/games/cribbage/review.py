@@ -66,6 +66,21 @@ def review(match: CribbageMatch) -> list[Decision]:
     return costliest(decisions(match), THRESHOLDS, PEG_CHANCE)
 
 
+#: What the statistics follow from match to match (exact and quick: no search), and how a player's trend says it.
+TREND = {"discard": Msg("discards cost {cost} points a deal", "écarts : {cost} points perdus par donne")}
+
+
+def trend(match: CribbageMatch) -> list[Decision]:
+    """Every discard of the match, costly or not: the statistics' trend (one per deal and player)."""
+    replay = CribbageMatch(match.setup)
+    found = []
+    for index, op in enumerate(match.log):
+        if isinstance(op, Discard):
+            found.append(_discard(replay, op, index))
+        replay.apply(op)
+    return found
+
+
 def decisions(match: CribbageMatch) -> list[Decision]:
     """Every measured decision of the match, costly or not, in the order they were made."""
     shown = _shown_hands(match) if match.setup.mode != "virtual" else {}
