@@ -124,3 +124,12 @@ def test_stats_follow_each_players_discards_month_by_month_cached_per_match(home
     monkeypatch.setattr(stats, "review_trend", lambda game, match: pytest.fail("reviewed again"))
     assert main(["stats", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == data
+
+
+def test_a_players_trend_is_said_newest_month_first_in_both_languages():
+    from companion.records.review import trend_lines
+
+    trend = {"2025-11": {"discard": {"cost": 0.4, "decisions": 9}}, "2025-10": {"discard": {"cost": 0.9, "decisions": 12}}}
+    (line,) = trend_lines(registry.get("cribbage"), "Ann", trend)
+    assert line.text("en") == "Ann: discards cost 0.40 points a deal in 2025-11, 0.90 in 2025-10"
+    assert line.text("fr") == "Ann : ses écarts coûtent 0,40 points par donne en 2025-11, 0,90 en 2025-10"

@@ -67,7 +67,7 @@ def review(match: CribbageMatch) -> list[Decision]:
 
 
 #: What the statistics follow from match to match (exact and quick: no search), and how a player's trend says it.
-TREND = {"discard": Msg("discards cost {cost} points a deal", "écarts : {cost} points perdus par donne")}
+TREND = {"discard": Msg("discards cost {cost} points a deal", "ses écarts coûtent {cost} points par donne")}
 
 
 def trend(match: CribbageMatch) -> list[Decision]:
