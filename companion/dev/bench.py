@@ -400,6 +400,27 @@ STRENGTH = (("cribbage", "normal", "easy", 2, 400, 1), ("cribbage", "hard", "nor
             ("2500", "normal", "easy", 3, 200, 1), ("2500", "hard", "normal", 3, 300, 1))
 
 
+def measure_review(options: Options) -> Iterator[Line]:
+    """The review of a long cribbage match (three games won, a hard player against an easy one, so that many
+    decisions are costly), as ``companion review`` and the review screen make it, on the match replayed."""
+    from companion.games import registry
+    from companion.games.cribbage.engine import CribbageMatch, Setup
+    from companion.games.cribbage.players import play_out
+    from companion.games.cribbage.rules import CribbageRules
+    from companion.records.review import review_match
+
+    game = registry.get("cribbage")
+    match = play_out(CribbageMatch(Setup(("Ann", "Bob"), CribbageRules(games_to_win=3), 0, "virtual", options.seed)),
+                     levels=("hard", "easy"))
+    replayed = game.match.replay(match.setup, [op.to_json() for op in match.log])
+    started = time.perf_counter()
+    reviewed = review_match(game, replayed)
+    took = time.perf_counter() - started
+    yield "review of a long cribbage match", (
+        f"{took:.2f} s ({len(match.games)} games, {match.deal_number} deals, {len(match.log)} entries; "
+        f"{len(reviewed.decisions)} decisions named; {'under' if took < 2 else 'OVER'} the 2 s target)")
+
+
 def measure_strength(options: Options) -> Iterator[Line]:
     """Self-play win rates with their 95% intervals (``--strength``: long, an hour or more on two cores)."""
     from companion.games.selfplay import run
@@ -474,6 +495,7 @@ MEASUREMENTS: list[Measurement] = [
     measure_discard_advisor,
     measure_le31_plays,
     measure_decisions,
+    measure_review,
     measure_exact_distribution,
     measure_cli_cold_start,
     check_cli_imports,
@@ -493,6 +515,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="also measure the longest block of the app's event loop while computers play each game "
                              "at each level (SECONDS each, default 15)")
     parser.add_argument("--start", action="store_true", help="only the start-up lines (the app and a command)")
+    parser.add_argument("--review", action="store_true", help="only the review of a long cribbage match")
     parser.add_argument("--cold-runs", type=int, default=Options.cold_runs, metavar="N",
                         help="starts timed for each start-up line, their median kept (default %(default)s)")
     args = parser.parse_args(argv)
@@ -501,6 +524,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"companion bench: python {sys.version.split()[0]}, {os.cpu_count()} cpu(s) seen", flush=True)
     extra = ([measure_strength] if options.strength else []) + ([measure_ui_block] if options.ui_block else [])
     measurements = [measure_cli_cold_start, check_cli_imports, measure_app_cold_start] if args.start else MEASUREMENTS
+    measurements = [measure_review] if args.review else measurements
     for measure in measurements + extra:
         for label, value in measure(options):
             print(f"{label + ':':<{LABEL_WIDTH}} {value}", flush=True)

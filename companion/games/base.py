@@ -531,6 +531,9 @@ class GameInfo(Generic[GameMatch]):
     # chooses (a deal, a show, a computer's move), or None when a human must act. Imported only when asked.
     players: str | None = None
     player_counts: tuple[int, ...] = ()  # the counts it takes, when not every one from min to max (Le 31: 2 or 4)
+    # The module of its review (``review(match) -> list[Decision]``, companion.games.review): the costliest decisions
+    # of a match. Imported only when asked.
+    review: str | None = None
 
     def counts(self) -> tuple[int, ...]:
         """The numbers of players the setup offers."""

@@ -58,4 +58,5 @@ GAME = register(GameInfo(
     report=stats.REPORT, labels=stats.LABELS,
     selfplay="companion.games.cribbage.selfplay",
     players="companion.games.cribbage.players",
+    review="companion.games.cribbage.review",
 ))
