@@ -139,7 +139,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     bench.add_argument("--start", action="store_true", help=in_lang("only the start-up lines",
                                                                     "seulement les lignes de démarrage"))
     bench.add_argument("--review", action="store_true", help=in_lang("only the review of a long cribbage match",
-                                                                     "seulement la revue d'un long match de cribbage"))
+                                                                     "seulement l'analyse d'un long match de cribbage"))
     bench.add_argument("--cold-runs", type=int, default=None, metavar="N",
                        help=in_lang("starts timed for each start-up line (their median is kept)",
                                     "démarrages chronométrés pour chaque ligne de démarrage (la médiane est gardée)"))

@@ -12,7 +12,7 @@ from companion.core.i18n import Msg
 from companion.core.names import escaped
 
 TITLE = Msg("Review of match #{n} ({game}): the costliest decisions first",
-            "Revue de la partie n° {n} ({game}) : les décisions les plus coûteuses d'abord")
+            "Analyse du match n° {n} ({game}) : les décisions les plus coûteuses d'abord")
 
 
 def review(args: argparse.Namespace) -> int:

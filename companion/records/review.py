@@ -28,15 +28,21 @@ from companion.games.base import GameInfo, Match
 from companion.games.review import Decision
 from companion.store.database import Store
 
-NO_REVIEW = Msg("{game} has no review yet", "{game} n'a pas encore de revue")
-HEAD = Msg("{n}. Round {round}, {name}: {cost}", "{n}. Manche {round}, {name} : {cost}")
-COST_POINTS = Msg("{points} points", "{points} points")
-COST_CHANCE = Msg("{chance} % chance to win", "{chance} % de chances de gagner")
+NO_REVIEW = Msg("{game} has no review yet", "{game} n'a pas encore d'analyse")
+HEAD = Msg("{n}. {round}, {name}: {cost}", "{n}. {round}, {name} : {cost}")
+ROUND = Msg("Round {n}", "Manche {n}")  # unless the game's review names its rounds (``ROUND``: a deal, a brasse)
+COST_POINTS = Msg("cost {points} points", "coûte {points} points")
+COST_CHANCE = Msg("cost {chance} % chance to win", "coûte {chance} % de chances de gagner")
 NONE = Msg("No decision cost enough to be named.", "Aucune décision n'a coûté assez pour être nommée.")
 TREND_LINE = Msg("{name}: {what} in {month}{before}", "{name} : {what} en {month}{before}")
 TREND_BEFORE = Msg(", {cost} in {month}", ", {cost} en {month}")
 WITHHELD = Msg("The round under way is not reviewed until it is over.",
-               "La manche en cours n'est revue qu'une fois finie.")
+               "La manche en cours n'est analysée qu'une fois finie.")
+MONTHS = (Msg("January", "janvier"), Msg("February", "février"), Msg("March", "mars"), Msg("April", "avril"),
+          Msg("May", "mai"), Msg("June", "juin"), Msg("July", "juillet"), Msg("August", "août"),
+          Msg("September", "septembre"), Msg("October", "octobre"), Msg("November", "novembre"),
+          Msg("December", "décembre"))
+MONTH = Msg("{month} {year}", "{month} {year}")
 
 
 @dataclass(frozen=True)
@@ -50,7 +56,8 @@ class Reviewed:
 
     def head(self, n: int, decision: Decision, name: str | None = None) -> Msg:
         """A decision's first line: its place, its round, who made it and what it cost (``name`` as shown)."""
-        return HEAD(n=n, round=decision.round, name=self.match.names[decision.seat] if name is None else name,
+        said = getattr(review_module(self.game), "ROUND", ROUND)
+        return HEAD(n=n, round=said(n=decision.round), name=self.match.names[decision.seat] if name is None else name,
                     cost=cost_words(decision.cost, decision.chance))
 
     def to_json(self, match_id: int | None = None) -> dict[str, Any]:
@@ -64,8 +71,8 @@ class Reviewed:
 def cost_words(cost: float | None, chance: float | None) -> Msg:
     """A decision's cost as a player reads it: the points, or the chance to win, it gave away."""
     if chance is not None:
-        return COST_CHANCE(chance=Decimal(-100 * chance, 0, sign=True))
-    return COST_POINTS(points=Decimal(-(cost or 0.0), 1, sign=True))
+        return COST_CHANCE(chance=Decimal(100 * chance, 0))
+    return COST_POINTS(points=Decimal(cost or 0.0, 1))
 
 
 def trend_lines(game: GameInfo[Any], name: str, trend: dict[str, dict[str, dict[str, float]]],
@@ -79,10 +86,16 @@ def trend_lines(game: GameInfo[Any], name: str, trend: dict[str, dict[str, dict[
     for kind, what in said.items():
         shown = [(month, kinds[kind]["cost"]) for month, kinds in trend.items() if kind in kinds][:months]
         if shown:
-            before = tuple(TREND_BEFORE(cost=Decimal(cost), month=month) for month, cost in shown[1:])
-            lines.append(TREND_LINE(name=name, what=what(cost=Decimal(shown[0][1])), month=shown[0][0],
+            before = tuple(TREND_BEFORE(cost=Decimal(cost), month=month_words(month)) for month, cost in shown[1:])
+            lines.append(TREND_LINE(name=name, what=what(cost=Decimal(shown[0][1])), month=month_words(shown[0][0]),
                                     before=Joined(before, "")))
     return lines
+
+
+def month_words(month: str) -> Msg:
+    """« novembre 2026 » of the trend's « 2026-11 »."""
+    year, number = month.split("-")
+    return MONTH(month=MONTHS[int(number) - 1], year=year)
 
 
 def review_module(game: GameInfo[Any]) -> Any:

@@ -35,8 +35,8 @@ async def _tap_row(pilot, row: int) -> None:
     await tap_at(pilot, table, (2, y))
 
 
-@pytest.mark.parametrize(("size", "lang", "head"), [((80, 24), "fr", "1. Manche 1, Ann : -15,2 points"),
-                                                    ((120, 40), "en", "1. Round 1, Ann: -15.2 points")])
+@pytest.mark.parametrize(("size", "lang", "head"), [((80, 24), "fr", "1. Donne 1, Ann : coûte 15,2 points"),
+                                                    ((120, 40), "en", "1. Deal 1, Ann: cost 15.2 points")])
 async def test_a_past_match_is_reviewed_by_tapping_its_row_then_review(tmp_path, size, lang, head):
     app = make_app(tmp_path, lang)
     _save(app, _fives_thrown())

@@ -69,7 +69,7 @@ def test_review_says_each_decision_in_the_chosen_language(home, capsys):
     match_id = _saved(home, _fives_thrown())
     assert main(["--lang", "fr", "review", str(match_id)]) == 0
     out = capsys.readouterr().out
-    assert f"Revue de la partie n° {match_id}" in out and "1. Manche 1, Ann : -15,2 points" in out
+    assert f"Analyse du match n° {match_id}" in out and "1. Donne 1, Ann : coûte 15,2 points" in out
     assert main(["review", "99"]) == 2  # no such match: one line, no traceback
 
 
@@ -131,5 +131,5 @@ def test_a_players_trend_is_said_newest_month_first_in_both_languages():
 
     trend = {"2025-11": {"discard": {"cost": 0.4, "decisions": 9}}, "2025-10": {"discard": {"cost": 0.9, "decisions": 12}}}
     (line,) = trend_lines(registry.get("cribbage"), "Ann", trend)
-    assert line.text("en") == "Ann: discards cost 0.40 points a deal in 2025-11, 0.90 in 2025-10"
-    assert line.text("fr") == "Ann : ses écarts coûtent 0,40 points par donne en 2025-11, 0,90 en 2025-10"
+    assert line.text("en") == "Ann: discards cost 0.40 points a deal in November 2025, 0.90 in October 2025"
+    assert line.text("fr") == "Ann : ses écarts coûtent 0,40 points par donne en novembre 2025, 0,90 en octobre 2025"

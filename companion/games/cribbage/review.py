@@ -67,6 +67,7 @@ def review(match: CribbageMatch) -> list[Decision]:
 
 
 #: What the statistics follow from match to match (exact and quick: no search), and how a player's trend says it.
+ROUND = Msg("Deal {n}", "Donne {n}")
 TREND = {"discard": Msg("discards cost {cost} points a deal", "ses écarts coûtent {cost} points par donne")}
 
 
@@ -105,7 +106,7 @@ def _discard(match: CribbageMatch, op: Discard, index: int) -> Decision:
     made = next(o for o in options if set(o.discard) == set(op.cards))
     best = options[0]
     words = DISCARD(name=match.names[op.seat], away=CardList(made.discard), net=Decimal(made.net),
-                    hand=Decimal(made.hand), crib=Decimal(made.crib), sign="+" if own_crib else "−",
+                    hand=Decimal(made.hand), crib=Decimal(made.crib), sign="+" if own_crib else "-",
                     best=CardList(best.discard), more=Decimal(best.net - made.net), best_hand=Decimal(best.hand),
                     best_crib=Decimal(best.crib))
     return Decision(op.seat, match.deal_number, "discard", tuple(c.code for c in made.discard),

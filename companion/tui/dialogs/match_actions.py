@@ -17,7 +17,7 @@ from companion.tui.dialogs.share import QrDialog, ShareDialog
 from companion.tui.widgets.plain import Button, Static
 
 OPEN = Msg("Open", "Ouvrir")
-REVIEW = Msg("Review: costliest decisions", "Revue : décisions coûteuses")
+REVIEW = Msg("Review: costliest decisions", "Analyse : décisions coûteuses")
 ABANDON = Msg("Stop it (keep in the list)", "L'arrêter (garder dans la liste)")
 DELETE = Msg("Delete", "Supprimer")
 CONFIRM = Msg("Delete for good?", "Supprimer pour de bon ?")

@@ -22,7 +22,7 @@ UNDO = Msg("Undo last entry", "Annuler la dernière entrée")
 HOME = Msg("Home", "Accueil")
 VIEW = Msg("View board and log", "Voir le jeu et le journal")
 SHARE = Msg("Share", "Partager")
-REVIEW = Msg("Review", "Revue")
+REVIEW = Msg("Review", "Analyse")
 
 
 class MatchEndScreen(BaseModal):

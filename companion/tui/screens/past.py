@@ -35,7 +35,7 @@ EXPORT_JSON = Msg("Export (JSON, a backup)", "Exporter (JSON, une sauvegarde)")
 EXPORT_CSV = Msg("Export (CSV, a spreadsheet)", "Exporter (CSV, pour un tableur)")
 EVENINGS = Msg("Evenings", "Soirées")
 KEYS = Msg("Enter: open the match · R: its review · Esc: back",
-           "Entrée : ouvrir le match · R : sa revue · Échap : retour")
+           "Entrée : ouvrir le match · R : son analyse · Échap : retour")
 TAPS = Msg("Tap a match to open it", "Touchez un match pour l'ouvrir")
 
 

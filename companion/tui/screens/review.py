@@ -18,8 +18,8 @@ from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.layout import Bar
 from companion.tui.widgets.plain import Button, Static
 
-TITLE = Msg("Review: {players}", "Revue : {players}")
-WORKING = Msg("Reviewing every decision…", "Revue de chaque décision…")
+TITLE = Msg("Review: {players}", "Analyse : {players}")
+WORKING = Msg("Reviewing every decision…", "Analyse de chaque décision…")
 BACK = Msg("Back", "Retour")
 KEYS = Msg("Esc: back", "Échap : retour")
 
