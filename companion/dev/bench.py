@@ -419,6 +419,37 @@ def measure_review(options: Options) -> Iterator[Line]:
     yield "review of a long cribbage match", (
         f"{took:.2f} s ({len(match.games)} games, {match.deal_number} deals, {len(match.log)} entries; "
         f"{len(reviewed.decisions)} decisions named; {'under' if took < 2 else 'OVER'} the 2 s target)")
+    yield from _other_reviews(options)
+
+
+# Each other game's longest usual match for its review: the game, its players (a normal one against easy ones, so
+# that some decisions are costly).
+LONG_MATCHES = (("le31", 2), ("trente-et-un", 6), ("banker", 8), ("2500", 4))
+
+
+def _other_reviews(options: Options) -> Iterator[Line]:
+    """The review of each other game's long match, played out by computers, as the review screen makes it."""
+    import importlib
+
+    from companion.games import registry
+    from companion.games.base import Setup
+    from companion.games.selfplay import play_out
+    from companion.records.review import review_match
+
+    for name, players in LONG_MATCHES:
+        game = registry.resolve(name)
+        assert game.players is not None
+        levels = ("normal",) + ("easy",) * (players - 1)
+        names = tuple(f"P{i + 1}" for i in range(players))
+        match = play_out(importlib.import_module(game.players).next_op,
+                         game.match(Setup(names, game.rules(), 0, "virtual", options.seed)), levels)
+        replayed = game.match.replay(match.setup, [op.to_json() for op in match.log])
+        started = time.perf_counter()
+        reviewed = review_match(game, replayed)
+        took = time.perf_counter() - started
+        yield f"review of a long {name} match", (
+            f"{took:.2f} s ({players} players, {len(match.log)} entries; {len(reviewed.decisions)} decisions named; "
+            f"{'under' if took < 2 else 'OVER'} the 2 s target)")
 
 
 def measure_strength(options: Options) -> Iterator[Line]:
@@ -515,7 +546,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="also measure the longest block of the app's event loop while computers play each game "
                              "at each level (SECONDS each, default 15)")
     parser.add_argument("--start", action="store_true", help="only the start-up lines (the app and a command)")
-    parser.add_argument("--review", action="store_true", help="only the review of a long cribbage match")
+    parser.add_argument("--review", action="store_true", help="only the review of a long match of each game")
     parser.add_argument("--cold-runs", type=int, default=Options.cold_runs, metavar="N",
                         help="starts timed for each start-up line, their median kept (default %(default)s)")
     args = parser.parse_args(argv)

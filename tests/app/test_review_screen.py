@@ -107,3 +107,19 @@ async def test_the_end_of_a_match_offers_its_review_and_a_stray_enter_opens_noth
         await tap(pilot, "#review")
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.reviewed is not None)
         assert app.screen.query(".head") or app.screen.query(".none")
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Ann: discards cost 15.23 points a deal in "),
+                                            ("fr", "Ann : ses écarts coûtent 15,23 points par donne en ")])
+async def test_the_statistics_screen_says_a_players_discard_trend_from_a_stored_virtual_match(tmp_path, lang, said):
+    from companion.tui.screens.statistics import StatisticsScreen
+    from tests.helpers.scripted import screen_text
+
+    app = make_app(tmp_path, lang)
+    _save(app, _fives_thrown())  # Ann's two fives to Bob's crib: 15.23 points given away on average
+    async with app.run_test(size=(120, 40)) as pilot:
+        await tap_key(pilot, "statistics")
+        await until(pilot, lambda: isinstance(app.screen, StatisticsScreen))
+        await until(pilot, lambda: said in screen_text(app))
+        trend = app.screen.query_one("#trend")
+        assert trend.display and "Bob" in str(trend.render())  # Bob threw the advisor's best: 0.00 a deal

@@ -99,8 +99,11 @@ def test_bench_review_prints_the_time_of_a_long_matchs_review(capsys):
     from companion.dev import bench
 
     assert main(["bench", "--review"]) == 0
-    (line,) = [ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("review of a long cribbage match")]
+    out = capsys.readouterr().out
+    (line,) = [ln for ln in out.splitlines() if ln.startswith("review of a long cribbage match")]
     assert " s (3 games, " in line and "the 2 s target" in line
+    for game in ("le31", "trente-et-un", "banker", "2500"):  # a line for each other game's long match
+        assert f"review of a long {game} match:" in out and "OVER" not in out
     assert bench.measure_review in bench.MEASUREMENTS
 
 

@@ -28,4 +28,5 @@ GAME = register(GameInfo(
     report=stats.REPORT, labels=stats.LABELS,
     selfplay="companion.games.le31.selfplay",
     players="companion.games.le31.players",
+    review="companion.games.le31.review",
 ))

@@ -14,4 +14,5 @@ GAME = register(GameInfo(
     virtual_play=True, seat_figures=stats.seat_figures, report=stats.REPORT, labels=stats.LABELS,
     selfplay="companion.games.rummy2500.selfplay",
     players="companion.games.rummy2500.players",
+    review="companion.games.rummy2500.review",
 ))

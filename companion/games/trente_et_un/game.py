@@ -21,6 +21,7 @@ KNOCK = register(GameInfo(
     virtual_play=True, seat_figures=stats.seat_figures, report=stats.REPORT, labels=stats.LABELS,
     selfplay="companion.games.trente_et_un.selfplay",
     players="companion.games.trente_et_un.players",
+    review="companion.games.trente_et_un.review",
 ))
 BANKER = register(GameInfo(
     **LISTINGS[1].fields(), min_players=2,
@@ -28,4 +29,5 @@ BANKER = register(GameInfo(
     virtual_play=True, seat_figures=stats.seat_figures,
     report=stats.REPORT, labels=stats.LABELS, selfplay="companion.games.trente_et_un.banker_selfplay",
     players="companion.games.trente_et_un.players",
+    review="companion.games.trente_et_un.review",
 ))
