@@ -25,6 +25,7 @@ from companion.games.rummy2500.ops import DealBrasse, LayOff, Meld, Throw
 from companion.games.rummy2500.scoring import card_value
 
 #: What a brasse's cards caught must cost to be named: the smallest card (5 points) counts 10 caught against laid.
+ROUND = Msg("Brasse {n}", "Brasse {n}")
 THRESHOLDS = {"keep": 10.0}
 
 CAUGHT = Msg("{name} was caught with {cards} in hand at the end of the brasse ({minus}); they could have been laid "

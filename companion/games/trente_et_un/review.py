@@ -29,6 +29,7 @@ from companion.games.trente_et_un.scoring import ranked
 
 #: What a decision must cost to be named, in points of the hand: two points of hand (a draw, an exchange), three
 #: short of the club player's closing total (a knock: a point or two is the house's taste, not a mistake).
+ROUND = Msg("Deal {n}", "Donne {n}")
 THRESHOLDS = {"draw": 2.0, "exchange": 2.0, "knock": 3.0}
 
 STOCK = Msg("{name} drew from the stock ({mean} on average over the {n} cards {name} could not see): {top} from "
