@@ -113,6 +113,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         from companion.cli import transfer
 
         transfer.register(commands)
+    if only in (None, "review"):
+        from companion.cli import review
+
+        review.register(commands)
     if only in (None, "stats", "players", "evenings"):
         from companion.cli import people
 
@@ -134,6 +138,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                                     "ordinateurs jouent"))
     bench.add_argument("--start", action="store_true", help=in_lang("only the start-up lines",
                                                                     "seulement les lignes de démarrage"))
+    bench.add_argument("--review", action="store_true", help=in_lang("only the review of a long cribbage match",
+                                                                     "seulement l'analyse d'un long match de cribbage"))
     bench.add_argument("--cold-runs", type=int, default=None, metavar="N",
                        help=in_lang("starts timed for each start-up line (their median is kept)",
                                     "démarrages chronométrés pour chaque ligne de démarrage (la médiane est gardée)"))
@@ -144,7 +150,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def _bench_command(args: argparse.Namespace) -> int:
     from companion.dev import bench
 
-    argv = ["--start"] if args.start else []
+    argv = (["--start"] if args.start else []) + (["--review"] if args.review else [])
     for option in ("sample", "strength", "ui_block", "cold_runs"):
         value = getattr(args, option)
         if value is not None:
@@ -173,7 +179,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         localize_argparse(lang)
         clis = game_clis()
         only = next((a for a in argv if a in clis or a in ("selfplay", "bench", "serve", "export", "import", "share",
-                                                              "stats", "players", "evenings")), None)
+                                                              "stats", "players", "evenings", "review")), None)
         parser = build_parser(only)
         args = parser.parse_args(argv)
         func = getattr(args, "func", None)

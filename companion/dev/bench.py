@@ -392,43 +392,11 @@ def measure_decisions(options: Options) -> Iterator[Line]:
                 f"{verdict})")
 
 
-CHANCE_GAMES = ("cribbage", "le31", "2500", "trente-et-un", "banker")
-
-
 def measure_chances(options: Options) -> Iterator[Line]:
-    """How long a chance to win takes to work out (issue 40: shown within 50 ms of the move that changed it): at
-    every step of a few self-play games, for the table (seat None) and for seat 0's own phone; the first call reads
-    the game's shipped table."""
-    import importlib
+    """How long a chance to win takes (issue 40: shown within 50 ms of the move): ``calibration.chance_times``."""
+    from companion.dev.calibration import chance_times
 
-    from companion.games import registry
-    from companion.games.base import Setup
-    from companion.games.selfplay import play_out
-
-    for game in CHANCE_GAMES:
-        info = registry.resolve(game)
-        read = importlib.import_module(info.chance or "").chances
-        next_op = importlib.import_module(info.players or "").next_op
-        times: list[float] = []
-        first = None
-        for i in range(3):
-            setup = Setup(("A", "B"), info.make_rules(2, {}), i % 2, "virtual", options.seed + i)
-            done = play_out(next_op, info.new_match(setup), ("normal", "normal"))
-            fresh = info.match(setup)
-            for op in done.log:
-                for seat in (None, 0):
-                    started = time.perf_counter()
-                    read(fresh, seat)
-                    spent = time.perf_counter() - started
-                    if first is None:
-                        first = spent
-                    else:
-                        times.append(spent)
-                fresh.apply(op)
-        times.sort()
-        yield f"{game}: a chance to win", (f"{statistics.median(times) * 1000:.2f} ms median, {times[-1] * 1000:.2f} ms "
-                                          f"max ({len(times)} calls; the first, reading its table: "
-                                          f"{(first or 0) * 1000:.1f} ms; target 50 ms)")
+    yield from chance_times(options.seed)
 
 
 # The computer players' strength, as docs/strength.md reports it: game, level A, level B, players, games, seed.
@@ -437,6 +405,58 @@ STRENGTH = (("cribbage", "normal", "easy", 2, 400, 1), ("cribbage", "hard", "nor
             ("trente-et-un", "normal", "easy", 2, 300, 1), ("trente-et-un", "hard", "normal", 2, 300, 1001),
             ("banker", "normal", "easy", 4, 300, 1), ("banker", "hard", "normal", 4, 200, 1),
             ("2500", "normal", "easy", 3, 200, 1), ("2500", "hard", "normal", 3, 300, 1))
+
+
+def measure_review(options: Options) -> Iterator[Line]:
+    """The review of a long cribbage match (three games won, a hard player against an easy one, so that many
+    decisions are costly), as ``companion review`` and the review screen make it, on the match replayed."""
+    from companion.games import registry
+    from companion.games.cribbage.engine import CribbageMatch, Setup
+    from companion.games.cribbage.players import play_out
+    from companion.games.cribbage.rules import CribbageRules
+    from companion.records.review import review_match
+
+    game = registry.get("cribbage")
+    match = play_out(CribbageMatch(Setup(("Ann", "Bob"), CribbageRules(games_to_win=3), 0, "virtual", options.seed)),
+                     levels=("hard", "easy"))
+    replayed = game.match.replay(match.setup, [op.to_json() for op in match.log])
+    started = time.perf_counter()
+    reviewed = review_match(game, replayed)
+    took = time.perf_counter() - started
+    yield "review of a long cribbage match", (
+        f"{took:.2f} s ({len(match.games)} games, {match.deal_number} deals, {len(match.log)} entries; "
+        f"{len(reviewed.decisions)} decisions named; {'under' if took < 2 else 'OVER'} the 2 s target)")
+    yield from _other_reviews(options)
+
+
+# Each other game's longest usual match for its review: the game, its players (a normal one against easy ones, so
+# that some decisions are costly).
+LONG_MATCHES = (("le31", 2), ("trente-et-un", 6), ("banker", 8), ("2500", 4))
+
+
+def _other_reviews(options: Options) -> Iterator[Line]:
+    """The review of each other game's long match, played out by computers, as the review screen makes it."""
+    import importlib
+
+    from companion.games import registry
+    from companion.games.base import Setup
+    from companion.games.selfplay import play_out
+    from companion.records.review import review_match
+
+    for name, players in LONG_MATCHES:
+        game = registry.resolve(name)
+        assert game.players is not None
+        levels = ("normal",) + ("easy",) * (players - 1)
+        names = tuple(f"P{i + 1}" for i in range(players))
+        match = play_out(importlib.import_module(game.players).next_op,
+                         game.match(Setup(names, game.rules(), 0, "virtual", options.seed)), levels)
+        replayed = game.match.replay(match.setup, [op.to_json() for op in match.log])
+        started = time.perf_counter()
+        reviewed = review_match(game, replayed)
+        took = time.perf_counter() - started
+        yield f"review of a long {name} match", (
+            f"{took:.2f} s ({players} players, {len(match.log)} entries; {len(reviewed.decisions)} decisions named; "
+            f"{'under' if took < 2 else 'OVER'} the 2 s target)")
 
 
 def measure_strength(options: Options) -> Iterator[Line]:
@@ -514,6 +534,7 @@ MEASUREMENTS: list[Measurement] = [
     measure_le31_plays,
     measure_decisions,
     measure_chances,
+    measure_review,
     measure_exact_distribution,
     measure_cli_cold_start,
     check_cli_imports,
@@ -533,6 +554,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="also measure the longest block of the app's event loop while computers play each game "
                              "at each level (SECONDS each, default 15)")
     parser.add_argument("--start", action="store_true", help="only the start-up lines (the app and a command)")
+    parser.add_argument("--review", action="store_true", help="only the review of a long match of each game")
     parser.add_argument("--cold-runs", type=int, default=Options.cold_runs, metavar="N",
                         help="starts timed for each start-up line, their median kept (default %(default)s)")
     args = parser.parse_args(argv)
@@ -541,6 +563,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"companion bench: python {sys.version.split()[0]}, {os.cpu_count()} cpu(s) seen", flush=True)
     extra = ([measure_strength] if options.strength else []) + ([measure_ui_block] if options.ui_block else [])
     measurements = [measure_cli_cold_start, check_cli_imports, measure_app_cold_start] if args.start else MEASUREMENTS
+    measurements = [measure_review] if args.review else measurements
     for measure in measurements + extra:
         for label, value in measure(options):
             print(f"{label + ':':<{LABEL_WIDTH}} {value}", flush=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
@@ -75,6 +75,47 @@ def svg(game: str, rows: Sequence[dict[str, float]]) -> str:
         parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="{fill}" stroke="#1f6fd1"/>')
     parts.append(f'<text x="{pad}" y="{end + 34}">bands of 10 points; hollow: fewer than {FEW} chances shown</text>')
     return "\n".join(parts) + "\n</svg>\n"
+
+
+CHANCE_GAMES = ("cribbage", "le31", "2500", "trente-et-un", "banker")
+
+
+def chance_times(seed: int) -> Iterator[tuple[str, str]]:
+    """How long a chance to win takes to work out (issue 40: shown within 50 ms of the move that changed it): at
+    every step of a few self-play games, for the table (seat None) and for seat 0's own phone; the first call reads
+    the game's shipped table."""
+    import importlib
+    import statistics
+    import time
+
+    from companion.games import registry
+    from companion.games.base import Setup
+    from companion.games.selfplay import play_out
+
+    for game in CHANCE_GAMES:
+        info = registry.resolve(game)
+        read = importlib.import_module(info.chance or "").chances
+        next_op = importlib.import_module(info.players or "").next_op
+        times: list[float] = []
+        first = None
+        for i in range(3):
+            setup = Setup(("A", "B"), info.make_rules(2, {}), i % 2, "virtual", seed + i)
+            done = play_out(next_op, info.new_match(setup), ("normal", "normal"))
+            fresh = info.match(setup)
+            for op in done.log:
+                for seat in (None, 0):
+                    started = time.perf_counter()
+                    read(fresh, seat)
+                    spent = time.perf_counter() - started
+                    if first is None:
+                        first = spent
+                    else:
+                        times.append(spent)
+                fresh.apply(op)
+        times.sort()
+        yield f"{game}: a chance to win", (f"{statistics.median(times) * 1000:.2f} ms median, {times[-1] * 1000:.2f} ms "
+                                          f"max ({len(times)} calls; the first, reading its table: "
+                                          f"{(first or 0) * 1000:.1f} ms; target 50 ms)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

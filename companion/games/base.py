@@ -534,6 +534,9 @@ class GameInfo(Generic[GameMatch]):
     # the table) may know it, or None when it cannot say (``companion.games.chance``). Imported only when asked.
     chance: str | None = None
     player_counts: tuple[int, ...] = ()  # the counts it takes, when not every one from min to max (Le 31: 2 or 4)
+    # The module of its review (``review(match) -> list[Decision]``, companion.games.review): the costliest decisions
+    # of a match. Imported only when asked.
+    review: str | None = None
 
     def counts(self) -> tuple[int, ...]:
         """The numbers of players the setup offers."""

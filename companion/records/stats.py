@@ -7,12 +7,16 @@ so an edited match is replayed again and an unchanged one never is.
 
 ``table()`` is the ``companion stats --json`` contract::
 
-    {"players": [{"name", "game", "matches", "wins", "win_rate", "current_streak", "best_streak", "figures"}],
+    {"players": [{"name", "game", "matches", "wins", "win_rate", "current_streak", "best_streak", "figures",
+                  "review"}],
      "head_to_head": [{"a", "b", "game", "a_wins", "b_wins"}]}
 
 ``matches`` counts finished matches (a match stopped before its end is not played to a result); ``figures``
 come from every readable match, finished or not (the deals were played). The figure keys per game are each
-game's ``REPORT`` (listed in the README).
+game's ``REPORT`` (listed in the README). ``review`` is the player's trend: by month (``"2026-10"``, newest first),
+for each kind of decision the game's review follows (its ``TREND``: cribbage's discards), its mean cost in points
+and how many were measured: ``{"2026-10": {"discard": {"cost": 0.9, "decisions": 40}}}``. It is cached per match
+with the figures, so reviewing many matches is paid once.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from companion.store.database import Store, read_time
 from companion.store.errors import StoreError
 from companion.store.schema import fold
 
-STATS_VERSION = 3  # bump when a game's seat_figures change: every cached match is replayed again
+STATS_VERSION = 4  # bump when a game's seat_figures change: every cached match is replayed again
 
 
 
@@ -53,6 +57,7 @@ class Facts:
     keys: tuple[str, ...]  # the game's totals for this match: their names,
     values: tuple[list[float], ...]  # and per seat their values in that order
     humans: tuple[int, ...] = ()  # the seats people played (a computer player is not in the statistics)
+    trend: tuple[dict[str, list[float]], ...] = ()  # per seat, the review's cost of each kind: [points, decisions]
 
     @property
     def figures(self) -> tuple[dict[str, float], ...]:
@@ -82,7 +87,25 @@ def cached_facts(game: GameInfo[Any], match: Match, abandoned: bool = False) -> 
             "winners": [s for s in seats if outcome is not None and match.side_of(s) in outcome.winners],
             "over": outcome is not None and not abandoned, "keys": keys,
             "figures": [[seat.get(key, 0) for key in keys] for seat in figures],
-            "humans": [s for s in seats if match.setup.seat_kind(s) == "human"]}
+            "humans": [s for s in seats if match.setup.seat_kind(s) == "human"], "trend": review_trend(game, match)}
+
+
+def review_trend(game: GameInfo[Any], match: Match) -> list[dict[str, list[float]]]:
+    """Per seat, what its decisions of the kinds the game's review follows (``TREND``) cost in this match, as far
+    as the match may be shown now (a round under way stays hidden): {kind: [points, decisions]}."""
+    seats: list[dict[str, list[float]]] = [{} for _ in match.names]
+    if game.review is None:
+        return seats
+    from companion.records.review import review_module, shown_part
+
+    module = review_module(game)
+    if getattr(module, "trend", None) is None:
+        return seats
+    for decision in module.trend(shown_part(game, match)):
+        total = seats[decision.seat].setdefault(decision.kind, [0.0, 0])
+        total[0] += decision.cost or 0.0
+        total[1] += 1
+    return seats
 
 
 def facts(store: Store) -> list[Facts]:
@@ -118,7 +141,7 @@ def facts(store: Store) -> list[Facts]:
                 continue  # a date no table played on: the row is damaged, left out
             found.append(Facts(match_id, game, when, tuple(data["names"]), tuple(data["sides"]),
                                tuple(data["winners"]), bool(data["over"]), tuple(data["keys"]),
-                               tuple(data["figures"]), tuple(data["humans"])))
+                               tuple(data["figures"]), tuple(data["humans"]), tuple(data.get("trend") or ())))
         except (TypeError, ValueError, KeyError):
             continue
     if fresh and not store.read_only:
@@ -140,6 +163,13 @@ class Line:
     dates: list[datetime] = field(default_factory=list)
     totals: dict[str, float] = field(default_factory=dict)
     best: dict[str, float] = field(default_factory=dict)
+    months: dict[str, dict[str, list[float]]] = field(default_factory=dict)  # "2026-10" -> kind -> [cost, decisions]
+
+    def trend(self) -> dict[str, dict[str, dict[str, float]]]:
+        """By month (newest first), what each kind of decision the review follows cost on average."""
+        return {month: {kind: {"cost": round(cost / n, 2) if n else 0.0, "decisions": int(n)}
+                        for kind, (cost, n) in sorted(kinds.items())}
+                for month, kinds in sorted(self.months.items(), reverse=True)}
 
     @property
     def matches(self) -> int:
@@ -219,6 +249,12 @@ def lines(found: Iterable[Facts], person: Callable[[str], str]) -> tuple[dict[tu
                 line.results.append(seat in fact.winners)
                 line.dates.append(fact.created)
             totals, best = line.totals, line.best
+            if seat < len(fact.trend) and fact.trend[seat]:
+                month = line.months.setdefault(fact.created.astimezone().strftime("%Y-%m"), {})
+                for kind, (cost, n) in fact.trend[seat].items():
+                    total = month.setdefault(kind, [0.0, 0])
+                    total[0] += cost
+                    total[1] += n
             for key, value in zip(fact.keys, fact.values[seat] if seat < len(fact.values) else ()):
                 totals[key] = totals.get(key, 0.0) + value
                 if key in best_of:
@@ -251,7 +287,7 @@ def row(line: Line) -> dict[str, Any]:
     report = registry.get(line.game).report or {}
     return {"name": line.name, "game": line.game, "matches": line.matches, "wins": line.wins,
             "win_rate": line.win_rate, "current_streak": line.current_streak, "best_streak": line.best_streak,
-            "figures": line.figures(dict(report))}
+            "figures": line.figures(dict(report)), "review": line.trend()}
 
 
 def table(store: Store, game: str | None = None, player: str | None = None) -> dict[str, Any]:

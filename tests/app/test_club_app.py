@@ -254,3 +254,19 @@ async def test_undo_on_a_club_night_says_what_it_took_back(tmp_path):
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert screen.message[0].text("fr").startswith("Rien à annuler") and len(screen.night.log) == 1
+
+
+async def test_the_club_nights_list_starts_a_keyboard_on_its_first_key(tmp_path):
+    """By keys, Enter on the club nights' list did nothing: nothing had the focus, and the first Tab went to the
+    scroll around the keys. The list now starts on « New club night », again when a night is added."""
+    from companion.tui.screens.club import ClubNightsScreen, NewNightScreen
+
+    app = make_app(tmp_path, lang="fr")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ClubNightsScreen())
+        await until(pilot, lambda: app.focused is not None and app.focused.id == "new")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, NewNightScreen))
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, ClubNightsScreen) and app.focused is not None
+                    and app.focused.id == "new")

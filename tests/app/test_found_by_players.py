@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from companion.games import registry
 from companion.games.base import Setup
+from companion.games.registry import listed
 from companion.games.selfplay import play_out
 from companion.games.trente_et_un.engine import BankerMatch
 from companion.games.trente_et_un.players import next_op
@@ -366,7 +368,7 @@ async def test_count_or_go_typed_at_the_wrong_moment_says_why(tmp_path):
         assert message(screen) == "Go is said during the play"
 
 
-@pytest.mark.parametrize("game_id", ["cribbage", "le31", "rummy2500", "trente_et_un", "trente_et_un_banker"])
+@pytest.mark.parametrize("game_id", [game.id for game in registry.available() if game.virtual_play])
 async def test_a_match_of_computers_only_does_not_ask_to_pass_the_device(tmp_path, game_id):
     """Computers playing among themselves showed « Cards hidden: pass the device », to nobody."""
     from companion.games import registry
@@ -426,7 +428,7 @@ async def test_the_number_dialogs_key_line_is_whole_at_80x24(tmp_path, lang):
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("mode", ["table", "virtual"])
-@pytest.mark.parametrize("game_id", ["cribbage", "le31", "rummy2500", "trente_et_un", "trente_et_un_banker"])
+@pytest.mark.parametrize("game_id", [listing.id for listing in listed()])
 async def test_every_entry_lines_words_fit_80_columns_with_the_default_names(tmp_path, game_id, mode, lang):
     """The cribbage entry line's example ended « +7 Joueu » at 80 columns: each game's words fit, with a name."""
     from companion.games import registry

@@ -19,6 +19,8 @@ from companion.store.database import Store
 from companion.store.session import MatchSession
 from tests.helpers.secrets import leaks, mid_round, store_secrets
 
+DEALT = [game.id for game in registry.available() if game.virtual_play]
+
 
 @pytest.fixture
 def home(tmp_path, monkeypatch):
@@ -55,7 +57,8 @@ def test_no_way_out_carries_a_card_still_hidden_nor_the_seed(home, capsys):
         assert leaks(json.dumps({"seed": secret.seed}), secret)
     found = {(route, secret.game): leaks(text, secret) for route, text in routes.items() for secret in secrets}
     assert {key: why for key, why in found.items() if why} == {}
-    assert len(secrets) == 5 and sum(len(s.pack) for s in secrets) == 284  # the hidden cards whose places were sought
+    # every game the app deals was searched (a new game joins by itself), each for a running round's whole pack
+    assert len(secrets) == len(DEALT) and all(len(s.pack) >= 20 for s in secrets)
 
 
 def test_an_unfinished_virtual_match_leaves_without_its_round_under_way_nor_its_seed(home):
@@ -71,7 +74,7 @@ def test_an_unfinished_match_comes_back_at_the_end_of_its_last_round_and_deals_a
     text = json.dumps(as_json(home))
     with Store.open(tmp_path / "other.sqlite3") as other:
         ids, already, refused = import_json(other, text)
-        assert (len(ids), already, refused) == (5, 0, [])
+        assert (len(ids), already, refused) == (len(DEALT), 0, [])
         for secret, new in zip(secrets, ids):
             game = registry.get(secret.game)
             session = MatchSession(other, new)
@@ -80,8 +83,8 @@ def test_an_unfinished_match_comes_back_at_the_end_of_its_last_round_and_deals_a
             at_round_end = game.match.replay(game.read_setup(home.match(secret.match_id).setup),
                                              secret.ops[:secret.disclosed])
             assert [s.value for s in session.match.standings()] == [s.value for s in at_round_end.standings()]
-        assert import_json(other, text) == ([], 5, [])  # already here
-    assert import_json(home, text) == ([], 5, [])  # the start of a match here: already here too
+        assert import_json(other, text) == ([], len(DEALT), [])  # already here
+    assert import_json(home, text) == ([], len(DEALT), [])  # the start of a match here: already here too
 
 
 def test_a_finished_virtual_match_leaves_whole_and_replays_exactly(home):

@@ -59,4 +59,5 @@ GAME = register(GameInfo(
     selfplay="companion.games.cribbage.selfplay",
     players="companion.games.cribbage.players",
     chance="companion.games.cribbage.chance",
+    review="companion.games.cribbage.review",
 ))

@@ -29,4 +29,5 @@ GAME = register(GameInfo(
     selfplay="companion.games.le31.selfplay",
     players="companion.games.le31.players",
     chance="companion.games.le31.chance",
+    review="companion.games.le31.review",
 ))

@@ -15,4 +15,5 @@ GAME = register(GameInfo(
     selfplay="companion.games.rummy2500.selfplay",
     players="companion.games.rummy2500.players",
     chance="companion.games.rummy2500.chance",
+    review="companion.games.rummy2500.review",
 ))

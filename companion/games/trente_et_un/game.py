@@ -22,6 +22,7 @@ KNOCK = register(GameInfo(
     selfplay="companion.games.trente_et_un.selfplay",
     players="companion.games.trente_et_un.players",
     chance="companion.games.trente_et_un.chance",
+    review="companion.games.trente_et_un.review",
 ))
 BANKER = register(GameInfo(
     **LISTINGS[1].fields(), min_players=2,
@@ -30,4 +31,5 @@ BANKER = register(GameInfo(
     report=stats.REPORT, labels=stats.LABELS, selfplay="companion.games.trente_et_un.banker_selfplay",
     players="companion.games.trente_et_un.players",
     chance="companion.games.trente_et_un.chance",
+    review="companion.games.trente_et_un.review",
 ))

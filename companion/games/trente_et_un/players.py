@@ -273,7 +273,7 @@ def blind_swap(match: TrenteMatch, level: str, rng: random.Random) -> Operation:
 
 # ---------------------------------------------------------------- search over the unseen cards
 
-def _hidden_pool(match: TrenteMatch, seat: int) -> list[Card]:
+def hidden_pool(match: TrenteMatch, seat: int) -> list[Card]:
     """The cards ``seat`` cannot see: the others' cards but the public ones they took, and the stock."""
     play = _live(match)
     pool: list[Card] = list(play.stock_cards or [])
@@ -414,7 +414,7 @@ def determinized(match: TrenteMatch, seat: int, rng: random.Random) -> TrenteMat
     to TRIES times): uniform hands would be far weaker than the hands real players have built, and a player who
     passed without closing is seen to hold less than a closing total."""
     play = _live(match)
-    pool = _hidden_pool(match, seat)
+    pool = hidden_pool(match, seat)
     rng.shuffle(pool)
     new = copy.copy(play)
     new.public, new.order, new.last_turns = list(play.public), list(play.order), list(play.last_turns)

@@ -17,6 +17,7 @@ from companion.tui.dialogs.share import QrDialog, ShareDialog
 from companion.tui.widgets.plain import Button, Static
 
 OPEN = Msg("Open", "Ouvrir")
+REVIEW = Msg("Review: costliest decisions", "Analyse : décisions coûteuses")
 ABANDON = Msg("Stop it (keep in the list)", "L'arrêter (garder dans la liste)")
 DELETE = Msg("Delete", "Supprimer")
 CONFIRM = Msg("Delete for good?", "Supprimer pour de bon ?")
@@ -32,7 +33,7 @@ WHO = Msg("{players} · {date} · {score}", "{players} · {date} · {score}")
 
 
 class MatchActionsDialog(BaseModal):
-    """Dismisses with "open", "abandoned", "deleted" or None."""
+    """Dismisses with "open", "review", "abandoned", "deleted" or None."""
 
     BINDINGS = [("escape", "back", "Back")]
     DEFAULT_CSS = """
@@ -58,6 +59,7 @@ class MatchActionsDialog(BaseModal):
             yield Static("", id="note", classes="error")
             with Grid(id="actions"):  # two columns: every label whole at 80×24, in French too
                 yield Button(self.tr(OPEN), id="open", variant="primary")
+                yield Button(self.tr(REVIEW), id="review")
                 if not record.finished:
                     yield Button(self.tr(ABANDON), id="abandon")
                 yield Button(self.tr(SHARE), id="share")
@@ -75,6 +77,10 @@ class MatchActionsDialog(BaseModal):
     @on(Button.Pressed, "#open")
     def open_it(self) -> None:
         self.dismiss("open")
+
+    @on(Button.Pressed, "#review")
+    def review(self) -> None:
+        self.dismiss("review")
 
     @on(Button.Pressed, "#share")
     def share(self) -> None:

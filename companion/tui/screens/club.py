@@ -116,8 +116,9 @@ class ClubNightsScreen(BaseScreen):
     def fill(self) -> None:
         pass
 
-    def on_screen_resume(self) -> None:
-        self.refresh(recompose=True)
+    async def on_screen_resume(self) -> None:
+        await self.recompose()  # the nights as they are now (one may have been added)
+        self.query_one("#new").focus()  # a keyboard starts on the first key: the scroll around them took the first Tab
 
     @on(Button.Pressed, "#new")
     def new(self) -> None:

@@ -22,6 +22,7 @@ UNDO = Msg("Undo last entry", "Annuler la dernière entrée")
 HOME = Msg("Home", "Accueil")
 VIEW = Msg("View board and log", "Voir le jeu et le journal")
 SHARE = Msg("Share", "Partager")
+REVIEW = Msg("Review", "Analyse")
 
 
 class MatchEndScreen(BaseModal):
@@ -69,6 +70,7 @@ class MatchEndScreen(BaseModal):
                 if over:  # a finished match can be looked at: the board and the log, nothing to enter
                     yield Button(self.tr(VIEW), id="view")
                 yield Button(self.tr(SHARE), id="share")
+                yield Button(self.tr(REVIEW), id="review")  # never focused at first: AUTO_FOCUS above
             yield Static("", id="note", classes="message error")
 
     @on(Button.Pressed, "#next")
@@ -105,6 +107,12 @@ class MatchEndScreen(BaseModal):
     @on(Button.Pressed, "#share")
     def share(self) -> None:
         self.app.push_screen(ShareDialog(self.app.store.match(self.session.match_id)))
+
+    @on(Button.Pressed, "#review")
+    def review(self) -> None:
+        from companion.tui.screens.review import ReviewScreen
+
+        self.app.push_screen(ReviewScreen(self.session.match_id))
 
     @on(Button.Pressed, "#home")
     def home(self) -> None:

@@ -15,6 +15,7 @@ from companion.tui.dialogs.match_actions import MatchActionsDialog
 from companion.tui.game_ui import open_match, show_damaged, ui_for
 from companion.tui.screens.base import BaseScreen
 from companion.tui.screens.evenings import EveningsScreen
+from companion.tui.screens.review import ReviewScreen
 from companion.tui.widgets.layout import Bar
 from companion.tui.widgets.plain import Button, Static
 from companion.tui.widgets.sizes import NARROW_WIDTH, SMALL_HEIGHT
@@ -33,12 +34,13 @@ BACK = Msg("Back", "Retour")
 EXPORT_JSON = Msg("Export (JSON, a backup)", "Exporter (JSON, une sauvegarde)")
 EXPORT_CSV = Msg("Export (CSV, a spreadsheet)", "Exporter (CSV, pour un tableur)")
 EVENINGS = Msg("Evenings", "Soirées")
-KEYS = Msg("Enter: open the match · Esc: back", "Entrée : ouvrir le match · Échap : retour")
+KEYS = Msg("Enter: open the match · R: its review · Esc: back",
+           "Entrée : ouvrir le match · R : son analyse · Échap : retour")
 TAPS = Msg("Tap a match to open it", "Touchez un match pour l'ouvrir")
 
 
 class PastMatchesScreen(BaseScreen):
-    BINDINGS = [("escape", "back", "Back")]
+    BINDINGS = [("escape", "back", "Back"), ("r", "review", "Review")]
 
     def compose(self) -> ComposeResult:
         yield Static(self.tr(TITLE), classes="title")
@@ -134,6 +136,8 @@ class PastMatchesScreen(BaseScreen):
         def answered(answer: str | None) -> None:
             if answer == "open":
                 open_match(self.app, match_id)
+            elif answer == "review":
+                self.app.push_screen(ReviewScreen(match_id))
 
         self.app.push_screen(MatchActionsDialog(record), answered)
 
@@ -151,6 +155,14 @@ class PastMatchesScreen(BaseScreen):
             return
         note.update(self.tr(said))
         note.set_classes("announce")
+
+    def action_review(self) -> None:
+        """R on a row: that match's review."""
+        table = self.query_one("#table", DataTable)
+        if table.row_count and table.cursor_row >= 0:
+            key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+            if key:
+                self.app.push_screen(ReviewScreen(int(key)))
 
     @on(Button.Pressed, "#evenings")
     def evenings(self) -> None:

@@ -10,6 +10,7 @@ from textual.containers import Horizontal, VerticalScroll
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, figure
 from companion.games import registry
+from companion.records.review import trend_lines
 from companion.records.stats import Line, gather, row
 from companion.tui.game_ui import ui_for
 from companion.tui.screens.base import BaseScreen
@@ -57,6 +58,7 @@ class StatisticsScreen(BaseScreen):
     StatisticsScreen.-narrow #pick Select { width: 1fr; margin-right: 0; }
     StatisticsScreen #table { height: auto; max-height: 12; }
     StatisticsScreen #versus { margin: 1 0 0 0; }
+    StatisticsScreen #trend { margin: 1 0 0 0; }
     StatisticsScreen #rate { margin: 1 0 0 0; height: 12; }
     StatisticsScreen #bar { height: auto; }
     """
@@ -89,6 +91,7 @@ class StatisticsScreen(BaseScreen):
             yield Static("", id="trouble", classes="error")
             yield DataTable(cursor_type="row", id="table", zebra_stripes=True)
             yield Static("", id="versus")
+            yield Static("", id="trend")
             yield Lines([], ylim=(0, 100), id="rate")
         with Bar(id="bar", classes="bar"):
             yield Button(self.tr(BACK), id="back", compact=True)
@@ -127,6 +130,10 @@ class StatisticsScreen(BaseScreen):
         versus = [f"{a} {w[0]}–{w[1]} {b}" for (g, a, b), w in sorted(self.versus.items())
                   if g == self.game and (self.player is None or self.player in (a, b))]
         self.query_one("#versus", Static).update(self.tr(VERSUS, lines=" · ".join(versus)) if versus else "")
+        trend = [self.tr(said) for line in shown for said in trend_lines(game, line.name, line.trend())] if game else []
+        said = self.query_one("#trend", Static)
+        said.update("\n".join(trend))
+        said.display = bool(trend)
         plotted = [line for line in shown if line.results][:6]
         plot = self.query_one("#rate", Lines)
         plot.show([(line.name, *win_rate_series(line)) for line in plotted],

@@ -303,6 +303,31 @@ async def seat_table(pilot: Pilot) -> None:
     await _settle(pilot)
 
 
+async def review(pilot: Pilot) -> None:
+    """The review of a virtual match Marie played against the easy computer, stopped after its fourth deal: her
+    costliest discards and pegging cards, with the better ones and why."""
+    from companion.games.cribbage.players import play_out
+    from companion.tui.screens.review import ReviewScreen
+
+    app = app_of(pilot)
+    setup = BaseSetup(NAMES[:2], CribbageRules(), 0, "virtual", 12, ("human", "easy"))
+    match = CribbageMatch(setup)
+    played = play_out(CribbageMatch(setup), levels=("normal", "easy"))
+    session = MatchSession.create(app.store, setup, "cribbage")
+    for op in played.log:
+        if match.deal_number > 4 and match.phase == "deal":
+            break
+        match.apply(op)
+        session.apply(op)
+    screen = ReviewScreen(session.match_id)
+    app.push_screen(screen)
+    for _ in range(500):
+        await think(pilot)
+        if screen.reviewed is not None or screen.failed is not None:
+            break
+    await _settle(pilot)
+
+
 STATES: dict[str, State] = {
     "advice-dialog": advice_dialog,
     "virtual-report": virtual_report,
@@ -324,4 +349,5 @@ STATES: dict[str, State] = {
     "match-end": match_end,
     "statistics": statistics,
     "seat-table": seat_table,
+    "review": review,
 }
