@@ -230,9 +230,11 @@ class MatchScreenCore(BaseScreen):
         screen), and below it, always in sight, the prompt and message lines, the game's own ``keys``, the
         ``action_bar`` (with ``first`` and ``last``) and the typed-entry field (its placeholder: ``hint``)."""
         yield Static("", id="header")
-        yield Static("", id="chance", classes="message")  # each side's chance to win (MatchScreenBase.show_chance)
         with Vertical():
             with Body():
+                # each side's chance to win (MatchScreenBase.show_chance), with the view: on a short screen it
+                # scrolls away with it rather than take a row from the table for good
+                yield Static("", id="chance", classes="message")
                 yield from view
             with Controls():
                 yield from self.entry_lines()
