@@ -183,18 +183,56 @@ def table_match(store: Store, night_id: int, table: int) -> int:
     return session.match_id
 
 
-def settle(store: Store, night_id: int) -> ClubNight:
-    """Enter the result of every table of the night whose match, played in the app, is over (a table's result
-    reaches the standings by itself); a match that cannot give it (deleted, other players) is left to the
-    organiser, who enters the result by hand."""
-    record = load(store, night_id)
-    night = record.night
+def finished_results(store: Store, night: ClubNight) -> list[dict[str, Any]]:
+    """The ``result`` entries of the night's tables whose match, played in the app, is over and not yet entered;
+    a match that cannot give it (deleted, other players) is left to the organiser, who enters it by hand."""
+    found = []
     for (round_no, table), match_id in sorted(night.table_matches.items()):
         if (round_no, table) in night.results:
             continue
         try:
-            op = result_from_match(store, night, round_no, table, match_id)
+            found.append(result_from_match(store, night, round_no, table, match_id))
         except NightError:
             continue
+    return found
+
+
+def settle(store: Store, night_id: int) -> ClubNight:
+    """Enter the result of every table of the night whose match, played in the app, is over (a table's result
+    reaches the standings by itself)."""
+    night = load(store, night_id).night
+    for op in finished_results(store, night):
         night = append(store, night_id, op, len(night.log))
     return night
+
+
+def as_it_stands(store: Store, night: ClubNight) -> ClubNight:
+    """The night (as loaded: changed in place) with its finished matches' results counted in, not saved: the
+    standings a phone or a wall shows between two looks of the organiser's app, which enters them."""
+    for op in finished_results(store, night):
+        night.apply(op)
+    return night
+
+
+# ------------------------------------------------------------ each player's phone, all night
+PHONES_SINCE = 7  # the schema version that brought them
+
+
+def give_phone(store: Store, night_id: int, player: int) -> int:
+    """Give a player of the night a new phone: its binding number (the phone before it opens nothing more)."""
+    with store.writing() as conn:
+        row = conn.execute("SELECT binding FROM night_phones WHERE night_id = ? AND player = ?",
+                           (night_id, player)).fetchone()
+        binding = (int(row[0]) if row is not None else 0) + 1
+        conn.execute("INSERT OR REPLACE INTO night_phones (night_id, player, binding) VALUES (?, ?, ?)",
+                     (night_id, player, binding))
+    return binding
+
+
+def phones(store: Store, night_id: int) -> dict[int, int]:
+    """Each player of the night given a phone, with its current binding."""
+    if store.version < PHONES_SINCE:
+        return {}  # a file of an older release opened read-only: no phone was ever given
+    with store.reading() as conn:
+        rows = conn.execute("SELECT player, binding FROM night_phones WHERE night_id = ?", (night_id,)).fetchall()
+    return {int(player): int(binding) for player, binding in rows}

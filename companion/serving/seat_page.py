@@ -22,6 +22,7 @@ YOUR_TURN = Msg("Your turn", "À vous")
 WAITING = Msg("{names} to play", "À {names} de jouer")
 NOBODY = Msg("Waiting for the table", "On attend la table")
 PICK_HINT = Msg("Tap your cards, then what to do with them", "Touchez vos cartes, puis ce qu'il faut en faire")
+WHICH_HINT = Msg("Tap the card it was, then the key", "Touchez la carte que c'était, puis la touche")
 TABLE_HINT = Msg("then the table's cards it takes", "puis les cartes de la table qu'elle prend")
 MOVES = Msg("This round", "Cette manche")
 REPORT = Msg("The round", "La manche")
@@ -72,21 +73,26 @@ def panel(game: Msg, view: View, choices: Sequence[Choice], faces: Mapping[str, 
                      f'<button type="button" class="answer" data-agree="yes">{tr(YES_UNDO, lang)}</button>'
                      f'<button type="button" class="answer" data-agree="no">{tr(NO_KEEP, lang)}</button></section>')
     picking = {code for choice in choices if choice.kind == "card_table" for code in _codes(choice.table)}
-    parts.append('<section class="table">' + "".join(_row(row, faces, lang, picking) for row in view.to_json()["rows"])
-                 + "</section>")
+    rows = view.to_json()["rows"]
+    if rows:  # nothing on the table yet: no empty felt
+        parts.append('<section class="table">' + "".join(_row(row, faces, lang, picking) for row in rows)
+                     + "</section>")
     hand = [] if view.hand is None else _codes(view.hand)
     playable = {code for choice in choices for code in _codes(choice.cards)}
     if hand:
         parts.append(f'<section class="hand"><h2>{tr(YOUR_HAND, lang)}</h2><div class="cards">'
                      + "".join(card(code, faces, lang, pick="hand") if code in playable else card(code, faces, lang)
                                for code in hand) + "</div></section>")
-    elif playable:  # at a real table: the cards the app has not seen, to say which one was played
-        parts.append(f'<section class="hand"><h2>{tr(ANY_CARD, lang)}</h2><div class="cards picker">'
+    elif playable:  # at a real table: the cards the app has not seen, to say which one it was (the starter, a play)
+        taking = [choice for choice in choices if choice.cards]
+        heading = taking[0].label if len(taking) == 1 else ANY_CARD
+        parts.append(f'<section class="hand"><h2>{tr(heading, lang)}</h2><div class="cards picker">'
                      + "".join(card(code, faces, lang, pick="hand") for code in sorted(playable, key=_order(faces)))
                      + "</div></section>")
-    if choices:
-        parts.append(f'<section class="choices"><p class="hint">{tr(PICK_HINT, lang)}</p>'
-                     + "".join(_choice(choice, lang) for choice in choices) + "</section>")
+    if choices:  # a hint only where there are cards to tap first
+        hint = "" if not playable else f'<p class="hint">{tr(PICK_HINT if hand else WHICH_HINT, lang)}</p>'
+        parts.append(f'<section class="choices">{hint}' + "".join(_choice(choice, lang) for choice in choices)
+                     + "</section>")
     parts.append(f'<p class="message" role="alert">{escape(message)}</p>')
     if view.over:
         parts.append(f'<p class="over">{tr(OVER, lang)}</p>')
@@ -104,16 +110,23 @@ def panel(game: Msg, view: View, choices: Sequence[Choice], faces: Mapping[str, 
 
 def page(game: Msg, view: View, choices: Sequence[Choice], faces: Mapping[str, Face], lang: str,
          asked: str | None = None) -> str:
-    """The whole page: the panel, and the script and style shipped with the package (nothing fetched elsewhere)."""
+    """The whole page: the panel, with the script and style shipped with the package (nothing fetched elsewhere)."""
     name = view.names[view.seat] if view.seat is not None else ""
+    return document(TITLE(game=game, name=name).text(lang), lang,
+                    panel(game, view, choices, faces, lang, asked=asked))
+
+
+def document(title: str, lang: str, body: str, strip: str | None = None) -> str:
+    """A phone's page around its panel (``#panel``, which the server's events replace) and, on a club night, the
+    strip above it (``#night``)."""
+    night = "" if strip is None else f'<nav id="night" class="night">{strip}</nav>'
     return ("<!DOCTYPE html>"
             f'<html lang="{lang}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">'
             '<meta name="referrer" content="no-referrer">'
-            f"<title>{escape(TITLE(game=game, name=name).text(lang))}</title>"
+            f"<title>{escape(title)}</title>"
             '<link rel="stylesheet" href="/seat/static/seat.css"><script src="/seat/static/seat.js" defer></script>'
-            f'</head><body><main id="panel" aria-live="polite">{panel(game, view, choices, faces, lang, asked=asked)}'
-            "</main></body></html>")
+            f'</head><body>{night}<main id="panel" aria-live="polite">{body}</main></body></html>')
 
 
 def _choice(choice: Choice, lang: str) -> str:

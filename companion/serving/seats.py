@@ -39,11 +39,14 @@ PICK = Msg("pick {cards}", "choisissez {cards}")
 PICK_BETWEEN = Msg("pick {low} to {cards}", "choisissez de {low} à {cards}")
 
 
+Events = asyncio.Queue[tuple[str, str]]  # what a phone's stream sends: (event, html), the event naming what it replaces
+
+
 @dataclass
 class Listener:
     seat: int
     lang: str
-    queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+    queue: Events = field(default_factory=asyncio.Queue)
 
 
 @dataclass
@@ -65,6 +68,7 @@ class Seats:
         self.device = f"serve-{os.getpid()}"
         self.rooms: dict[int, Room] = {}
         self._store: Store | None = None
+        self._sessions: dict[int, MatchSession] = {}  # each match replayed once, again only when changed elsewhere
 
     @property
     def store(self) -> Store:
@@ -81,7 +85,14 @@ class Seats:
 
     # ------------------------------------------------------------ drawing a seat's page
     def session(self, match_id: int) -> MatchSession:
-        return MatchSession(self.store, match_id)
+        """The match as saved, replayed once for all its phones and looks: again only when another device changed
+        it, and then its room pushes it (a page drawn meanwhile never hides the change from the others)."""
+        session = self._sessions.pop(match_id, None)  # kept again only once read whole (a damaged match: never)
+        if session is None or self.store.changed_elsewhere(match_id):
+            self.touch(match_id)
+            session = MatchSession(self.store, match_id)
+        self._sessions[match_id] = session
+        return session
 
     def asker(self, session: MatchSession, seat: int) -> str | None:
         """Who asks this seat's player to agree to an undo (empty: the table's device), or None."""
@@ -117,7 +128,8 @@ class Seats:
             session.apply(op)
         except CompanionError as error:
             return error.msg
-        self.touch(match_id)
+        finally:
+            self.touch(match_id)  # saved (or reloaded when another device saved first): every page drawn again
         return None
 
     def undo(self, match_id: int, seat: int) -> Msg | None:
@@ -130,7 +142,11 @@ class Seats:
         if not steps:
             return NOTHING_TO_UNDO
         log_ = match.log
-        others = sorted({m for op in log_[len(log_) - steps:] if (m := match.mover(op)) is not None} & humans - {seat})
+        # Asked first: the players whose own moves it takes back and who play on their own phones (a player who
+        # enters on the table's device is at the table, and the table sees the undo).
+        on_phones = set(self.store.seats_on_devices(match_id))
+        others = sorted({m for op in log_[len(log_) - steps:] if (m := match.mover(op)) is not None}
+                        & humans & on_phones - {seat})
         if others:
             ask_undo(self.store, match_id, UndoRequest(len(log_), len(log_) - steps, self.device,
                                                        match.names[seat], tuple(others)))
@@ -162,9 +178,11 @@ class Seats:
         if room is not None:
             room.pushed = -1
 
-    def join(self, match_id: int, seat: int, lang: str) -> Listener:
+    def join(self, match_id: int, seat: int, lang: str, queue: Events | None = None) -> Listener:
+        """A seat's page listens to its match (``queue``: the stream it is pushed into, a club night's phone's own
+        as it moves from match to match)."""
         room = self.rooms.setdefault(match_id, Room(match_id))
-        listener = Listener(seat, lang)
+        listener = Listener(seat, lang, queue if queue is not None else asyncio.Queue())
         room.listeners.append(listener)
         room.pushed = -1
         if room.task is None or room.task.done():
@@ -180,6 +198,7 @@ class Seats:
         if not room.listeners and room.task is not None:
             room.task.cancel()
             del self.rooms[match_id]
+            self._sessions.pop(match_id, None)
 
     async def _watch(self, room: Room) -> None:
         """One look at the store for the whole room: a change is drawn for every page; the undo questions are
@@ -195,12 +214,11 @@ class Seats:
             await asyncio.sleep(WATCH_S)
 
     def _follow(self, room: Room) -> None:
-        store = self.store
-        request = undo_request(store, room.match_id)
+        request = undo_request(self.store, room.match_id)
         asked = None if request is None else (request.head, len(request.agreed) + (request.refused is not None))
-        if not store.changed_elsewhere(room.match_id) and room.pushed >= 0 and asked == room.asked:
+        session = self.session(room.match_id)  # changed elsewhere: the room is touched
+        if room.pushed >= 0 and asked == room.asked:
             return
-        session = self.session(room.match_id)
         if request is not None and request.device == self.device:
             self._settle(session, request)
             session = self.session(room.match_id)
@@ -210,7 +228,7 @@ class Seats:
             key = (listener.seat, listener.lang)
             if key not in drawn:
                 drawn[key] = self.draw(room.match_id, listener.seat, listener.lang, session=session)
-            listener.queue.put_nowait(drawn[key])
+            listener.queue.put_nowait(("panel", drawn[key]))
 
     def _settle(self, session: MatchSession, request: UndoRequest) -> None:
         """An undo this server asked for: made once everyone agreed, dropped on a refusal or a move since."""

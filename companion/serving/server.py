@@ -28,7 +28,6 @@ import socket
 import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 import aiohttp_jinja2
@@ -37,23 +36,27 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from companion.core.i18n import Msg
-from companion.serving.seats import HEARTBEAT_S, Seats
-from companion.serving.tablets import match_of, seat_of
+from companion.serving.phones import (
+    FORBIDDEN,
+    NIGHT,
+    PAGE_HEADERS,
+    ROLE,
+    SEAT,
+    SEAT_TAKEN,
+    WALL,
+    Phones,
+    is_phone,
+    one_device,
+    phone_route,
+)
+from companion.serving.seats import Seats
+from companion.serving.tablets import match_of, night_of, seat_of
 
 log = logging.getLogger("companion.serve")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
-PLAY, VIEW, MATCH, SEAT = "play", "view", "match", "seat"
+PLAY, VIEW, MATCH = "play", "view", "match"
 _FONT_LINK = re.compile(r"<link[^>]*fonts\.googleapis\.com[^>]*>")
-FORBIDDEN = "403: this address needs the token shown by « companion serve » / il faut le jeton affiché par « companion serve »"
-SEAT_GONE = ("403: this seat was given to another device by the organiser / l'organisateur a donné cette place à un "
-             "autre appareil")
-PAGE_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
-SEAT_STATIC = Path(__file__).with_name("static")
-SEAT_TAKEN = ("403: this seat's code was already opened on another device: ask the organiser to show it again for "
-              "this one / le code de cette place a déjà été ouvert sur un autre appareil : demandez à l'organisateur "
-              "de le remontrer pour celui-ci")
 
 
 @dataclass(frozen=True)
@@ -64,8 +67,9 @@ class Tokens:
     view: str = field(default_factory=lambda: secrets.token_urlsafe(18))
 
     def role(self, value: str | None) -> str | None:
-        """PLAY, VIEW, ``match:<id>`` (a tablet of one match), ``seat:<id>:<seat>:<binding>`` (a player's own device)
-        or None, compared in constant time."""
+        """PLAY, VIEW, ``match:<id>`` (a tablet of one match), ``seat:<id>:<seat>:<binding>`` (a player's own device),
+        ``night:<id>:<player>:<binding>`` (a player's phone all night), ``night:<id>:w`` (the night's standings) or
+        None, compared in constant time."""
         if not value:
             return None
         given = value.encode()
@@ -76,7 +80,13 @@ class Tokens:
         if match_id is not None:
             return f"{MATCH}:{match_id}"
         seat = seat_of(self.play, value)
-        return f"{SEAT}:{seat[0]}:{seat[1]}:{seat[2]}" if seat is not None else None
+        if seat is not None:
+            return f"{SEAT}:{seat[0]}:{seat[1]}:{seat[2]}"
+        night = night_of(self.play, value)
+        if night is None:
+            return None
+        night_id, phone = night
+        return f"{NIGHT}:{night_id}:{WALL}" if phone is None else f"{NIGHT}:{night_id}:{phone[0]}:{phone[1]}"
 
 
 # textual-serve's page speaks English only: its few words in both languages, the table's own first.
@@ -187,9 +197,6 @@ def child_command(role: str, parent: int, lang: str | None = None) -> str:
         args.append("--spectator")
     elif role.startswith(f"{MATCH}:"):
         args += ["--match", role.split(":", 1)[1]]
-    elif role.startswith(f"{SEAT}:"):
-        _, match_id, seat, binding = role.split(":")
-        args += ["--match", match_id, "--seat", seat, "--binding", binding]
     if lang:
         args += ["--lang", lang]
     return "exec " + shlex.join(args)
@@ -214,10 +221,11 @@ class GuardedServer(Server):
         super().__init__(command="companion", host=host, port=port, title="companion", public_url=public_url)
         self.tokens = tokens
         self.lang = lang
-        self.seats = seats  # the players' phones: a light page each, from this process (None: no store to serve)
         self.cookie = f"companion_{port}"  # cookies are per host, not per port: one server's never serves another
+        # The players' phones: a light page each, from this process (None: no store to serve, no phone served).
+        self.phones = Phones(seats, self.cookie, lang) if seats is not None else None
         self.services: set[GroupedAppService] = set()
-        self.seats_opened: set[str] = set()  # seat tokens already exchanged: a seat's code opens one device
+        self.seats_opened: set[str] = set()  # phone tokens already exchanged: a seat's code opens one device
         self.sockets: set[web.WebSocketResponse] = set()
         origin = urlsplit(public_url)
         self.origins = {f"{origin.scheme}://{origin.netloc}"}
@@ -238,8 +246,10 @@ class GuardedServer(Server):
             raise web.HTTPForbidden(text=FORBIDDEN)
         if request.path == "/ws" and not self.origin_ok(request.headers.get("Origin")):
             raise web.HTTPForbidden(text=FORBIDDEN)
-        request["role"] = role
-        if token and request.path == "/" and request.method == "GET" and role.startswith(f"{SEAT}:"):
+        request[ROLE] = role
+        if is_phone(role) and (self.phones is None or not phone_route(request.path)):
+            raise web.HTTPForbidden(text=FORBIDDEN)  # a phone runs no app: no socket, no app's files or downloads
+        if token and request.path == "/" and request.method == "GET" and one_device(role):
             # One device per seat: the first to open the code keeps it (as its cookie, through reloads); another
             # device scanning the same code is refused. A new code from the organiser gives the seat anew.
             if token in self.seats_opened:
@@ -250,99 +260,16 @@ class GuardedServer(Server):
             # its own history entry with the address without it (a redirect would leave the entry behind).
             rest = {k: v for k, v in request.query.items() if k != "token"}
             response = web.Response(text=exchange_page("/" + (f"?{urlencode(rest)}" if rest else "")),
-                                    content_type="text/html",
-                                    headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
+                                    content_type="text/html", headers=PAGE_HEADERS)
             response.set_cookie(self.cookie, token, httponly=True, samesite="Lax", path="/")
             return response
-        if role.startswith(f"{SEAT}:") and self.seats is not None and request.path in ("/", "/ws"):
-            if request.path == "/ws":  # a player's phone runs no app: its page is this server's
-                raise web.HTTPForbidden(text=FORBIDDEN)
-            return await self.seat_page(request)  # a player's phone: his hand as a page, no app process
+        if is_phone(role) and request.path == "/":
+            assert self.phones is not None
+            return await self.phones.page(request)  # a player's phone: his hand as a page, no app process
         answered = await handler(request)
         if request.path == "/" and isinstance(answered, web.Response) and answered.text:
             answered.text = served_page(answered.text, self.lang)
         return answered
-
-    # ------------------------------------------------------------ a player's phone (serving/seats.py)
-    def seat_of(self, request: web.Request) -> tuple[int, int]:
-        """The (match, seat) a seat's device holds: refused when it is not a seat's, or when the organiser gave
-        the seat to another device since."""
-        role = request["role"]
-        if not role.startswith(f"{SEAT}:") or self.seats is None:
-            raise web.HTTPForbidden(text=FORBIDDEN)
-        _, match_id, seat, binding = (int(x) if x.isdigit() else x for x in role.split(":"))
-        assert isinstance(match_id, int) and isinstance(seat, int)
-        if self.seats.store.seats_on_devices(match_id).get(seat) != binding:
-            raise web.HTTPForbidden(text=SEAT_GONE)
-        return match_id, seat
-
-    def seat_lang(self, request: web.Request) -> str:
-        """The phone's own language: its choice on this page, else what its browser asks for, else the table's."""
-        chosen = request.cookies.get(self.cookie + "_lang")
-        if chosen in ("en", "fr"):
-            return chosen
-        asked = request.headers.get("Accept-Language", "")
-        if asked:
-            return "fr" if asked.lower().startswith("fr") else "en"
-        return self.lang or "en"
-
-    async def seat_page(self, request: web.Request) -> web.Response:
-        match_id, seat = self.seat_of(request)
-        assert self.seats is not None
-        html = self.seats.draw(match_id, seat, self.seat_lang(request), whole=True)
-        return web.Response(text=html, content_type="text/html", headers=PAGE_HEADERS)
-
-    async def seat_events(self, request: web.Request) -> web.StreamResponse:
-        """The seat's panel, pushed whenever its match changes (server-sent events; the page reconnects by
-        itself after sleep or a Wi-Fi drop)."""
-        match_id, seat = self.seat_of(request)
-        assert self.seats is not None
-        response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store",
-                                               "X-Accel-Buffering": "no"})
-        await response.prepare(request)
-        listener = self.seats.join(match_id, seat, self.seat_lang(request))
-        try:
-            while True:
-                try:
-                    html = await asyncio.wait_for(listener.queue.get(), HEARTBEAT_S)
-                except TimeoutError:
-                    await response.write(b": still here\n\n")
-                    continue
-                data = "".join(f"data: {line}\n" for line in html.splitlines() or [""])
-                await response.write(f"event: panel\n{data}\n".encode())
-        except (ConnectionResetError, asyncio.CancelledError):
-            pass
-        finally:
-            self.seats.leave(match_id, listener)
-        return response
-
-    async def seat_post(self, request: web.Request) -> web.Response:
-        """What a phone sends: an answer to one of its choices, an undo, its answer to an undo question, a round's
-        report read, its language. Answered with its panel drawn again and what was refused, if anything."""
-        match_id, seat = self.seat_of(request)
-        assert self.seats is not None
-        form = await request.post()
-        lang = self.seat_lang(request)
-        said: Msg | None = None
-        action = request.match_info["action"]
-        if action == "answer":
-            said = self.seats.answer(match_id, seat, str(form.get("name", "")), [str(c) for c in form.getall("card", [])],
-                                     [str(t) for t in form.getall("table", [])], _number(form.get("target")),
-                                     _number(form.get("number")))
-        elif action == "undo":
-            said = self.seats.undo(match_id, seat)
-        elif action == "undo-answer":
-            self.seats.undo_answer(match_id, seat, form.get("agree") == "yes")
-        elif action == "continue":
-            self.seats.read_report(match_id)
-        elif action == "lang" and form.get("lang") in ("en", "fr"):
-            lang = str(form.get("lang"))
-        message = said.text(lang) if said is not None else ""
-        answer = web.json_response({"panel": self.seats.draw(match_id, seat, lang, message), "message": message},
-                                   headers=PAGE_HEADERS)
-        if action == "lang":
-            answer.set_cookie(self.cookie + "_lang", lang, httponly=True, samesite="Lax", path="/")
-        return answer
 
     async def _make_app(self) -> web.Application:
         app = web.Application(middlewares=[self.guard])
@@ -352,9 +279,7 @@ class GuardedServer(Server):
             web.get("/ws", self.handle_websocket, name="websocket"),
             web.get("/download/{key}", self.handle_download, name="download"),
             web.static("/static", self.statics_path, show_index=False, name="static"),
-            web.get("/seat/events", self.seat_events, name="seat-events"),
-            web.post("/seat/{action}", self.seat_post, name="seat-post"),
-            web.static("/seat/static", SEAT_STATIC, show_index=False, name="seat-static"),
+            *(self.phones.routes() if self.phones is not None else []),
         ])
         app.on_startup.append(self.on_startup)
         app.on_shutdown.append(self.on_shutdown)
@@ -365,8 +290,8 @@ class GuardedServer(Server):
 
     async def on_shutdown(self, app: web.Application) -> None:
         self.end_apps()
-        if self.seats is not None:
-            self.seats.close()
+        if self.phones is not None:
+            self.phones.close()
 
     def end_apps(self) -> None:
         """End every app process's whole group (an app may have started helpers of its own)."""
@@ -387,7 +312,7 @@ class GuardedServer(Server):
         try:
             await websocket.prepare(request)
             self.sockets.add(websocket)
-            service = GroupedAppService(child_command(request["role"], os.getpid(), self.lang),
+            service = GroupedAppService(child_command(request[ROLE], os.getpid(), self.lang),
                                         write_bytes=websocket.send_bytes, write_str=websocket.send_str,
                                         close=websocket.close,  # type: ignore[arg-type]
                                         download_manager=self.download_manager,
@@ -442,14 +367,6 @@ def bind(host: str, port: int) -> socket.socket:
         sock.close()
         raise
     return sock
-
-
-def _number(value: object) -> int | None:
-    """A number a phone sent (a target, a count), or None."""
-    try:
-        return int(str(value)) if value not in (None, "") else None
-    except ValueError:
-        return None
 
 
 def _int(value: str | None, default: int) -> int:

@@ -10,6 +10,10 @@ and the file goes when the server stops.
 A seat's token (``s<id>-<seat>-<n>.<mac>``) opens one match as one seat: that player's own device, which shows
 his hand and his choices and nothing hidden from him. ``n`` is the seat's binding, counted in the store: giving
 the seat to another device (a phone that died) makes the old token open nothing.
+
+A club night's tokens: a player's (``n<night>-<player>-<n>.<mac>``) opens his own phone for the whole night, which
+follows his table's match from round to round (bound as a seat is); the wall's (``n<night>-w.<mac>``) opens the
+night's standings, read only, on any number of screens.
 """
 
 from __future__ import annotations
@@ -85,9 +89,36 @@ def forget_serving(store_path: Path) -> None:
         pass
 
 
-def match_address(store_path: Path, match_id: int, seat: tuple[int, int] | None = None) -> str | None:
-    """The address that opens one match on a tablet (with ``seat``, (seat, binding): on that seat's own device),
-    while a server of this store runs; else None."""
+NIGHT_PREFIX = "n"
+WALL = "w"  # a club night's standings, for a wall screen or any phone: read only
+
+
+def night_token(secret: str, night_id: int, phone: tuple[int, int] | None) -> str:
+    """A club night's address for one of its players' phones, ``phone`` = (player, binding): it follows his
+    table's match through the night; or (``phone`` None) its standings, read only, for the wall and every phone."""
+    who = WALL if phone is None else f"{phone[0]}-{phone[1]}"
+    return f"{NIGHT_PREFIX}{night_id}-{who}.{_mac(secret, f'night:{night_id}:{who}')}"
+
+
+def night_of(secret: str, token: str) -> tuple[int, tuple[int, int] | None] | None:
+    """The (night, (player, binding) or None for the wall) a night's token opens, or None (compared in constant
+    time)."""
+    head, dot, _ = token.partition(".")
+    parts = head[1:].split("-")
+    if not dot or not head.startswith(NIGHT_PREFIX) or len(head) > 30 or not all(p.isdigit() for p in parts[:1]):
+        return None
+    if len(parts) == 2 and parts[1] == WALL:
+        phone = None
+    elif len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
+        phone = (int(parts[1]), int(parts[2]))
+    else:
+        return None
+    expected = night_token(secret, int(parts[0]), phone)
+    return (int(parts[0]), phone) if hmac.compare_digest(token.encode(), expected.encode()) else None
+
+
+def _served(store_path: Path) -> tuple[str, str] | None:
+    """Where a server of this store listens, and its secret, while it runs; else None."""
     try:
         data = json.loads(serving_file(store_path).read_text(encoding="utf-8"))
         url, secret, pid = str(data["url"]), str(data["secret"]), int(data["pid"])
@@ -99,5 +130,22 @@ def match_address(store_path: Path, match_id: int, seat: tuple[int, int] | None 
         return None
     except PermissionError:
         pass
+    return url, secret
+
+
+def match_address(store_path: Path, match_id: int, seat: tuple[int, int] | None = None) -> str | None:
+    """The address that opens one match on a tablet (with ``seat``, (seat, binding): on that seat's own device),
+    while a server of this store runs; else None."""
+    served = _served(store_path)
+    if served is None:
+        return None
+    url, secret = served
     token = match_token(secret, match_id) if seat is None else seat_token(secret, match_id, *seat)
     return f"{url}/?token={token}"
+
+
+def night_address(store_path: Path, night_id: int, phone: tuple[int, int] | None) -> str | None:
+    """The address of a club night for one of its players' phones ((player, binding)), or for its standings on a
+    wall (None), while a server of this store runs; else None."""
+    served = _served(store_path)
+    return None if served is None else f"{served[0]}/?token={night_token(served[1], night_id, phone)}"

@@ -203,11 +203,26 @@ def _migrate_5_to_6(conn: sqlite3.Connection) -> None:
     )
 
 
+def _migrate_6_to_7(conn: sqlite3.Connection) -> None:
+    """A club night's players' own phones: each player's phone follows his table's match all night, counted as a
+    match's seats are, so that giving him another phone (one that died) makes the older code open nothing."""
+    conn.execute(
+        """
+        CREATE TABLE night_phones (
+            night_id INTEGER NOT NULL REFERENCES nights(id) ON DELETE CASCADE,
+            player   INTEGER NOT NULL,                   -- the player's place in the night's list, from 0
+            binding  INTEGER NOT NULL,                   -- 1 for the first phone, one more for each next one
+            PRIMARY KEY (night_id, player)
+        )
+        """
+    )
+
+
 #: ``MIGRATIONS[v]`` upgrades a file from schema version ``v`` to ``v + 1``. It runs inside the
 #: opening transaction (never call ``executescript``/``COMMIT`` in one); the store sets
 #: ``user_version`` itself. Append, never edit, when the schema changes.
 MIGRATIONS: tuple[Migration, ...] = (_migrate_0_to_1, _migrate_1_to_2, _migrate_2_to_3, _migrate_3_to_4,
-                                     _migrate_4_to_5, _migrate_5_to_6)
+                                     _migrate_4_to_5, _migrate_5_to_6, _migrate_6_to_7)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 #: The tables each schema version brings, with the columns this release reads and writes. Every one is checked
@@ -223,6 +238,7 @@ _TABLES_BY_VERSION: dict[int, dict[str, set[str]]] = {
     5: {"night_ops": {"night_id", "seq", "op"}},
     6: {"drivers": {"match_id", "device", "table_device", "until"},
         "undo_requests": {"match_id", "head", "back", "device", "asker", "seats", "agreed", "refused"}},
+    7: {"night_phones": {"night_id", "player", "binding"}},
 }
 
 

@@ -39,13 +39,11 @@ class HostApp(App):
     lang: reactive[str] = reactive("en")
 
     def __init__(self, store: Store, *, lang: str | None = None, settings: Settings | None = None,
-                 notice: Msg | None = None, served: bool = False, only_match: int | None = None,
-                 seat: tuple[int, int] | None = None) -> None:
+                 notice: Msg | None = None, served: bool = False, only_match: int | None = None) -> None:
         super().__init__()
         self.store = store
         self.served = served  # a browser's tab of « companion serve »: files go to that device, not this machine
         self.only_match = only_match  # a tablet of one match (its own token): that match only, no home screen
-        self.device_seat = seat  # with only_match, (seat, binding): one player's own device, his hand only
         # This app among the devices on one match (companion.store.devices): who drives, who asked an undo.
         self.device_id = f"{os.getpid()}-{os.urandom(4).hex()}"  # os.urandom: what secrets uses, without its import
         self.settings = settings or Settings(lang=lang or "en")
@@ -104,11 +102,6 @@ class HostApp(App):
 
         return match_address(self.store.path, match_id)
 
-    @property
-    def seat(self) -> int | None:
-        """The seat this device is (a player's own phone), or None (a table device, the laptop, a spectator)."""
-        return self.device_seat[0] if self.device_seat is not None else None
-
     def seat_address(self, match_id: int, seat: int) -> str | None:
         """Give a seat of a match to a new device: the address its QR code holds (the device before it is let
         go), while « companion serve » runs; only the organiser's app gives seats."""
@@ -118,12 +111,17 @@ class HostApp(App):
 
         return match_address(self.store.path, match_id, (seat, self.store.bind_seat(match_id, seat)))
 
-    def seat_let_go(self) -> bool:
-        """This device was a seat's, and the organiser gave that seat to another device since."""
-        if self.device_seat is None or self.only_match is None:
-            return False
-        seat, binding = self.device_seat
-        return self.store.seats_on_devices(self.only_match).get(seat) != binding
+    def night_address(self, night_id: int, player: int | None) -> str | None:
+        """A club night's code: a player's own phone for the whole night (a new phone each time it is shown: the
+        one before is let go), or (``player`` None) the standings for the wall; while « companion serve » runs and
+        only from the organiser's app."""
+        if self.tablet_address(0) is None:
+            return None
+        from companion.club.saved import give_phone
+        from companion.serving.tablets import night_address
+
+        phone = None if player is None else (player, give_phone(self.store, night_id, player))
+        return night_address(self.store.path, night_id, phone)
 
     def hand_over(self, files: list[tuple[str, str]]) -> Msg:
         """Exports and shares, as (file name, text): downloaded by the browser of the device that asked when

@@ -1,6 +1,6 @@
 """Regenerate screenshots/: every screen of the gallery, at 80x24 and at a tablet size, as SVG and PNG (the
-match screens, home and the setup form also on a phone, upright and sideways; the phones' own pictures for
-docs/tablet.md go to docs/images/).
+match screens, home and the setup form also on a phone, upright and sideways; the table's device among phones
+for docs/tablet.md goes to docs/images/).
 
     python -m companion.tui.screenshots [--out screenshots] [--only NAME ...]
 
@@ -24,8 +24,8 @@ from companion.tui.gallery import STATES, build_app
 SIZES = {"80x24": (80, 24), "tablet": (120, 40)}
 PHONE_SIZES = {"phone": (45, 45), "phone-sideways": (90, 20)}
 PHONE_SHOWN = {"home", "setup", "match-play", "virtual-play", "le31-play", "le31-virtual", "rummy-table",
-               "rummy-virtual", "trente-knock", "trente-virtual", "banker-virtual", "seat-phone"}
-DOC_IMAGES = {("seat-phone", "phone"): "phone-hand", ("seat-table", "tablet"): "table-view"}
+               "rummy-virtual", "trente-knock", "trente-virtual", "banker-virtual"}
+DOC_IMAGES = {("seat-table", "tablet"): "table-view"}
 _TEXT = re.compile(r'(<text\b[^>]*?\bx=")([0-9.]+)("[^>]*?\btextLength=")([0-9.]+)("[^>]*>)((?:&#160;)+)([^<]*)(</text>)')
 
 

@@ -146,6 +146,7 @@ async def test_a_result_by_keys_for_the_second_player_reads_whole_at_once(tmp_pa
 
 async def test_a_table_gets_its_tablet_and_its_result_comes_in_by_itself(tmp_path):
     from companion.serving.tablets import forget_serving, match_of, write_serving
+    from companion.tui.dialogs.choice import ChoiceDialog
     from companion.tui.dialogs.share import QrDialog
 
     app = make_app(tmp_path)
@@ -162,6 +163,12 @@ async def test_a_table_gets_its_tablet_and_its_result_comes_in_by_itself(tmp_pat
         try:
             await pilot.pause(0.3)  # a button takes no second press during its 0.2 s pressed look
             await pilot.click("#tablet")
+            await pilot.pause()
+            assert isinstance(app.screen, ChoiceDialog), screen.query_one("#message").render()
+            assert [label for label, _ in app.screen.answers][:3] == [
+                "Table 2's tablet: its match", "A player's phone, all night",
+                "The standings, for the wall and every phone"]
+            await pilot.click("#answer-0")
             await pilot.pause()
             assert isinstance(app.screen, QrDialog), screen.query_one("#message").render()
             address = str(app.screen.query_one("#summary").render())
@@ -181,6 +188,52 @@ async def test_a_table_gets_its_tablet_and_its_result_comes_in_by_itself(tmp_pat
             ended = f"{a} 121–95 (#{match_id})"
             await until(pilot, lambda: str(screen.query_one("#tables", DataTable).get_row_at(1)[3]) == ended, timeout=30)
             assert (screen.night.results[(1, 2)].winner, screen.night.results[(1, 2)].loser_score) == (a, 95)
+        finally:
+            forget_serving(app.store.path)
+
+
+async def test_a_players_phone_code_for_the_night_gives_a_new_phone_each_time_and_the_wall_one_reads_only(tmp_path):
+    """The night's codes: a player's own phone for the whole night (showing it again lets the phone before go), and
+    the standings for the wall, in both languages."""
+    from companion.club.saved import phones
+    from companion.serving.tablets import forget_serving, night_of, write_serving
+    from companion.tui.dialogs.choice import ChoiceDialog
+    from companion.tui.dialogs.share import QrDialog
+
+    app = make_app(tmp_path, "fr")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await new_night(pilot, "Ann, Bob, Cy, Di")
+        write_serving(app.store.path, "http://192.168.1.20:8000", "SECRET")
+        try:
+            tokens = []
+            for _ in range(2):
+                await pilot.click("#tablet")
+                await pilot.pause()
+                assert isinstance(app.screen, ChoiceDialog)  # nothing paired: no table's tablet offered
+                assert [label for label, _ in app.screen.answers] == [
+                    "Le téléphone d'un joueur, toute la soirée", "Le classement, pour le mur et chaque téléphone",
+                    "Annuler"]
+                await pilot.click("#answer-0")
+                await pilot.pause()
+                assert isinstance(app.screen, ChoiceDialog)
+                bob = [label for label, _ in app.screen.answers].index("Bob")
+                await pilot.click(f"#answer-{bob}")
+                await pilot.pause()
+                assert isinstance(app.screen, QrDialog)
+                tokens.append(str(app.screen.query_one("#summary").render()).split("token=")[1])
+                await pilot.press("escape")
+                await pilot.pause(0.3)
+            player = screen.night.players.index("Bob")
+            assert [night_of("SECRET", t) for t in tokens] == [(screen.night_id, (player, 1)),
+                                                                (screen.night_id, (player, 2))]
+            assert phones(app.store, screen.night_id) == {player: 2}  # the first phone is let go
+            await pilot.click("#tablet")
+            await pilot.pause()
+            await pilot.click("#answer-1")
+            await pilot.pause()
+            assert isinstance(app.screen, QrDialog)
+            wall = str(app.screen.query_one("#summary").render()).split("token=")[1]
+            assert night_of("SECRET", wall) == (screen.night_id, None)
         finally:
             forget_serving(app.store.path)
 

@@ -410,9 +410,9 @@ async def test_one_screen_plays_both_modes(tmp_path):
             app.pop_screen()
 
 
-def waiting_on_pauls_phone(store, phase: str) -> tuple[int, int]:
-    """Three-player virtual cribbage, Marie and Paul on their own phones, Ordi the computer, played until the match
-    waits for Paul alone: his discard once Marie laid away, or his card of the play. The match and Marie's binding."""
+def waiting_on_pauls_phone(store, phase: str) -> int:
+    """Three-player virtual cribbage, Marie at the table's device, Paul on his own phone, Ordi the computer, played
+    until the match waits for Paul alone: his discard once Marie laid away, or his card of the play."""
     import importlib
 
     from companion.games import registry
@@ -420,7 +420,6 @@ def waiting_on_pauls_phone(store, phase: str) -> tuple[int, int]:
     game = registry.get("cribbage")
     setup = Setup(("Marie", "Paul", "Ordi"), game.make_rules(3, {}), 2, "virtual", 3, ("human", "human", "normal"))
     session = MatchSession.create(store, setup, game)
-    binding = store.bind_seat(session.match_id, 0)
     store.bind_seat(session.match_id, 1)
     players = importlib.import_module(game.players or "")
     match = session.match
@@ -429,14 +428,14 @@ def waiting_on_pauls_phone(store, phase: str) -> tuple[int, int]:
         op = match.options(others[0])[0] if others else players.next_op(match, ["normal"] * 3)
         assert op is not None
         session.apply(op)
-    return session.match_id, binding
+    return session.match_id
 
 
 @pytest.mark.parametrize("phase", ["discard", "play"])
-async def test_a_hand_is_greyed_while_another_player_chooses_and_a_card_typed_then_says_not_now(tmp_path, phase):
-    """On Marie's phone, while Paul lays away or plays on his: her cards stayed lit (those that fitted the count, or
-    all four once laid away) though a tap did nothing, and a card or « lay » typed was dropped in silence. Her hand
-    now lights what her choices offer, nothing while Paul chooses, and a line typed says it is not her turn."""
+async def test_while_a_player_chooses_on_his_phone_a_card_typed_at_the_table_says_not_now(tmp_path, phase):
+    """On the table's tablet, while Paul lays away or plays on his phone: no key of a hand is lit, the prompt says
+    Paul is playing on his phone, and a card or « lay » typed at the table (Marie's) says it is not her turn,
+    nothing entered (a line typed was once dropped in silence)."""
     from companion.core.cards import format_card
     from companion.store.database import Store
     from companion.store.settings import Settings
@@ -445,22 +444,21 @@ async def test_a_hand_is_greyed_while_another_player_chooses_and_a_card_typed_th
 
     path = tmp_path / "companion.sqlite3"
     store = Store.open(path)
-    match_id, binding = waiting_on_pauls_phone(store, phase)
+    match_id = waiting_on_pauls_phone(store, phase)
     head = len(store.ops(match_id))
-    phone = CompanionApp(Store.open(path), settings=Settings(lang="en", pace=0.0), served=True, only_match=match_id,
-                         seat=(0, binding))
-    async with phone.run_test(size=(60, 40)) as pilot:
-        await until(pilot, lambda: getattr(phone.screen, "shown_seat", None) == 0
-                    and any(key.display for key in phone.screen.query("#hand Button")), timeout=30)
-        screen = phone.screen
-        keys = [key for key in screen.query("#hand Button") if key.display]
-        assert len(keys) == len(screen.match.hand(0)) and all(key.disabled for key in keys)
-        assert screen.query_one("#lay").disabled
-        assert "Paul is playing on their phone" in str(screen.query_one("#prompt").render())
+    table = CompanionApp(Store.open(path), settings=Settings(lang="en", pace=0.0), served=True, only_match=match_id)
+    async with table.run_test(size=(60, 40)) as pilot:
+        await until(pilot, lambda: getattr(table.screen, "virtual", False) and table.screen.is_mounted
+                    and "Paul is playing on their phone" in str(table.screen.query_one("#prompt").render()),
+                    timeout=30)
+        screen = table.screen
+        assert screen.shown_seat is None
+        assert not [key for key in screen.query("#hand Button, #lay") if key.display and not key.disabled]
         for line in (format_card(screen.match.hand(0)[0], "ascii", "en"), "lay"):
             screen.message = None
             screen.interpret(line)
             await until(pilot, lambda: screen.message is not None)
             assert str(screen.query_one("#message").render()) == "not now: that move is not offered"
         assert len(store.ops(match_id)) == head
+    table.store.close()
     store.close()

@@ -13,7 +13,7 @@ from companion.games.trente_et_un.rules import BankerRules
 from companion.store.session import MatchSession
 from companion.store.settings import Settings
 from companion.tui.game_ui import ui_for
-from companion.tui.games.trente_et_un.screen import turn_entry
+from companion.tui.games.trente_et_un.turn_words import turn_entry
 from companion.tui.screens.history import HistoryScreen
 from tests.helpers.scripted import make_app
 

@@ -355,32 +355,32 @@ async def test_the_virtual_hand_lights_only_the_cards_its_choices_play(tmp_path)
         assert session.match.log[len(log)] == Capture(0, screen.match.deck.parse("5G"), (), True)
 
 
-async def test_on_a_players_phone_a_play_typed_while_another_plays_is_refused_with_the_reason(tmp_path):
-    """Ann's phone while Hal chooses: her cards are greyed, and a play she types is refused with the reason (it was
-    dropped in silence)."""
+async def test_while_a_player_plays_on_his_phone_a_play_typed_at_the_table_is_refused_with_the_reason(tmp_path):
+    """The table's tablet while Bob chooses on his phone: no key of a hand is lit, and a play Ann types at the table
+    is refused with the reason (it was dropped in silence), nothing entered."""
     from companion.store.database import Store
     from companion.store.settings import Settings
     from companion.tui.app import CompanionApp
-    from companion.tui.screens.match_base import MatchScreenBase
     from tests.helpers.journeys import until
 
     setup, log = committed_to_take()
     setup = Setup(setup.names, setup.rules, setup.first_dealer, "virtual", setup.seed, ("human", "human"))
     path = tmp_path / "companion.sqlite3"
-    with Store.open(path) as table:
-        session = MatchSession.create(table, setup, "le31")
+    with Store.open(path) as store:
+        session = MatchSession.create(store, setup, "le31")
         for op in (*log, Capture(0, session.match.deck.parse("5G"), (), True)):
             session.apply(op)
-        binding = table.bind_seat(session.match_id, 0)
-    phone = CompanionApp(Store.open(path), settings=Settings(lang="en", pace=0.0), served=True,
-                         only_match=session.match_id, seat=(0, binding))
-    async with phone.run_test(size=(60, 40)) as pilot:
-        await until(pilot, lambda: isinstance(phone.screen, MatchScreenBase) and phone.screen.is_mounted)
-        screen = phone.screen
-        await until(pilot, lambda: any(key.display for key in screen.query("#hand Button")))
-        assert screen.match.r.turn == 1 and screen.shown_seat == 0
-        assert all(key.disabled for key in screen.query("#hand Button") if key.display)
+        store.bind_seat(session.match_id, 1)
+    table = CompanionApp(Store.open(path), settings=Settings(lang="en", pace=0.0), served=True,
+                         only_match=session.match_id)
+    async with table.run_test(size=(60, 40)) as pilot:
+        await until(pilot, lambda: getattr(table.screen, "virtual", False) and table.screen.is_mounted
+                    and "Bob is playing on their phone" in str(table.screen.query_one("#prompt").render()))
+        screen = table.screen
+        assert screen.match.r.turn == 1 and screen.shown_seat is None
+        assert not [key for key in screen.query("#hand Button") if key.display and not key.disabled]
         screen.interpret("1r -")
-        await pilot.pause()
+        await until(pilot, lambda: screen.message is not None)
         assert "not now" in str(screen.query_one("#message").render())
         assert len(screen.match.log) == len(log) + 1
+    table.store.close()

@@ -88,33 +88,33 @@ async def test_the_virtual_keys_and_hand_are_lit_from_the_seats_choices(tmp_path
         assert {"stock", "pige"}.isdisjoint(lit_keys(screen)) and "throw" in lit_keys(screen)
 
 
-async def test_on_a_players_phone_a_play_typed_while_another_plays_is_refused_with_the_reason(tmp_path):
-    """Ann's phone while Hal chooses: her cards are greyed, her play keys hidden, and a play she types is refused with
-    the reason (it was dropped in silence)."""
+async def test_while_a_player_plays_on_his_phone_a_play_typed_at_the_table_is_refused_with_the_reason(tmp_path):
+    """The table's tablet while Hal chooses on his phone: no key of a hand is lit, the play keys hidden, and a play
+    Ann types at the table is refused with the reason (it was dropped in silence), nothing entered."""
     from companion.store.database import Store
     from companion.store.settings import Settings
     from companion.tui.app import CompanionApp
-    from companion.tui.screens.match_base import MatchScreenBase
 
     setup = Setup(NAMES, Rummy2500Rules(), 0, "virtual", 4, ("human", "human"))
     path = tmp_path / "companion.sqlite3"
-    with Store.open(path) as table:
-        session = MatchSession.create(table, setup, "rummy2500")
+    with Store.open(path) as store:
+        session = MatchSession.create(store, setup, "rummy2500")
         dealt(session)
         assert session.match.awaiting() == (1,)
-        binding = table.bind_seat(session.match_id, 0)
-    phone = CompanionApp(Store.open(path), settings=Settings(lang="en", pace=0.0), served=True,
-                         only_match=session.match_id, seat=(0, binding))
-    async with phone.run_test(size=(60, 40)) as pilot:
-        await until(pilot, lambda: isinstance(phone.screen, MatchScreenBase) and phone.screen.is_mounted)
-        screen = phone.screen
-        await until(pilot, lambda: any(key.display for key in screen.query("#hand Button")))
+        store.bind_seat(session.match_id, 1)
+    table = CompanionApp(Store.open(path), settings=Settings(lang="en", pace=0.0), served=True,
+                         only_match=session.match_id)
+    async with table.run_test(size=(60, 40)) as pilot:
+        await until(pilot, lambda: getattr(table.screen, "virtual", False) and table.screen.is_mounted
+                    and "Hal is playing on their phone" in str(table.screen.query_one("#prompt").render()))
+        screen = table.screen
         head = len(screen.match.log)
-        assert screen.shown_seat == 0 and not screen.query_one("#plays").display
-        assert all(key.disabled for key in screen.query("#hand Button") if key.display)
+        assert screen.shown_seat is None and not screen.query_one("#plays").display
+        assert not [key for key in screen.query("#hand Button") if key.display and not key.disabled]
         screen.interpret("stock")
-        await pilot.pause()
+        await until(pilot, lambda: screen.message is not None)
         assert "not now" in message(screen) and len(screen.match.log) == head
+    table.store.close()
 
 
 async def test_at_a_real_table_the_play_keys_are_lit_from_the_choices(tmp_path):

@@ -168,7 +168,7 @@ async def test_the_rules_help_says_how_to_enter_a_deal_turn_by_turn(tmp_path):
 
     from companion.core.cards import parse_card
     from companion.core.errors import CompanionError
-    from companion.tui.games.trente_et_un.screen import TURN_WORDS
+    from companion.tui.games.trente_et_un.turn_words import TURN_WORDS
 
     for lang, size, game, rules in (("fr", SIZES[0], "trente_et_un_banker", BankerRules()),
                                     ("en", SIZES[1], "trente_et_un", KnockRules())):

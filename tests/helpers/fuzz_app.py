@@ -19,6 +19,7 @@ from companion.games.cribbage.rules import CribbageRules
 from companion.store.database import Store
 from companion.store.session import MatchSession
 from companion.store.settings import Settings
+from companion.tui.screens.match_base import MatchScreenBase
 
 # Markup a player could type or be named: closing tags crashed Rich's parser, opening ones were interpreted.
 MARKUP = ["[/]", "[/b]", "5h [/i]", "[red]x", "[@click=app.quit]Jo", "[b]", "[link=http://x]y[/link]", "\\[x]",
@@ -81,7 +82,7 @@ async def fuzz_app(home: Path, seed: int, inputs: int, lang: str = "en", game_id
             entries = [w for w in screen.query(Input) if w.display]
             buttons = [b for b in screen.query(Button)
                        if b.display and not b.disabled and (b.id or "") not in NEVER_CLICK]
-            offered = screen.offered() if hasattr(screen, "offered") else []
+            offered = screen.offered() if isinstance(screen, MatchScreenBase) else []
             if kind < 0.15 and offered:  # a move the rules offer the seat on screen, as a finger makes it
                 listed = [op for choice in offered for op in choice.options() or ()]
                 if listed:

@@ -105,13 +105,11 @@ def terminal_sizes(page) -> list[tuple[int, int]]:
 
 
 async def widget_cells(home: Path, size: tuple[int, int], steps: list[tuple[str, str]], *, spectator: bool = False,
-                       only_match: int | None = None, seat: tuple[int, int] | None = None
-                       ) -> dict[str, tuple[float, float]]:
+                       only_match: int | None = None) -> dict[str, tuple[float, float]]:
     """Where a browser's page shows widgets, in terminal cells: the same app laid out headless at the terminal
     size the page asked for (``terminal_sizes``). Each ``("find", selector)`` step gives its widget's centre (and
     ``selector:left``, its top-left cell), after the ``("click", selector)`` steps before it, in a copy of the
-    store (the real one is left as the browser will find it). ``only_match`` and ``seat``: the app of a match's
-    tablet or of a seat's phone."""
+    store (the real one is left as the browser will find it). ``only_match``: the app of a match's tablet."""
     import shutil
 
     from companion.serving.child import SPECTATOR, spectator_store
@@ -127,10 +125,10 @@ async def widget_cells(home: Path, size: tuple[int, int], steps: list[tuple[str,
     store = spectator_store(copy / "companion.sqlite3") if spectator else Store.open(copy / "companion.sqlite3")
     with store:
         app = CompanionApp(store, settings=Settings(lang="en"), notice=SPECTATOR if spectator else None,
-                           served=True, only_match=only_match, seat=seat)
+                           served=True, only_match=only_match)
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
-            if only_match is not None:  # a tablet's or a phone's app: its match opens by itself
+            if only_match is not None:  # a match's tablet: its match opens by itself
                 await until(pilot, lambda: hasattr(app.screen, "match") and app.screen.is_mounted, timeout=30)
             for action, selector in steps:
                 region = _region(app, selector)

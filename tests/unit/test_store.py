@@ -346,16 +346,16 @@ def test_list_matches_newest_updated_first_with_summaries_and_filter(store):
 
 def test_file_has_application_id_schema_version_and_wal(store):
     store.create_match("cribbage", SETUP)
-    assert store.version == SCHEMA_VERSION == len(MIGRATIONS) == 6
+    assert store.version == SCHEMA_VERSION == len(MIGRATIONS) == 7
     conn = raw(store.path)
     assert conn.execute("PRAGMA application_id").fetchone() == (APPLICATION_ID,)
-    assert conn.execute("PRAGMA user_version").fetchone() == (6,)
+    assert conn.execute("PRAGMA user_version").fetchone() == (7,)
     assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     conn.close()
 
 
 def _add_note(conn: sqlite3.Connection) -> None:
-    """A test-only migration 6 -> 7."""
+    """A test-only migration from the current version to the next."""
     conn.execute("ALTER TABLE matches ADD COLUMN note TEXT NOT NULL DEFAULT ''")
     conn.execute("UPDATE matches SET note = 'migrated ' || game")
 
@@ -365,14 +365,14 @@ def test_migrations_upgrade_an_older_file_and_keep_its_matches(path):
         match_id = s.create_match("cribbage", SETUP)
         fill(s, match_id, 3)
     with Store.open(path, migrations=(*MIGRATIONS, _add_note)) as s:
-        assert s.version == 7
+        assert s.version == SCHEMA_VERSION + 1
         assert s.ops(match_id) == [op(1), op(2), op(3)]
         s.append(match_id, op(4), 3)
     conn = raw(path)
-    assert conn.execute("PRAGMA user_version").fetchone() == (7,)
+    assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION + 1,)
     assert conn.execute("SELECT note FROM matches").fetchall() == [("migrated cribbage",)]
     conn.close()
-    with Store.open(path, migrations=(*MIGRATIONS, _add_note)) as s:  # already at 7: nothing runs again
+    with Store.open(path, migrations=(*MIGRATIONS, _add_note)) as s:  # already there: nothing runs again
         assert s.match(match_id).head == 4
 
 
@@ -410,7 +410,7 @@ def test_a_failing_migration_leaves_the_file_at_its_old_version(path):
         Store.open(path, migrations=(*MIGRATIONS, broken))
     assert "boom" in err.value.text("en") and "format" in err.value.text("fr")
     conn = raw(path)
-    assert conn.execute("PRAGMA user_version").fetchone() == (6,)
+    assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
     assert conn.execute("SELECT name FROM sqlite_master WHERE name = 'half_done'").fetchall() == []
     conn.close()
     with Store.open(path) as s:

@@ -12,6 +12,8 @@ from companion.serving.tablets import (
     match_address,
     match_of,
     match_token,
+    night_of,
+    night_token,
     seat_of,
     seat_token,
     write_serving,
@@ -44,10 +46,24 @@ def test_a_seat_token_opens_its_seat_of_its_match_and_nothing_else():
     assert match_of(tokens.play, token) is None  # a seat's token is no tablet of the whole match
     for junk in ("s7-2.abc", "s7-2-3", "s-1-2-3.abc", "s7-2-x.abc", "s" + "9" * 40 + "-1-1.abc", token + "x"):
         assert tokens.role(junk) is None, junk
-    assert child_command("seat:7:2:3", 123).endswith("--parent 123 --match 7 --seat 2 --binding 3")
+
+
+def test_a_nights_tokens_open_a_players_phone_or_the_wall_and_nothing_else():
+    tokens = Tokens()
+    phone, wall = night_token(tokens.play, 4, (3, 2)), night_token(tokens.play, 4, None)
+    assert phone.startswith("n4-3-2.") and wall.startswith("n4-w.")
+    assert night_of(tokens.play, phone) == (4, (3, 2)) and night_of(tokens.play, wall) == (4, None)
+    assert tokens.role(phone) == "night:4:3:2" and tokens.role(wall) == "night:4:w"
+    mac = phone.split(".", 1)[1]
+    for forged in (f"n5-3-2.{mac}", f"n4-1-2.{mac}", f"n4-3-1.{mac}", f"n4-w.{mac}", f"s4-3-2.{mac}"):
+        assert tokens.role(forged) is None, forged  # another night, player, binding; the wall; a seat's
+    assert night_of(Tokens().play, phone) is None  # another server's
+    for junk in ("n4-3.abc", "n4-3-2", "n-3-2.abc", "n4-x-2.abc", "n4-3-2-1.abc", "n" + "9" * 40 + "-w.abc", wall + "x"):
+        assert tokens.role(junk) is None, junk
 
 
 def test_the_app_of_a_match_token_is_started_for_that_match_only():
+    assert "--seat" not in child_command("seat:7:2:3", 123)  # a phone never gets an app (the guard refuses it)
     assert child_command("match:7", 123).endswith("--parent 123 --match 7")
     assert "--match" not in child_command("play", 123) and "--spectator" in child_command("view", 123)
 

@@ -259,7 +259,7 @@ def test_a_31_is_credited_to_its_player_and_his_hand_must_make_it():
 
 
 def test_typed_31_goes_to_the_player_named_or_the_one_who_just_played():
-    from companion.tui.games.trente_et_un.screen import turn_entry
+    from companion.tui.games.trente_et_un.turn_words import turn_entry
 
     m = KnockMatch(Setup(NAMES, KnockRules(), 0))
     m.apply(Start((C("5H"),)))
@@ -271,7 +271,7 @@ def test_typed_31_goes_to_the_player_named_or_the_one_who_just_played():
 
 
 def test_banker_all_three_with_je_tiens_typed_and_the_turned_31():
-    from companion.tui.games.trente_et_un.screen import turn_entry
+    from companion.tui.games.trente_et_un.turn_words import turn_entry
 
     m = BankerMatch(Setup(NAMES, BankerRules(), 0))  # Ann deals; to the right: Cy, Bob, Ann
     m.apply(Start(tuple(H("7H 8H 9H"))))
@@ -294,7 +294,7 @@ def test_banker_all_three_with_je_tiens_typed_and_the_turned_31():
 def test_a_31_typed_before_any_start_is_a_31_shown_right_after_the_deal():
     """A player typed « 31 Bob » first, before any « début », and was told only that no deal was being played
     turn by turn. A 31 may be shown right after the deal (SPEC §2.d): it is the whole deal, and the hands follow."""
-    from companion.tui.games.trente_et_un.screen import turn_entry
+    from companion.tui.games.trente_et_un.turn_words import turn_entry
 
     m = KnockMatch(Setup(NAMES, KnockRules(), 0))
     m.apply(turn_entry(m, "31 Bob", "fr"))

@@ -227,7 +227,7 @@ def test_selfplay_prints_its_figures():
 @pytest.mark.ui
 async def test_a_whole_knock_match_against_the_computer_by_taps_in_french(tmp_path):
     from companion.tui.game_ui import ui_for
-    from companion.tui.games.trente_et_un.virtual import VirtualTrenteScreen
+    from companion.tui.games.trente_et_un.screen import TrenteScreen
 
     app = make_app(tmp_path)
     app.settings.pace = 0.0
@@ -236,7 +236,7 @@ async def test_a_whole_knock_match_against_the_computer_by_taps_in_french(tmp_pa
         setup = Setup(("Ann", "Hal"), KnockRules(tokens=2), 0, "virtual", 4, ("human", "easy"))
         session = MatchSession.create(app.store, setup, "trente_et_un")
         screen = ui_for("trente_et_un").match_screen(session)
-        assert isinstance(screen, VirtualTrenteScreen)
+        assert isinstance(screen, TrenteScreen)
         app.push_screen(screen)
         match = session.match
         refused = False

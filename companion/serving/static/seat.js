@@ -1,9 +1,11 @@
 // A player's phone as a real hand (companion serve): the panel the server draws from the seat's view, kept current by
 // server-sent events, and the player's answers sent back. Nothing here knows a game: it picks the cards and table
-// items the buttons carry, and posts the answer a choice's button names. Shipped with the package: nothing fetched.
+// items the buttons carry, and posts the answer a choice's button names. On a club night it also keeps the line above
+// the match (the night's events) and starts the table's match. Shipped with the package: nothing fetched.
 (function () {
   "use strict";
   var panel = document.getElementById("panel");
+  var night = document.getElementById("night");  // a club night: the line above the match (round, table, place)
   var picked = {hand: [], table: []};
 
   function pressed(kind) {
@@ -32,6 +34,7 @@
       .then(function (response) { return response.json(); })
       .then(function (answer) {
         if (answer.panel) { panel.innerHTML = answer.panel; light(); }
+        if (night && answer.night !== undefined) night.innerHTML = answer.night;
         var message = panel.querySelector(".message");
         if (message) message.textContent = answer.message || "";
       })
@@ -51,8 +54,10 @@
       var field = button.dataset.number ? button.parentNode.querySelector("input") : null;
       post("/seat/answer", {name: button.dataset.name, card: picked.hand, table: picked.table,
                             target: button.dataset.target, number: field ? field.value : null});
+    } else if (button.classList.contains("start")) {
+      post("/seat/start", {});
     } else if (button.classList.contains("lang")) {
-      post("/seat/lang", {lang: button.dataset.lang});
+      post("/seat/lang", {lang: button.dataset.lang}).then(listen);  // the stream too speaks the new language
     } else if (button.classList.contains("undo")) {
       post("/seat/undo", {});
     } else if (button.classList.contains("answer")) {
@@ -77,6 +82,7 @@
       });
       light();
     });
+    source.addEventListener("night", function (event) { if (night) night.innerHTML = event.data; });
   }
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible" && (!source || source.readyState === 2)) listen();

@@ -13,11 +13,12 @@ the match has left (an undo, a correction) is dropped and decided again.
 The end of each round (an event with a ``report``) is shown item by item, and the next deal waits for a tap, at
 every pace but "instant".
 
-Seats on players' own devices (issue 28): a seat's device (``app.seat``) shows that seat's hand and choices only;
-the table's device shows no hand of a seat that has its own device, and passes the device only among the humans
-without one. One device at a time deals and moves for the computers (``drives``): the table's device whenever it is
-open, else a player's own; each device follows the others through the store. An undo that takes back a player's own
-choice asks him first, on his device (``match_undo.py``).
+Seats on players' own phones (issues 28, 39): each phone is a page of the server (``companion.serving.seats``) that
+shows its seat's hand and choices; the table's device shows no hand of a seat on a phone, takes none of its choices,
+and passes the device only among the humans without one. One device at a time deals and moves for the computers
+(``drives``): the table's device whenever it is open, else the server for the phones; each follows the others
+through the store. An undo that takes back a phone player's own choice asks him first, on his phone
+(``match_undo.py``).
 """
 
 from __future__ import annotations
@@ -139,13 +140,9 @@ class AutoPlay(MatchScreenUndo):
         return importlib.import_module(module).next_op(match, self.kinds())
 
     def acting_human(self) -> int | None:
-        """The human seat whose choice the match waits for and this device takes, or None (a seat's device takes
-        its own seat's choices only)."""
+        """The human seat whose choice the match waits for first, or None."""
         kinds = self.kinds()
-        own = self.app.seat
         humans = [seat for seat in self.match.awaiting() if kinds[seat] == "human"]
-        if own is not None:
-            return own if own in humans else None
         return humans[0] if humans else None
 
     def hidden_words(self) -> str:
@@ -164,15 +161,15 @@ class AutoPlay(MatchScreenUndo):
 
     def waiting_words(self, seat: int, words: Msg) -> str:
         """Who the table waits for: a player on his own phone, or ``words`` (a computer thinking, playing)."""
-        if seat in self.on_devices and self.app.seat != seat:
+        if seat in self.on_devices:
             return self.tr(P_ON_PHONE, name=self.match.names[seat])
         return self.tr(words, name=self.match.names[seat])
 
     @property
     def drives(self) -> bool:
         """This device deals and moves for the computers: alone on its match (not served, no phones), always;
-        among several devices, the one holding the lease (``companion.store.devices``): the table's device
-        whenever it is open, else a player's own, so a table of phones plays on without a tablet."""
+        among several devices, when it holds the lease (``companion.store.devices``): the table's device takes it
+        whenever it is open (with no table's device open, the server moves for a table of phones)."""
         if self.session.store.read_only:
             return False
         return self._lease.drives if self.shared else True
@@ -192,7 +189,7 @@ class AutoPlay(MatchScreenUndo):
         was = self._lease.drives
         try:
             self._lease = drive(self.session.store, self.session.match_id, self.app.device_id,
-                                table=self.app.seat is None, now=now)
+                                table=True, now=now)
         except CompanionError:
             self._lease = Lease(False, now + LEASE_S)
         if self._lease.drives and not was:
@@ -228,15 +225,12 @@ class AutoPlay(MatchScreenUndo):
         self.call_later(self.pump)
 
     def follow_devices(self) -> None:
-        """Which seats have their own device: a seat's device shows its own hand; the table's device none of
-        theirs."""
+        """Which seats are on their own phones: the table's device shows none of their hands."""
         try:
             self.on_devices = set(self.session.store.seats_on_devices(self.session.match_id))
         except CompanionError:
             self.on_devices = set()
-        if self.app.seat is not None:
-            self.shown_seat = self.app.seat
-        elif self.shown_seat in self.on_devices:
+        if self.shown_seat in self.on_devices:
             self.shown_seat = None
 
     def sync(self) -> None:
@@ -332,7 +326,7 @@ class AutoPlay(MatchScreenUndo):
         if moved:  # another device made this move first: follow it rather than be refused
             self.sync()
             return
-        if self.apply_ops(op, automatic=True):
+        if self.apply_ops(op):
             self.pump()
 
     def after(self, event: Event) -> None:
@@ -397,13 +391,11 @@ class AutoPlay(MatchScreenUndo):
     # ------------------------------------------------------------ the rules' choices
     def chooser_seat(self) -> int | None:
         """The seat this screen makes choices for now: in virtual play the human whose turn it is and whose hand is
-        on screen; at a real table the seat to act (a player's own device: his seat only)."""
+        on screen; at a real table the seat to act."""
         if self.virtual:
             seat = self.acting_human()
             return seat if seat is not None and seat == self.shown_seat else None
-        seat = self.match.to_act
-        own = self.app.seat
-        return seat if own is None or own == seat else None
+        return self.match.to_act
 
     def offered(self) -> list[Choice]:
         """What the seat this screen plays for may do now (``Match.choices``): the keys and cards it lights."""

@@ -9,8 +9,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.suggester import SuggestFromList
 
-from companion.club import saved
-from companion.club.night import LEFT_FORFEIT, LEFT_WITHDRAW, ClubNight, start_op
+from companion.club import saved, sheet
+from companion.club.night import ClubNight, start_op
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.records.roster import Roster
@@ -38,17 +38,7 @@ ROTATION = Msg("Rotation (table plan)", "Rotation (plan de tables)")
 SWISS = Msg("Swiss (by standing)", "Suisse (selon le classement)")
 START = Msg("Start the night", "Commencer la soirée")
 DEFAULT_NAME = Msg("Club night {date}", "Soirée de club {date}")
-ROUND = Msg("{name} · round {round} of {rounds}", "{name} · tour {round} sur {rounds}")
-NOT_PAIRED = Msg("{name} · {n} players · {rounds} rounds: pair the first round",
-                 "{name} · {n} joueurs · {rounds} tours : appariez le premier tour")
-OVER = Msg("{name} · the night is over", "{name} · la soirée est finie")
-TABLES = (Msg("Table", "Table"), Msg("Player", "Joueur"), Msg("Player", "Joueur"), Msg("Result", "Résultat"))
-STANDINGS = (Msg("#", "#"), Msg("Player", "Joueur"), Msg("Points", "Points"), Msg("Won", "Gagnées"),
-             Msg("Lost", "Perdues"), Msg("Spread", "Écart"), Msg("Byes", "Exemptions"), Msg("", ""))
-BYE = Msg("bye", "exemption")
-WON = Msg("{winner} {target}–{score}", "{winner} {target}–{score}")
 WINS_BY = Msg("{name} wins {target}–{n}", "{name} gagne {target}–{n}")  # the loser's score is what is typed
-FORFEIT = Msg("{winner} by forfeit", "{winner} par forfait")
 PAIR = Msg("Next round", "Apparier")  # short labels: seven buttons fit 80 columns
 RESULT = Msg("Result", "Résultat")
 FROM_MATCH = Msg("From match", "Match")
@@ -62,15 +52,31 @@ UNDONE_WHAT = {"pair": Msg("the pairing of round {round}", "l'appariement du tou
                "swap": Msg("a swap of round {round}", "un échange du tour {round}"),
                "leave": Msg("a departure", "un départ")}
 NOTHING_TO_UNDO = Msg("Nothing to undo: the night has only its start", "Rien à annuler : la soirée n'a que son début")
-TABLET = Msg("Tablet", "Tablette")
+TABLET = Msg("Codes", "Codes")  # the QR codes of the night: a table's tablet, a player's phone, the wall
+CODES = Msg("Which QR code?", "Quel code QR ?")
+CODE_TABLE = Msg("Table {table}'s tablet: its match", "La tablette de la table {table} : son match")
+CODE_PLAYER = Msg("A player's phone, all night", "Le téléphone d'un joueur, toute la soirée")
+CODE_WALL = Msg("The standings, for the wall and every phone", "Le classement, pour le mur et chaque téléphone")
+WHOSE_PHONE = Msg("Whose phone?", "Le téléphone de qui ?")
+PHONE_TITLE = Msg("{name}'s phone, all night", "Le téléphone de {name}, toute la soirée")
+PHONE_SCAN = Msg("{name} scans it: his phone follows his table's match from round to round, with his cards only, "
+                 "and shows the standings between matches. Showing it again gives a new phone; the one before is let "
+                 "go.",
+                 "{name} le scanne : son téléphone suit le match de sa table de tour en tour, avec ses seules cartes, "
+                 "et montre le classement entre les matchs. Le remontrer donne un nouveau téléphone ; le précédent "
+                 "est lâché.")
+WALL_TITLE = Msg("The night's standings", "Le classement de la soirée")
+WALL_SCAN = Msg("Any phone or a wall screen scans it: the standings and the round's tables, kept current, read only.",
+                "N'importe quel téléphone ou écran mural le scanne : le classement et les tables du tour, à jour, en "
+                "lecture seule.")
 TABLET_TITLE = Msg("Table {table}: {players}", "Table {table} : {players}")
-TABLET_SCAN = Msg("Scan it with the table's tablet or a player's phone: it opens this table's match, and only it. "
-                  "Its result comes into the standings by itself when the game is over.",
-                  "Scannez-le avec la tablette de la table ou le téléphone d'un joueur : il ouvre le match de cette "
-                  "table, et lui seul. Son résultat entre au classement de lui-même à la fin de la partie.")
-NO_SERVER = Msg("tablets need « companion serve » running on this computer: start it, then tap Tablet again",
-                "les tablettes demandent « companion serve » sur cet ordinateur : lancez-le, puis touchez Tablette")
-PLAYING = Msg("playing (#{id})", "en cours (n° {id})")
+TABLET_SCAN = Msg("Scan it with the table's tablet: it opens this table's match, and only it. Its result comes into "
+                  "the standings by itself when the game is over.",
+                  "Scannez-le avec la tablette de la table : il ouvre le match de cette table, et lui seul. Son "
+                  "résultat entre au classement de lui-même à la fin de la partie.")
+NO_SERVER = Msg("tablets and phones need « companion serve » running on this computer: start it, then tap Codes again",
+                "tablettes et téléphones demandent « companion serve » sur cet ordinateur : lancez-le, puis touchez "
+                "Codes")
 EXPORT = Msg("CSV", "CSV")
 EXPORT_WHICH = Msg("Which CSV? (one file a tap)", "Quel CSV ? (un fichier par toucher)")
 EXPORT_STANDING = Msg("The standing", "Le classement")
@@ -281,34 +287,13 @@ class ClubNightScreen(BaseScreen):
     def draw(self) -> None:
         """The night as loaded: heading, tables, standings, the last message."""
         night = self.night
-        if night.finished:
-            heading = self.tr(OVER, name=self.night_name)
-        elif night.round == 0:
-            heading = self.tr(NOT_PAIRED, name=self.night_name, n=len(night.players), rounds=night.rules.rounds)
-        else:
-            heading = self.tr(ROUND, name=self.night_name, round=night.round, rounds=night.rules.rounds)
-        self.query_one("#heading", Static).update(heading)
+        self.query_one("#heading", Static).update(sheet.heading(night, self.night_name, self.app.lang))
         tables = self.query_one("#tables", DataTable)
         chosen = tables.cursor_row  # the table chosen stays chosen when the screen is drawn again
         tables.clear(columns=True)
-        rows: list[tuple[str, ...]] = []
-        if night.round:
-            for t, (a, b) in enumerate(night.tables(night.round), 1):
-                result = night.results.get((night.round, t))
-                if b is None:
-                    shown = self.tr(BYE)
-                elif result is None:
-                    linked = night.table_matches.get((night.round, t))
-                    shown = "…" if linked is None else self.tr(PLAYING, id=linked)
-                elif result.forfeit:
-                    shown = self.tr(FORFEIT, winner=result.winner)
-                else:
-                    shown = self.tr(WON, winner=result.winner, score=result.loser_score, target=night.rules.target)
-                    if result.match is not None:
-                        shown += f" (#{result.match})"
-                rows.append((str(t), a, b or "—", shown))
+        rows = sheet.table_rows(night, self.app.lang)
         # Each column as wide as its longest cell, given at once: a result entered later is never cut short.
-        headers = [self.tr(c) for c in TABLES]
+        headers = [self.tr(c) for c in sheet.TABLES]
         for i, header in enumerate(headers):
             tables.add_column(header, width=max([len(header), *(len(r[i]) for r in rows)]))
         for row in rows:
@@ -317,12 +302,8 @@ class ClubNightScreen(BaseScreen):
             tables.move_cursor(row=chosen)
         standings = self.query_one("#standings", DataTable)
         standings.clear(columns=True)
-        lines = []
-        for place, s in enumerate(night.standings(), 1):
-            left = "" if s.left is None else self.tr(LEFT_FORFEIT if s.left == "forfeit" else LEFT_WITHDRAW)
-            lines.append((str(place), s.name, str(s.points), str(s.won), str(s.lost), f"{s.spread:+d}", str(s.byes),
-                          left))
-        for i, header in enumerate(self.tr(c) for c in STANDINGS):  # as wide as the widest cell: 10th is not "1"
+        lines = sheet.standing_rows(night, self.app.lang)
+        for i, header in enumerate(self.tr(c) for c in sheet.STANDINGS):  # as wide as the widest cell: 10th is not "1"
             standings.add_column(header, width=max([len(header), *(len(line[i]) for line in lines)]))
         for line in lines:
             standings.add_row(*line)
@@ -408,17 +389,48 @@ class ClubNightScreen(BaseScreen):
         self.app.push_screen(NumberDialog(self.tr(WHICH_MATCH, table=t), maximum=10**9, minimum=1), answered)
 
     @on(Button.Pressed, "#tablet")
-    def tablet(self) -> None:
-        """The QR code of a table's match: its tablet (or a player's phone) opens that match and only it."""
-        t = self.chosen_table()
-        if t is None or t not in self.night.open_tables():
-            self.message = (PICK_TABLE, "error")
-            self.fill()
-            return
-        if self.app.tablet_address(0) is None:  # no server runs on this store: no match is started for nothing
+    def codes(self) -> None:
+        """The night's QR codes: the chosen table's tablet, a player's own phone for the whole night, the wall's
+        standings (all need « companion serve » running on this store)."""
+        if self.app.tablet_address(0) is None:  # no server runs on this store: nothing is started for nothing
             self.message = (NO_SERVER, "error")
             self.fill()
             return
+        t = self.chosen_table()
+        options: list[tuple[str, object]] = []
+        if t is not None and t in self.night.open_tables():
+            options.append((self.tr(CODE_TABLE, table=t), "table"))
+        options += [(self.tr(CODE_PLAYER), "player"), (self.tr(CODE_WALL), "wall"), (self.tr(CANCEL), None)]
+
+        def chosen(which: object) -> None:
+            if which == "table" and t is not None:
+                self.tablet(t)
+            elif which == "player":
+                self.app.push_screen(ChoiceDialog(self.tr(WHOSE_PHONE), "", [(p, i) for i, p in enumerate(
+                    self.night.players) if self.night.left.get(p) != "withdraw"] + [(self.tr(CANCEL), None)]),
+                    self.phone)
+            elif which == "wall":
+                self.show_code(WALL_TITLE, self.app.night_address(self.night_id, None), WALL_SCAN)
+
+        self.app.push_screen(ChoiceDialog(self.tr(CODES), "", options), chosen)
+
+    def phone(self, player: object) -> None:
+        """A player's own phone for the whole night: a new code each time (the phone before is let go)."""
+        if not isinstance(player, int):
+            return
+        name = self.night.players[player]
+        self.show_code(PHONE_TITLE(name=name), self.app.night_address(self.night_id, player),
+                       PHONE_SCAN(name=name))
+
+    def show_code(self, title: Msg, address: str | None, scan: Msg) -> None:
+        if address is None:
+            self.message = (NO_SERVER, "error")
+            self.fill()
+            return
+        self.app.push_screen(QrDialog(title, address, None, scan=scan))
+
+    def tablet(self, t: int) -> None:
+        """The QR code of a table's match: its tablet opens that match and only it."""
         try:
             match_id = saved.table_match(self.app.store, self.night_id, t)
         except CompanionError as error:
@@ -427,10 +439,8 @@ class ClubNightScreen(BaseScreen):
             return
         self.message = None
         self.fill()
-        address = self.app.tablet_address(match_id)
-        if address is not None:
-            players = " · ".join(p for p in self.night.tables(self.night.round)[t - 1] if p)
-            self.app.push_screen(QrDialog(TABLET_TITLE(table=t, players=players), address, None, scan=TABLET_SCAN))
+        players = " · ".join(p for p in self.night.tables(self.night.round)[t - 1] if p)
+        self.show_code(TABLET_TITLE(table=t, players=players), self.app.tablet_address(match_id), TABLET_SCAN)
 
     @on(Button.Pressed, "#swap")
     def swap(self) -> None:

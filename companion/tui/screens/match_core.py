@@ -34,7 +34,6 @@ from companion.tui.screens.match_words import (
     FORGET_UNDONE,
     KEEP_UNDONE,
     KEPT_UNDONE,
-    NOT_YOURS,
     SYNC_S,
     TYPED_AHEAD,
     UPDATED,
@@ -57,7 +56,6 @@ class MatchScreenCore(BaseScreen):
         self.message: tuple[Msg, str] | None = None  # (text, css class) shown instead of the last entry
         self._log_when_left: list[Operation] | None = None  # the log as it was when a dialog covered the screen
         self._asked: int | None = None  # the log's length at which this device asked players to agree to an undo
-        self._answering: int | None = None  # the same, for a question this device's player is being asked
         self._typed_ahead: list[str] = []  # lines typed while a question was opening over this screen
 
     @property
@@ -85,7 +83,7 @@ class MatchScreenCore(BaseScreen):
         """Reset what the screen keeps between entries (a game overrides this)."""
 
     def follow_undo(self) -> None:
-        """An undo waiting for this device's answer (match_undo.py)."""
+        """An undo this device asked for, waiting for the players' answers (match_undo.py)."""
 
     def fill(self) -> None:
         self.refresh_view()
@@ -297,10 +295,9 @@ class MatchScreenCore(BaseScreen):
         if op is not None:
             self.apply_ops(op)
 
-    def apply_ops(self, *ops: Operation, confirmed: bool = False, automatic: bool = False) -> bool:
+    def apply_ops(self, *ops: Operation, confirmed: bool = False) -> bool:
         """Hand operations to the session (saved before shown). False if one was refused, or if the player is
-        first asked whether to forget several undone entries (then applied once they say so). ``automatic``: a
-        deal or a computer's move this device makes for the table (whoever's seat it names)."""
+        first asked whether to forget several undone entries (then applied once they say so)."""
         undone = self.session.redo_count
         if ops and undone > 1 and not confirmed and self.asks_before_dropping_redo:
             def answered(forget: object) -> None:
@@ -315,12 +312,6 @@ class MatchScreenCore(BaseScreen):
                                               safe=None), answered)
             return False
         for op in ops:
-            seat = getattr(op, "seat", None)
-            if self.app.seat is not None and isinstance(seat, int) and seat != self.app.seat \
-                    and 0 <= seat < len(self.match.names) and not automatic:
-                # A player's own device enters his own plays and counts; the table's device enters anything.
-                self.refuse(NOT_YOURS(name=self.match.names[seat]))
-                return False
             try:
                 event = self.session.apply(op)
             except CompanionError as error:  # illegal move, unreadable entry, store trouble

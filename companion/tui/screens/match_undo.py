@@ -1,5 +1,6 @@
 """What every game's match screen shares, second layer: undo and redo, one entry at a time, each saved then shown;
-an undo that takes back what a player entered on his own device asks him first, there."""
+an undo that takes back what a player entered on his own phone asks him first, there (his phone's page answers:
+``companion.serving.seats``)."""
 
 from __future__ import annotations
 
@@ -8,22 +9,16 @@ from collections.abc import Callable
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.games.base import Operation
-from companion.store.devices import UndoRequest, answer_undo, ask_undo, drop_undo, undo_request
+from companion.store.devices import UndoRequest, ask_undo, drop_undo, undo_request
 from companion.store.errors import StoreError
-from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.screens.base import UNDONE
 from companion.tui.screens.match_core import MatchScreenCore
 from companion.tui.screens.match_words import (
     AGREED,
-    ASK_BODY,
-    ASK_NO,
-    ASK_TITLE,
-    ASK_YES,
     ASKED,
     NOTHING_TO_REDO,
     NOTHING_TO_UNDO,
     REFUSED,
-    THE_TABLE,
     WITHDRAWN,
 )
 
@@ -34,7 +29,7 @@ class MatchScreenUndo(MatchScreenCore):
     # ------------------------------------------------------------ undo, redo
     def undo(self) -> None:
         """Take back the last entry (a virtual game: back to before the last human choice). When that takes back
-        what a player entered on his own device, he is asked first, there; Undo again withdraws the question."""
+        what a player entered on his own phone, he is asked first, there; Undo again withdraws the question."""
         store, match_id = self.session.store, self.session.match_id
         try:
             if self._asked is not None:
@@ -51,10 +46,8 @@ class MatchScreenUndo(MatchScreenCore):
                 return
             asked = self.asked_for(steps)
             if asked:
-                head = len(self.match.log)
-                own = self.app.seat
-                asker = self.match.names[own] if own is not None and own < len(self.match.names) else ""
-                ask_undo(store, match_id, UndoRequest(head, head - steps, self.app.device_id, asker, asked))
+                head = len(self.match.log)  # the asker "" is the table's device, as the phones say it
+                ask_undo(store, match_id, UndoRequest(head, head - steps, self.app.device_id, "", asked))
                 self._asked = head
                 self.message = (ASKED(names=self.names_of(asked)), "announce")
                 self.refresh_view()
@@ -90,24 +83,24 @@ class MatchScreenUndo(MatchScreenCore):
         return False
 
     def entered_by(self, op: Operation) -> int | None:
-        """The seat whose own entry ``op`` is (a player's device enters those of its seat), or None."""
+        """The seat whose own entry ``op`` is (a player's phone enters those of its seat), or None."""
         seat = getattr(op, "seat", None)
         return seat if isinstance(seat, int) and 0 <= seat < len(self.match.names) else None
 
     def asked_for(self, steps: int) -> tuple[int, ...]:
         """The players an undo of ``steps`` entries must ask first: those whose own entries it takes back and who
-        play on their own devices (this device's player excepted: he asked)."""
+        play on their own phones."""
         log = self.match.log
         entered = {self.entered_by(op) for op in log[len(log) - steps:]}
         on_devices = set(self.session.store.seats_on_devices(self.session.match_id))
-        return tuple(sorted(seat for seat in entered & on_devices if seat is not None and seat != self.app.seat))
+        return tuple(sorted(seat for seat in entered & on_devices if seat is not None))
 
     def names_of(self, seats: tuple[int, ...]) -> str:
         return " · ".join(self.match.names[seat] for seat in seats if 0 <= seat < len(self.match.names))
 
     def follow_undo(self) -> None:
-        """An undo waiting for answers: this device's player is asked (once), or this device, which asked, makes
-        it once everyone agreed (or says who refused). A question the log has moved past is void."""
+        """An undo this device asked for: made once everyone agreed, or who refused is said. A question the log
+        has moved past is void."""
         store, match_id = self.session.store, self.session.match_id
         try:
             asked = undo_request(store, match_id)
@@ -117,37 +110,21 @@ class MatchScreenUndo(MatchScreenCore):
                     drop_undo(store, match_id)  # an entry came first: the question is void
                 self._asked = None
                 return
-            if asked.device == self.app.device_id:
-                if asked.refused is not None:
-                    drop_undo(store, match_id)
-                    self._asked = None
-                    self.message = (REFUSED(name=self.names_of((asked.refused,))), "announce")
-                    self.refresh_view()
-                elif asked.agreed_by_all:
-                    drop_undo(store, match_id)
-                    self._asked = None
-                    self.take_back(head - asked.back)
-                    self.message = (AGREED(names=self.names_of(asked.seats)), "announce")
-                    self.refresh_view()
-                return
+            if asked.device != self.app.device_id:
+                return  # another device's question (a phone's: the server's): that device makes it
+            if asked.refused is not None:
+                drop_undo(store, match_id)
+                self._asked = None
+                self.message = (REFUSED(name=self.names_of((asked.refused,))), "announce")
+                self.refresh_view()
+            elif asked.agreed_by_all:
+                drop_undo(store, match_id)
+                self._asked = None
+                self.take_back(head - asked.back)
+                self.message = (AGREED(names=self.names_of(asked.seats)), "announce")
+                self.refresh_view()
         except CompanionError:
             return  # the store in trouble: the next look says it
-        seat = self.app.seat
-        if seat is None or not asked.waits_for(seat) or self._answering == asked.head:
-            return
-        self._answering = asked.head
-
-        def answered(agree: object) -> None:
-            self._answering = None  # answered: a new question, even at the same point, is asked again
-            try:
-                answer_undo(store, match_id, asked.head, seat, agree is True)
-            except CompanionError as error:
-                self.refuse(error.msg)
-
-        who = asked.asker or self.tr(THE_TABLE)
-        self.app.push_screen(ChoiceDialog(self.tr(ASK_TITLE), self.tr(ASK_BODY, asker=who),
-                                          [(self.tr(ASK_YES), True), (self.tr(ASK_NO), False)], safe=False),
-                             answered)
 
     def redo(self) -> None:
         self.step(self.session.can_redo, self.session.redo, NOTHING_TO_REDO)

@@ -19,9 +19,6 @@ from companion.tui.widgets.plain import Button, Static
 
 THIS_MATCH = Msg("This tablet keeps one match: {players} · {score}",
                  "Cette tablette tient un match : {players} · {score}")
-SEAT_DEVICE = Msg("{name}'s own device · {players} · {score}", "L'appareil de {name} · {players} · {score}")
-LET_GO = Msg("This seat was given to another device: ask the organiser for a new QR code.",
-             "Cette place a été donnée à un autre appareil : demandez un nouveau code QR à l'organisateur.")
 OPEN = Msg("Back to the match", "Retour au match")
 RULES = Msg("Rules", "Règles")
 LANG = Msg("Français", "English")
@@ -48,19 +45,10 @@ class TabletHomeScreen(BaseScreen):
             record = self.app.store.match(self.match_id)
         except CompanionError as error:  # deleted from another device, or the file in trouble: said
             record, trouble = None, error.msg
-        if record is not None and self.app.seat_let_go():
-            record, trouble = None, LET_GO  # nothing of the match for a device its seat was taken from
         with VerticalScroll():
             if record is not None:
                 players = " · ".join(sides_of(record.summary)) or f"#{record.id}"
-                names = record.setup.get("names", [])
-                seat = self.app.seat  # a player's own device
-                if seat is not None and 0 <= seat < len(names):
-                    title = self.tr(SEAT_DEVICE, name=str(names[seat]), players=players,
-                                    score=score_line(record.summary))
-                else:
-                    title = self.tr(THIS_MATCH, players=players, score=score_line(record.summary))
-                yield Static(title, classes="title")
+                yield Static(self.tr(THIS_MATCH, players=players, score=score_line(record.summary)), classes="title")
             if trouble is not None:
                 yield Static(self.tr(trouble), classes="error", id="trouble")
             with Vertical(classes="menu"):
@@ -74,9 +62,8 @@ class TabletHomeScreen(BaseScreen):
 
     @on(Button.Pressed, "#open")
     def open(self) -> None:
-        if self.app.seat_let_go() or not self.query("#open"):
+        if not self.query("#open"):
             return
-
         open_match(self.app, self.match_id)
 
     @on(Button.Pressed, "#rules")

@@ -280,37 +280,27 @@ async def virtual_report(pilot: Pilot) -> None:
     await report(pilot, "cribbage", Setup(("Marie", "Ordi"), CribbageRules(), 1, "virtual", 4, ("normal", "hard")))
 
 
-async def _seats_on_phones(pilot: Pilot, seat: int | None):
-    """Three-player virtual cribbage, Marie and Paul on their own phones, Ordi the computer, dealt and played
-    up to Paul's first card of the play; the app as Paul's phone (``seat`` 1) or as the table's device (None)."""
+async def seat_table(pilot: Pilot) -> None:
+    """The table's device while the players hold their phones: the board and the play, no hand (three-player
+    virtual cribbage, Marie and Paul on their own phones, Ordi the computer, dealt and played up to Paul's first
+    card of the play)."""
     app = app_of(pilot)
     app.settings.pace = 0.0
     game = registry.get("cribbage")
     setup = BaseSetup(("Marie", "Paul", "Ordi"), game.make_rules(3, {}), 2, "virtual", 3, ("human", "human", "normal"))
     session = MatchSession.create(app.store, setup, game)
-    bindings = {s: app.store.bind_seat(session.match_id, s) for s in (0, 1)}
+    for seat in (0, 1):
+        app.store.bind_seat(session.match_id, seat)
     players = importlib.import_module(game.players or "")
     match = cast(CribbageMatch, session.match)
     while not (match.phase == "play" and match.live.turn == 1):  # the other devices' moves
         op = players.next_op(match, ["normal"] * 3)
         assert op is not None
         session.apply(op)
-    if seat is not None:  # this app is the phone Paul's QR code opened
-        app.only_match, app.device_seat = session.match_id, (seat, bindings[seat])
     open_match(app, session.match_id)
     await _settle(pilot)
     await pilot.pause(0.2)
     await _settle(pilot)
-
-
-async def seat_phone(pilot: Pilot) -> None:
-    """Paul's own phone: his hand and his choice, nothing of Marie's hand nor of the crib."""
-    await _seats_on_phones(pilot, 1)
-
-
-async def seat_table(pilot: Pilot) -> None:
-    """The table's device while the players hold their phones: the board and the play, no hand."""
-    await _seats_on_phones(pilot, None)
 
 
 STATES: dict[str, State] = {
@@ -333,6 +323,5 @@ STATES: dict[str, State] = {
     "muggins-dialog": muggins,
     "match-end": match_end,
     "statistics": statistics,
-    "seat-phone": seat_phone,
     "seat-table": seat_table,
 }

@@ -30,7 +30,7 @@ from companion.games.rummy2500.words import cards_of, rank_said
 from companion.games.seats import Choice
 from companion.tui.dialogs.choice import ChoiceDialog
 from companion.tui.dialogs.entry import EntryDialog
-from companion.tui.screens.match_words import NOT_NOW, NOT_YOURS
+from companion.tui.screens.match_words import NOT_NOW
 from companion.tui.screens.mixin import MatchScreenMixin
 from companion.tui.widgets.fields import Input
 from companion.tui.widgets.keypad import CardKeypad, Key
@@ -263,8 +263,8 @@ class TurnEntry(MatchScreenMixin):
         bp = m.bp
         if bp is None or bp.over:
             return NO_BRASSE if bp is None else BRASSE_OVER
-        if self.chooser_seat() is None:  # another player's turn: his to enter, at a table on his own device
-            return NOT_NOW if self.virtual else NOT_YOURS(name=m.names[bp.turn])
+        if self.chooser_seat() is None:  # virtual play: another player's turn
+            return NOT_NOW
         reasons: list[Msg] = []
         for op in self.meant(name, bp.turn, chosen):
             try:

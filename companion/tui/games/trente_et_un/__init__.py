@@ -1,4 +1,4 @@
-"""The two Trente-et-un games' UI objects: one showdown screen, the token rack."""
+"""The two Trente-et-un games' UI objects: one match screen for both modes, the gallery states."""
 
 from __future__ import annotations
 
@@ -12,10 +12,6 @@ class TrenteUI(GameUI):
         self.game_id = game_id
 
     def match_screen(self, session):
-        if session.setup.mode == "virtual":
-            from companion.tui.games.trente_et_un.virtual import VirtualTrenteScreen
-
-            return VirtualTrenteScreen(session)
         from companion.tui.games.trente_et_un.screen import TrenteScreen
 
         return TrenteScreen(session)

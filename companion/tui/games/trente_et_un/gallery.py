@@ -13,7 +13,6 @@ from companion.store.session import MatchSession
 from companion.tui.gallery import NAMES, State, app_of, screen_of, settle, start_virtual, virtual_report
 from companion.tui.game_ui import open_match
 from companion.tui.games.trente_et_un.screen import TrenteScreen
-from companion.tui.games.trente_et_un.virtual import VirtualTrenteScreen
 
 
 def fill(store: Store) -> None:
@@ -53,7 +52,7 @@ async def banker_virtual(pilot: Pilot) -> None:
     setup = Setup(("Marie", "Ordi 1", "Ordi 2", "Ordi 3", "Ordi 4"), BankerRules(), 1, "virtual", 3,
                   ("human", "easy", "normal", "normal", "hard"))
     screen = await start_virtual(pilot, "trente_et_un_banker", setup)
-    assert isinstance(screen, VirtualTrenteScreen)
+    assert isinstance(screen, TrenteScreen)
     if not screen.match.live.blind_done:
         await pilot.click("#keep")
         await settle(pilot)

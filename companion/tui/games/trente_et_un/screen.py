@@ -1,90 +1,25 @@
-"""The Trente-et-un screen (both games): the token rack, and each showdown entered hand by hand.
-
-Tap (or type) each player's three cards in turn; say who knocked (or said « Je tiens »), or that the deal
-ended on a 31 served; *Show* values every hand, says who won or lost and why, and moves the tokens, lives and
-the corbeille.
-"""
+"""The Trente-et-un match screen (both games), one for both modes: the rack of tokens or lives (``view.py``), then
+the entry the mode calls for: at a real table the hands shown, the card keypad and the keeper's keys, and a deal
+typed turn by turn (``table_entry.py``); in virtual play the table's cards, the hand on screen and the turn's keys,
+read from the seat's choices (``hand_entry.py``). The base lays it out and routes every key."""
 
 from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal
 
-from companion.core.cards import Card, CardList, parse_card
-from companion.core.decks import PIQUET_32, STANDARD_52
-from companion.core.errors import CompanionError, NotationError
-from companion.core.i18n import Msg
-from companion.games.base import Operation
-from companion.games.trente_et_un.engine import TrenteMatch, showdown_of
-from companion.games.trente_et_un.ops import (
-    BlindSwap,
-    Claim31,
-    Discard,
-    Draw,
-    Exchange,
-    GiveToken,
-    Knock,
-    Refresh,
-    Showdown,
-    Start,
-)
-from companion.games.trente_et_un.scoring import hand_value
+from companion.core.cards import Card
 from companion.store.session import MatchSession
-from companion.tui.dialogs.choice import ChoiceDialog
-from companion.tui.games.trente_et_un.view import TrenteView
-from companion.tui.screens.match_base import B_RULES, ERASE_WORDS, SHARED_WORDS, MatchScreenBase
-from companion.tui.widgets.fields import Select
+from companion.tui.games.trente_et_un import hand_entry, table_entry
+from companion.tui.games.trente_et_un.hand_entry import TrenteHandEntry
+from companion.tui.games.trente_et_un.table_entry import TrenteTableEntry
+from companion.tui.screens.match_base import B_RULES, MatchScreenBase
+from companion.tui.widgets.hand import HandRow
 from companion.tui.widgets.keypad import CardKeypad
-from companion.tui.widgets.plain import Button, Static
-from companion.tui.widgets.standings import TokenRack
-
-HEADER = Msg("{game} · showdown {n} · {dealer} deals", "{game} · abattage {n} · {dealer} donne")
-P_HAND = Msg("Showdown: {name} hand ({k}/3)", "Abattage : main {name} ({k}/3)")
-P_READY = Msg("Every hand is in: tap Show", "Toutes les mains sont entrées : touchez Abattre")
-P_TURN = Msg("Turn by turn: {name} to play · discard pile {cards} (stock, take, discard 9c, knock, 31 NAME)",
-             "Tour par tour : à {name} · défausse {cards} (talon, prendre, défausse 9t, cogne, 31 NOM)")
-P_BLIND = Msg("Turn by turn: {name} deals. Did he take the face-up cards without looking? blind + his own three "
-               "cards, now face up (blind 7h 8c 9s), or keep",
-               "Tour par tour : {name} donne. A-t-il pris les cartes visibles sans regarder ? aveugle + ses trois "
-               "cartes, maintenant visibles (aveugle 7c 8t 9p), ou garde")
-NO_SUCH_PLAYER = Msg("no player is called {name}", "aucun joueur ne s'appelle {name}")
-WHOSE_31 = Msg("who has 31? type 31 and the name ({example})", "qui a 31 ? tapez 31 et son nom ({example})")
-START_FIRST = Msg("no deal is being played turn by turn: type start and the card turned up (start 5h)",
-                  "aucune donne n'est jouée tour par tour : tapez début et la carte retournée (début 5c)")
-START_FIRST_3 = Msg("no deal is being played turn by turn: type start and the three face-up cards (start 7h 8h 9h)",
-                    "aucune donne n'est jouée tour par tour : tapez début et les trois cartes visibles "
-                    "(début 7c 8c 9c)")
-P_TURN_BANKER = Msg("Turn by turn: {name} to play · face up {cards} (pass, swap 5h 7h, all 5h 7h 9h, add hold for "
-                    "« Je tiens », 31 NAME)",
-                    "Tour par tour : à {name} · visibles {cards} (passe, échange 5c 7c, tout 5c 7c 9c, ajoutez tiens "
-                    "pour « Je tiens », 31 NOM)")
-HAND_LINE = Msg("{name}: {cards}{value}", "{name} : {cards}{value}")
-KNOCKER = Msg("Knocked", "A cogné")
-KNOCKER_BANKER = Msg("Je tiens", "Je tiens")
-NOBODY = Msg("nobody", "personne")
-DEALT_31 = Msg("31 served", "31 servi")
-B_SHOW = Msg("Show", "Abattre")
-B_BACK = Msg("⌫", "⌫")
-B_GIVE = Msg("Give a token", "Donner un jeton")
-GIVER = Msg("Who gives a token?", "Qui donne un jeton ?")
-RECEIVER = Msg("To which mort?", "À quel mort ?")
-FULL = Msg("every hand has its 3 cards", "chaque main a ses 3 cartes")
-ENTRY = Msg("type the cards (ah kh qh), show, undo", "tapez les cartes (ac rc dc), abattre, annuler")
-TURN_WORDS = {"start": "start", "début": "start", "debut": "start", "stock": "stock", "talon": "stock",
-              "take": "take", "prendre": "take", "discard": "discard", "défausse": "discard", "defausse": "discard",
-              "knock": "knock", "cogne": "knock", "cogner": "knock", "31": "31", "blind": "blind", "aveugle": "blind",
-              "keep": "keep", "garde": "keep", "pass": "pass", "passe": "pass", "hold": "hold", "tiens": "hold",
-              "swap": "swap", "échange": "swap", "echange": "swap", "all": "all", "tout": "all",
-              "refresh": "refresh", "renouveler": "refresh",
-              # the verbs as players also say them (a player typed « garder »)
-              "garder": "keep", "passer": "pass", "tenir": "hold", "échanger": "swap", "echanger": "swap",
-              "défausser": "discard", "defausser": "discard", "piger": "stock", "pige": "stock"}
-_COMMANDS = {**SHARED_WORDS, **ERASE_WORDS, "show": "show", "abattre": "show", "retour": "back", "give": "give",
-             "donner": "give"}
+from companion.tui.widgets.plain import Button
 
 
-class TrenteScreen(TrenteView, MatchScreenBase):
+class TrenteScreen(TrenteTableEntry, TrenteHandEntry, MatchScreenBase):
     DEFAULT_CSS = """
     TrenteScreen #header { height: 1; background: $primary 30%; }
     TrenteScreen #rack { height: auto; }
@@ -94,255 +29,66 @@ class TrenteScreen(TrenteView, MatchScreenBase):
     TrenteScreen.-narrow #who { layout: vertical; }  /* a phone upright: who knocked, then who was dealt 31 */
     TrenteScreen.-narrow #who Select { width: 1fr; }
     TrenteScreen #who Static { width: auto; padding: 0 1; }
-    TrenteScreen #prompt, TrenteScreen #message { height: auto; padding: 0 1; }
-    TrenteScreen #actions { height: auto; }
-    TrenteScreen #actions Button { margin: 0 1 0 0; }
+    TrenteScreen .cards { height: auto; padding: 0 1; }
+    TrenteScreen .cards Static { width: auto; padding: 0 1 0 0; }
+    TrenteScreen .cards Button.-style-flat { width: 6; min-width: 5; height: 1; border: none; margin: 0 1 0 0;
+                                             background: #f2eee3; color: #1a1a1a; text-style: bold; }
+    TrenteScreen .cards Button.-style-flat.red { color: #c81e1e; }
+    TrenteScreen .cards Button.-style-flat.-picked { background: #f2c230; }
+    TrenteScreen .cards Button.-style-flat:disabled { background: #a8a397; }  /* not offered now: dimmed, still read */
+    TrenteScreen #pile, TrenteScreen #prompt, TrenteScreen #message { height: auto; padding: 0 1; }
+    TrenteScreen #moves { height: 1fr; min-height: 2; }
     """
 
     def __init__(self, session: MatchSession) -> None:
         super().__init__(session)
-        self.hands: dict[int, list[Card]] = {}
+        self.hands = {}  # at a real table, the showdown's cards entered so far
+        self.giving = None  # in virtual play, the hand card picked for a one-card swap
+        self.hold = False  # and the « Je tiens » toggle
+        self.face_cards = [None] * 3
 
     def compose(self) -> ComposeResult:
-        match = self.match
-        deck = PIQUET_32 if match.banker and match.rules.deck == 32 else STANDARD_52
-        keys = [("show", B_SHOW), ("back", B_BACK)] + ([("give", B_GIVE)] if match.banker else [])
-        yield from self.frame(self.view(), ENTRY, [CardKeypad(self.app.lang, deck=deck, id="keypad")], keys,
-                              last=(("rules", B_RULES),))
-
-    def view(self) -> ComposeResult:
-        match = self.match
-        players = [(self.tr(NOBODY), -1)] + [(name, s) for s, name in enumerate(match.names)]
-        yield TokenRack(id="rack")
-        yield Static("", id="hands")
-        with Horizontal(id="who"):
-            yield Static(self.tr(KNOCKER_BANKER if match.banker else KNOCKER), id="knocker-label")
-            yield Select(players, value=-1, allow_blank=False, id="knocker", compact=True)
-            if match.banker:
-                yield Select([("—", False), (self.tr(DEALT_31), True)], value=False, allow_blank=False,
-                             id="dealt31", compact=True)
-
-    # ------------------------------------------------------------ view
-    def _current(self) -> int | None:
-        """The next player whose hand is being entered (in seat order from the dealer's side), or None."""
-        for seat in self._order():
-            if len(self.hands.get(seat, [])) < 3:
-                return seat
-        return None
-
-    def _order(self) -> list[int]:
-        match = self.match
-        step = -1 if match.to_the_right else 1
-        seats = [(match.dealer + step * (i + 1)) % match.players for i in range(match.players)]
-        return [s for s in seats if not match.out[s]]
+        if self.virtual:
+            hint = hand_entry.ENTRY_BANKER if self.match.banker else hand_entry.ENTRY
+            yield from self.frame(self.hand_view(), hint, self.key_row("plays", hand_entry.PLAY_KEYS))
+        else:
+            yield from self.frame(self.table_view(), table_entry.ENTRY, self.keypad(), self.table_keys(),
+                                  last=(("rules", B_RULES),))
 
     def refresh_view(self) -> None:
-        match = self.match
-        self.draw_rack(HEADER)
-        lines = []
-        for seat in self._order():
-            cards = self.hands.get(seat, [])
-            value = ""
-            if len(cards) == 3:
-                value = " — " + self.tr(hand_value(cards, match.rules.values()).said())
-            lines.append(self.tr(HAND_LINE, name=match.names[seat], cards=CardList(cards) if cards else "…",
-                                 value=value))
-        self.query_one("#hands", Static).update("\n".join(lines))
-        current = self._current()
-        from companion.core.i18n import Of
+        if self.virtual:
+            self.refresh_hand()
+        else:
+            self.refresh_table()
 
-        prompt = self.tr(P_READY) if current is None else self.tr(P_HAND, name=Of(match.names[current]),
-                                                                   k=len(self.hands.get(current, [])))
-        play = match.play
-        if play is not None and not play.ended:
-            public = CardList(play.public) if play.public else "—"
-            prompt = self.tr(P_TURN_BANKER if match._exchanges else P_TURN, name=match.names[play.turn], cards=public)
-            if not play.blind_done:
-                prompt = self.tr(P_BLIND, name=match.names[match.dealer])
-        self.query_one("#prompt", Static).update("" if match.is_over else prompt)
-        self.show_message()
-        taken = [c for cards in self.hands.values() for c in cards]
-        self.query_one("#keypad", CardKeypad).set_unavailable(taken)
-        self.query_one("#show", Button).disabled = current is not None or match.is_over
-        self._show_who()
-        self.show_steps()
-
-    def _show_who(self) -> None:
-        """Who knocked (or said « Je tiens ») and a 31 served are chosen at the showdown; for a deal entered turn by
-        turn they were entered with its turns: shown as entered, not to be changed, and not at all while nobody
-        knocked (never « knocked: nobody »)."""
-        play = self.match.play
-        knocker = self.query_one("#knocker", Select)
-        knocked = play is None or play.knocker is not None
-        if play is not None:
-            knocker.value = -1 if play.knocker is None else play.knocker
-        knocker.disabled = play is not None
-        for widget in (knocker, self.query_one("#knocker-label")):
-            widget.display = knocked
-        served = False
-        if self.match.banker:
-            dealt = self.query_one("#dealt31", Select)
-            if play is not None:
-                dealt.value = play.dealt_31
-            dealt.disabled = play is not None
-            dealt.display = served = play is None or play.dealt_31
-        self.query_one("#who").display = knocked or served
-
-    # ------------------------------------------------------------ entries
     def after_step(self) -> None:
+        """The log moved (undo, another device): what was being entered or picked is dropped."""
         self.hands = {}
+        self.giving, self.hold = None, False
 
-    def reenter(self, op: Operation) -> bool:
-        if not isinstance(op, Showdown):
-            return False
-        self.hands = {seat: list(hand) for seat, hand in enumerate(op.hands) if hand}
-        self.query_one("#knocker", Select).value = -1 if op.knocker is None else op.knocker
-        if self.match.banker:
-            self.query_one("#dealt31", Select).value = op.dealt_31
-        return True
-
-    def last_drafted(self) -> list | None:
-        return next((self.hands[seat] for seat in reversed(self._order()) if self.hands.get(seat)), None)
-
-    def enter_card(self, card: Card) -> bool:
-        """A card of the hand being entered; False when refused (said why), as the showdown would refuse it."""
-        seat = self._current()
-        why: Msg | None = FULL
-        if seat is not None:
-            why = self.match.entry_refusal(card, self.hands.get(seat, []),
-                                           [c for cards in self.hands.values() for c in cards])
-            if why is None:
-                self.hands.setdefault(seat, []).append(card)
-                self.keep_draft()  # saved before shown
-        self.message = None if why is None else (why, "error")
-        self.refresh_view()
-        return why is None
-
-    def draft(self) -> dict | None:
-        return {"hands": {str(s): [c.code for c in cards] for s, cards in self.hands.items() if cards}} \
-            if any(self.hands.values()) else None
-
-    def restore_draft(self, data: dict) -> None:
-        hands = data.get("hands")
-        if not isinstance(hands, dict):
-            return
-        try:
-            self.hands = {int(s): [parse_card(c) for c in codes][:3] for s, codes in hands.items()
-                          if isinstance(codes, list) and str(s).isdigit() and int(s) < self.match.players}
-        except CompanionError:
-            self.hands = {}
-
+    # ------------------------------------------------------------ the widgets' own messages
     @on(CardKeypad.Picked)
     def picked(self, event: CardKeypad.Picked) -> None:
         self.enter_card(event.card_as(Card))
 
+    @on(HandRow.Tapped)
+    def hand_tapped(self, event: HandRow.Tapped) -> None:
+        self.tap(event.card)
+
+    @on(Button.Pressed, "#faceup Button")
+    def face_tapped(self, event: Button.Pressed) -> None:
+        event.stop()
+        card = self.face_cards[int((event.button.id or "face-0").removeprefix("face-"))]
+        if card is not None:
+            self.take_face_up(card)
+
+    # ------------------------------------------------------------ keys and typed lines
     def run_command(self, command: str) -> None:
-        if command == "show":
-            self.show()
-        elif command == "back":
-            self.take_back_drafted()
-        elif command == "give":
-            self.give()
-        else:
-            self.run_shared(command, "trente_et_un")
-
-    def show(self) -> None:
-        match = self.match
-        hands = [tuple(self.hands.get(s, [])) if not match.out[s] else () for s in range(match.players)]
-        knocker = self.query_one("#knocker", Select).value
-        dealt = bool(self.query_one("#dealt31", Select).value) if match.banker else False
-        if self.apply_ops(showdown_of(hands, None if knocker == -1 else int(knocker), dealt)):  # type: ignore[arg-type]
-            self.hands = {}
-            self.query_one("#knocker", Select).value = -1
-            if match.banker:
-                self.query_one("#dealt31", Select).value = False
-            self.refresh_view()
-
-    def give(self) -> None:
-        match = self.match
-        givers = [(match.names[s], s) for s in match.in_play if match.tokens[s] > 0]
-        morts = [(match.names[s], s) for s in range(match.players) if match.out[s]]
-        if not givers or not morts:
-            self.apply_ops(GiveToken(0, 0))  # refused with the reason
-            return
-
-        def chosen_giver(giver: int | None) -> None:
-            if giver is not None:
-                self.app.push_screen(ChoiceDialog(self.tr(RECEIVER), "", morts + [("✕", None)]),
-                                     lambda receiver: self.apply_answer(
-                                         None if receiver is None else GiveToken(giver, receiver)))
-
-        self.app.push_screen(ChoiceDialog(self.tr(GIVER), "", givers + [("✕", None)]), chosen_giver)
+        if not (self.hand_command(command) if self.virtual else self.table_command(command)):
+            super().run_command(command)
 
     def enter_line(self, text: str) -> None:
-        if text.casefold() in _COMMANDS:
-            self.run_command(_COMMANDS[text.casefold()])
-            return
-        op = turn_entry(self.match, text, self.app.lang)
-        if op is not None and self.match.between_deals and not isinstance(op, (Start, Claim31)):
-            self.refuse(START_FIRST_3 if self.match._exchanges else START_FIRST)  # which word starts a deal
-            return
-        if op is not None:
-            self.apply_ops(op)
-            return
-        cards = [parse_card(t, self.app.lang) for t in text.replace(",", " ").split()]
-        for card in cards:
-            if not self.enter_card(card):
-                break  # the refused card is said; what follows it is not entered
-
-
-def turn_entry(match: TrenteMatch, text: str, lang: str):
-    """A deal entered turn by turn, by words (both languages): ``start 5h``, ``stock``, ``take``,
-    ``discard 9c``, ``knock``, ``31``; with a banker ``start 7h 8h 9h``, ``blind``/``keep``, ``pass``,
-    ``hold``, ``swap 5h 7h`` (give, take), ``all ks qs js`` (give the three, take the face-up ones),
-    ``refresh 7c 8c 9c``. None when the line is not one of these."""
-    words = text.split()
-    verb = TURN_WORDS.get(words[0].casefold()) if words else None
-    if verb is None:
-        return None
-    play = match.play
-    seat = play.turn if play is not None else match.dealer
-    if verb == "31":  # « 31 » said by the player who made it: named, or the one who has just played
-        named = _seat_named(match, words[1:])
-        if named is None and match.between_deals:  # shown straight from the deal: by whom?
-            raise NotationError(WHOSE_31(example=f"31 {match.names[match.in_play[0]]}"))
-        claimer = match.last_to_play()
-        return Claim31(named if named is not None else claimer if claimer is not None else seat)
-    hold = len(words) > 1 and TURN_WORDS.get(words[-1].casefold()) == "hold"
-    if hold:
-        words = words[:-1]  # « Je tiens » with a swap of all three (or a pass)
-    cards = [parse_card(t, lang) for t in words[1:]]
-    if verb == "start":
-        return Start(tuple(cards))
-    if verb == "refresh":
-        return Refresh(tuple(cards))
-    if verb == "stock":
-        return Draw(seat)
-    if verb == "take":
-        return Draw(seat, play.public[-1] if play is not None and play.public else None)
-    if verb == "discard":
-        return Discard(seat, cards[0]) if cards else None
-    if verb == "knock":
-        return Knock(seat)
-    if verb in ("blind", "keep"):
-        return BlindSwap(verb == "blind", tuple(cards))  # blind: the dealer's own three, now face up
-    if verb == "pass":
-        return Exchange(seat, hold=hold)
-    if verb == "hold":
-        return Exchange(seat, hold=True)
-    if verb == "swap" and len(cards) == 2:
-        return Exchange(seat, (cards[0],), (cards[1],), hold=hold)
-    if verb == "all":
-        return Exchange(seat, tuple(cards), tuple(play.public) if play is not None else (), hold=hold)
-    return None
-
-
-def _seat_named(match: TrenteMatch, words: list[str]) -> int | None:
-    """The player a few words name (« 31 Ann »), or None; NotationError if they name nobody."""
-    if not words:
-        return None
-    said = " ".join(words).casefold()
-    for seat, name in enumerate(match.names):
-        if name.casefold() == said:
-            return seat
-    raise NotationError(NO_SUCH_PLAYER(name=said[:40]))
+        if self.virtual:
+            self.enter_hand_line(text)
+        else:
+            self.enter_table_line(text)

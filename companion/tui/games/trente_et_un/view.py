@@ -1,9 +1,12 @@
-"""What both Trente-et-un screens (at the table, against the computer) show alike: the header and the rack of
-tokens or lives (who is out, the corbeille, who deals next)."""
+"""What the Trente-et-un screen (both games) shows alike in both modes, at a real table and against the computer:
+the header and the rack of tokens or lives (who is out, the corbeille, who deals next). Each mode adds its own
+entry: the showdown's keypad (``table_entry.py``), or the hand and the table's cards (``hand_entry.py``)."""
 
 from __future__ import annotations
 
 from typing import cast
+
+from textual.app import ComposeResult
 
 from companion.core.i18n import Msg
 from companion.games.trente_et_un.engine import TrenteMatch
@@ -13,11 +16,15 @@ from companion.tui.widgets.standings import TokenRack
 
 
 class TrenteView(MatchScreenMixin):
-    """Mixed into both Trente-et-un screens (each a ``MatchScreenBase``)."""
+    """Mixed into the Trente-et-un screen (a ``MatchScreenBase``), under both modes' entries."""
 
     @property
     def match(self) -> TrenteMatch:
         return cast(TrenteMatch, self.session.match)
+
+    def rack(self) -> ComposeResult:
+        """What both modes show first: the rack."""
+        yield TokenRack(id="rack")
 
     def draw_rack(self, header: Msg) -> None:
         """The header (``header`` takes the game, the deal's number and the dealer) and the rack."""
