@@ -73,7 +73,7 @@ def panel(game: Msg, view: View, choices: Sequence[Choice], faces: Mapping[str, 
                      f'<button type="button" class="answer" data-agree="yes">{tr(YES_UNDO, lang)}</button>'
                      f'<button type="button" class="answer" data-agree="no">{tr(NO_KEEP, lang)}</button></section>')
     picking = {code for choice in choices if choice.kind == "card_table" for code in _codes(choice.table)}
-    rows = view.to_json()["rows"]
+    rows = [row.to_json() for row in view.rows]  # its rows only: the whole view's JSON says every move twice
     if rows:  # nothing on the table yet: no empty felt
         parts.append('<section class="table">' + "".join(_row(row, faces, lang, picking) for row in rows)
                      + "</section>")
@@ -131,20 +131,20 @@ def document(title: str, lang: str, body: str, strip: str | None = None) -> str:
 
 def _choice(choice: Choice, lang: str) -> str:
     """A choice as the buttons that answer it: an action at once; a pick once its cards are picked (the script
-    lights it); a target, one button per target; a number, its field beside the button."""
+    lights it); a target, one button per target; a number, its field beside the button (or the targets' buttons)."""
     data = (f'data-name="{escape(choice.name)}" data-kind="{choice.kind}" data-low="{choice.low}" '
             f'data-high="{choice.high}"')
     label = tr(choice.label, lang)
-    if choice.targets:
-        return ('<div class="targets">' + "".join(
-            f'<button type="button" class="choice" {data} data-target="{i}">{label} · {tr(target, lang)}</button>'
-            for i, target in enumerate(choice.targets)) + "</div>")
     if choice.numbers is not None:
+        data += ' data-number="1"'  # the script sends the number field beside the button
+    buttons = "".join(
+        f'<button type="button" class="choice" {data} data-target="{i}">{label} · {tr(target, lang)}</button>'
+        for i, target in enumerate(choice.targets)) or f'<button type="button" class="choice" {data}>{label}</button>'
+    if choice.numbers is not None:  # a number, and the target it is for when there are several (a build « for 7 »)
         low, high = choice.numbers
         return (f'<div class="number"><label>{tr(NUMBER, lang)} <input type="number" inputmode="numeric" '
-                f'min="{low}" max="{high}" name="{escape(choice.name)}"></label>'
-                f'<button type="button" class="choice" {data} data-number="1">{label}</button></div>')
-    return f'<button type="button" class="choice" {data}>{label}</button>'
+                f'min="{low}" max="{high}" name="{escape(choice.name)}"></label>{buttons}</div>')
+    return f'<div class="targets">{buttons}</div>' if choice.targets else buttons
 
 
 def _row(row: dict[str, Any], faces: Mapping[str, Face], lang: str, picking: set[str]) -> str:

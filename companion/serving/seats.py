@@ -119,7 +119,9 @@ class Seats:
         if choice is None:
             return NOT_OFFERED
         low, high = choice.low, max(choice.low, choice.high)
-        if choice.kind in ("pick", "card_table") and not low <= len(cards) <= high:  # as many as the choice takes
+        if choice.kind not in ("pick", "card_table"):
+            cards, table = (), ()  # an action takes no card: one still picked on the page is not part of it
+        elif not low <= len(cards) <= high:  # as many as the choice takes
             return PICK(cards=plural_cards(low)) if low == high else PICK_BETWEEN(low=low, cards=plural_cards(high))
         try:
             picked = _cards(choice.cards, cards)

@@ -3,16 +3,18 @@
 A card is named in any of its spellings: its code (``data-hand="9S"``), its label in either language (« 9♠ »,
 « R♥ », « 7R ») or the words a screen reader says (« nine of spades », « roi de cœur »). A card hidden from a seat
 is one of the pack that the log has not said, its own hand aside (``seat_checks.SeatChecker.unsaid``): no byte
-drawn for that seat may name one.
+sent to that seat may name one.
 
-- ``check_deal``: a seeded deal of a game played to its first round's end, every seat's page and panel drawn at
-  every step from its view and choices (``seat_page``), in both languages: fast, for many deals;
-- ``check_served_deal``: the same deal through the real server in this process (aiohttp's test server on the
-  ``GuardedServer`` of ``companion serve``): each seat's page (``GET /``), every panel its stream pushes
-  (``/seat/events``), and the JSON answer to each move it posts (``/seat/answer``), the right one and, first, a
-  wrong one (refused, with its reason).
+- ``check_served_deal``: a seeded deal of humans to its first round's end through the real server in this process
+  (aiohttp's test server on the ``GuardedServer`` of ``companion serve``), every seat on its phone: each seat's
+  page (``GET /``) at every step, every event its stream pushes (``/seat/events``), the JSON answer to each move it
+  posts (a wrong one first, refused with its reason), once in the deal every other route of the server (the
+  shipped files, the language, Continue, an undo's answer, the app's routes a phone is refused), and at the end an
+  undo asked on one phone and agreed on the others;
+- ``check_deal``: the same deal's pages drawn straight from each seat's view and choices at every step (what the
+  server sends, without the server): fast, for many deals.
 
-    python -m tests.helpers.phone_pages [--deals 1000] [--served 20]    # the volume run: figures per game
+    python -m tests.helpers.phone_pages [--deals 600] [--served 60]   # the volume run: one line of figures
 """
 
 from __future__ import annotations
@@ -24,16 +26,25 @@ import random
 import re
 import tempfile
 import time
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from html import unescape
 from itertools import combinations
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.games import registry
 from companion.games.base import GameInfo, Match, Operation, Setup
 from companion.games.seats import Choice, Face, same_move
 from tests.helpers.seat_checks import SeatChecker, Tally, op_cards
+
+if TYPE_CHECKING:
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from companion.serving.seats import Seats
+    from companion.serving.server import Tokens
 
 SUITS = "♠♥♦♣"
 LANGS = ("en", "fr")
@@ -47,35 +58,68 @@ class CardNames:
         for code, face in faces.items():
             for spelling in (code, *(face.label.text(lang) for lang in LANGS), *(face.spoken.text(lang) for lang in LANGS)):
                 self.code_of.setdefault(spelling, code)
-        spellings = sorted(self.code_of, key=len, reverse=True)
         edge = rf"[\w{SUITS}]"
-        self.pattern = re.compile(rf"(?<!{edge})(?:" + "|".join(re.escape(s) for s in spellings) + rf")(?!{edge})")
+        self.pattern = re.compile(rf"(?<!{edge})({_trie(list(self.code_of))})(?!{edge})")
 
     def named(self, text: str) -> set[str]:
         """The codes of the cards ``text`` names."""
         return {self.code_of[found] for found in self.pattern.findall(text)}
 
 
+def _trie(words: list[str]) -> str:
+    """A pattern that matches any of ``words``, the longest first, factored by their common beginnings (one
+    alternation of hundreds of spellings tried at every character is ten times slower)."""
+    tree: dict[str, Any] = {}
+    for word in words:
+        node = tree
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def pattern(node: dict[str, Any]) -> str:
+        ends = "" in node
+        branches = [re.escape(char) + pattern(child) for char, child in sorted(node.items()) if char]
+        if not branches:
+            return ""
+        inner = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{inner})?" if ends else inner
+
+    return pattern(tree)
+
+
 @dataclass
 class Scan:
-    """What a run scanned."""
+    """What a run scanned: each text by its kind (``drawn``: a page drawn without the server; through the server:
+    ``pages``, stream ``events``, ``answers`` to moves posted, ``routes``: every other request)."""
 
     deals: int = 0
+    served: int = 0  # of them, through the server
     steps: int = 0
-    texts: int = 0  # pages, panels and answers scanned
-    named: int = 0  # cards they named, each checked to be said or the seat's own
-    hidden: int = 0  # cards hidden from the seat, each looked for in every text drawn for it
-    answers: int = 0  # moves posted (refused and made)
+    bytes: int = 0
+    texts: Counter[str] = field(default_factory=Counter)
+    named: int = 0  # cards the texts named, each checked to be said or the seat's own
+    hidden: int = 0  # cards hidden from the seat, each looked for in every text sent to it
+    resources: set[str] = field(default_factory=set)  # the server's routes asked for
     failures: list[str] = field(default_factory=list)
 
-    def check(self, names: CardNames, text: str, hidden: set[str], what: str) -> None:
-        named = names.named(text)
-        self.texts += 1
+    def check(self, names: CardNames, text: str, hidden: set[str], kind: str, what: str) -> None:
+        self.texts[kind] += 1
+        self.bytes += len(text.encode())
+        named = names.named(text + "\n" + unescape(text) if "&" in text else text)  # « &#x27; » read as « ' »
         self.named += len(named)
         self.hidden += len(hidden)
         leaked = named & hidden
         if leaked and len(self.failures) < 20:
             self.failures.append(f"{what} names {sorted(leaked)}, hidden from it:\n{text[:3000]}")
+
+    def figure(self, games: int, seconds: float) -> str:
+        """The run in one line."""
+        t = self.texts
+        return (f"{self.deals:,} deals of {games} games ({self.served:,} through the server), {self.steps:,} steps: "
+                f"{self.bytes / 1e6:,.1f} MB scanned ({t['drawn']:,} pages drawn; served: {t['pages']:,} pages, "
+                f"{t['events']:,} stream events, {t['answers']:,} answers to posts, {t['routes']:,} other requests "
+                f"on {len(self.resources)} routes); {self.hidden:,} hidden cards looked for, {self.named:,} cards "
+                f"named, leaks {len(self.failures)} ({seconds:.0f} s)")
 
 
 def new_match(game: GameInfo[Any], seed: int, players: int | None = None, kinds: str = "easy") -> Match:
@@ -122,7 +166,9 @@ class Answer:
 def answer_for(choice: Choice, op: Operation) -> Answer | None:
     """The answer to ``choice`` that makes ``op`` (what a player taps for it), or None."""
     cards = [card for card in op_cards(op) if card in choice.cards]
-    picks: list[list[Any]] = [cards]  # a pick's cards; a card and the table's, or the cards with the table's
+    # An action's page sends no card (taking the discard names its card); a pick's cards; a card and the table's,
+    # or the cards with the table's.
+    picks: list[list[Any]] = [[]] if choice.kind == "action" else [cards]
     if choice.kind == "card_table":
         picks += [[card] for card in dict.fromkeys(cards)]
     if choice.kind == "card_table":  # the table items the move names: its loose cards, any build
@@ -190,8 +236,9 @@ def first_round(match: Match) -> Iterator[Operation]:
 
 
 def check_deal(game: GameInfo[Any], seed: int, scan: Scan) -> None:
-    """A seeded deal, each seat's page and panel drawn at every step (``seat_page``), in the seed's language."""
-    from companion.serving.seat_page import page, panel
+    """A seeded deal, each seat's page drawn at every step (``seat_page``; with an undo question, as the server
+    draws it while one waits), in the seed's language."""
+    from companion.serving.seat_page import page
 
     match = new_match(game, seed)
     lang = LANGS[seed % 2]
@@ -202,10 +249,9 @@ def check_deal(game: GameInfo[Any], seed: int, scan: Scan) -> None:
     def draw_all() -> None:
         for seat in range(match.players):
             view, offered, hidden = match.view(seat), match.choices(seat), checker.unsaid(seat)
-            what = f"{game.id} seed {seed}, step {len(match.log)}: seat {seat}'s"
-            scan.check(names, page(game.title, view, offered, faces, lang), hidden, f"{what} page")
-            scan.check(names, panel(game.title, view, offered, faces, lang, asked=match.names[0]), hidden,
-                       f"{what} panel")
+            asked = match.names[(seat + 1) % match.players] if len(match.log) % 2 else None
+            scan.check(names, page(game.title, view, offered, faces, lang, asked=asked), hidden, "drawn",
+                       f"{game.id} seed {seed}, step {len(match.log)}: seat {seat}'s page")
 
     for _ in first_round(match):
         draw_all()
@@ -215,141 +261,243 @@ def check_deal(game: GameInfo[Any], seed: int, scan: Scan) -> None:
 
 
 # ---------------------------------------------------------------- the same through the real server
-class SeatStream:
-    """A seat's stream of panels (``/seat/events``), read as it comes."""
+ACTIONS = ("answer", "lang", "undo", "undo-answer", "continue", "start", "nothing")  # tried for ``/seat/{action}``
 
-    def __init__(self, response: Any) -> None:
-        self.response = response
 
-    async def next(self) -> str:
-        """The next panel pushed."""
-        event, data = None, []
+@asynccontextmanager
+async def seat_server(path: Path, lang: str = "en") -> AsyncIterator[tuple[Tokens, TestServer, Seats]]:
+    """``companion serve``'s own server (``GuardedServer``) on the store at ``path``, in this process (aiohttp's
+    test server): its play secret, the running server and its phones' rooms. Its rooms look at the store at once
+    after each change, and a stream's heartbeat comes soon, so a phone that left is seen to have gone."""
+    from aiohttp.test_utils import TestServer
+
+    from companion.serving import phones as phones_module
+    from companion.serving import seats as seats_module
+    from companion.serving.seats import Seats
+    from companion.serving.server import GuardedServer, Tokens
+
+    watch, beat = seats_module.WATCH_S, phones_module.HEARTBEAT_S
+    seats_module.WATCH_S, phones_module.HEARTBEAT_S = 0.002, 0.05
+    tokens = Tokens()
+    server = GuardedServer(tokens, "127.0.0.1", 8000, "http://127.0.0.1:8000", lang, Seats(path, pace=0.0))
+    assert server.phones is not None
+    try:
+        async with TestServer(await server._make_app()) as test_server:  # noqa: SLF001 (the app companion serve runs)
+            yield tokens, test_server, server.phones.seats
+    finally:
+        seats_module.WATCH_S, phones_module.HEARTBEAT_S = watch, beat
+        server.phones.close()
+
+
+class SeatPhone:
+    """One seat's phone on the server in this process: its own cookies, every byte it is sent scanned for the
+    cards hidden from its seat at the states it may have been drawn at."""
+
+    def __init__(self, client: TestClient, seat: int, names: CardNames, scan: Scan, label: str) -> None:
+        self.client, self.seat, self.names, self.scan, self.label = client, seat, names, scan, label
+        self.stream: Any = None
+        self.since = 0  # the first state (an index of ``hidden``) the stream's next event may have been drawn at
+
+    @classmethod
+    async def open(cls, test_server: TestServer, token: str, seat: int, lang: str, names: CardNames, scan: Scan,
+                   label: str) -> SeatPhone:
+        """The phone scans its seat's code (the cookie is set), then listens to its stream."""
+        import aiohttp
+        from aiohttp.test_utils import TestClient
+
+        client = TestClient(test_server, cookie_jar=aiohttp.CookieJar(unsafe=True), headers={"Accept-Language": lang})
+        phone = cls(client, seat, names, scan, label)
+        async with client.get(f"/?token={token}") as first:
+            assert first.status == 200, first.status
+        phone.stream = await client.get("/seat/events")
+        return phone
+
+    async def close(self) -> None:
+        """Its stream and its connections closed (the server, shared with the other phones, stays up)."""
+        if self.stream is not None:
+            self.stream.close()
+        await self.client.session.close()
+
+    def check(self, text: str, hidden: set[str], kind: str, what: str) -> None:
+        self.scan.check(self.names, text, hidden, kind, f"{self.label}: seat {self.seat}'s {what}")
+
+    async def event(self) -> tuple[str, str]:
+        """The next event its stream sends (heartbeats among its bytes): its name and its data; every byte of it
+        returned whole (to be scanned)."""
+        raw: list[str] = []
+        name, data = "", []
         while True:
-            line = (await self.response.content.readline()).decode()
-            if not line:
-                raise AssertionError("the seat's stream ended")
+            line = (await asyncio.wait_for(self.stream.content.readline(), 10)).decode()
+            assert line, f"{self.label}: seat {self.seat}'s stream ended"
+            raw.append(line)
             line = line.rstrip("\n")
             if line.startswith("event: "):
-                event = line[7:]
+                name = line[7:]
             elif line.startswith("data: "):
                 data.append(line[6:])
-            elif not line and event == "panel":
-                return "\n".join(data)
+            elif not line and name:
+                return "".join(raw), "\n".join(data)
+
+    async def catch_up(self, expected: str, hidden: list[dict[int, set[str]]]) -> None:
+        """Read its stream until it pushes ``expected`` (its panel at the newest state): each event scanned for the
+        cards hidden from it at every state it may have been drawn at."""
+        while True:
+            raw, data = await self.event()
+            now = data == expected
+            window = hidden[-1:] if now else hidden[self.since:]
+            self.check(raw, set.intersection(*(state[self.seat] for state in window)), "events", "pushed event")
+            if now:
+                self.since = len(hidden) - 1
+                return
+
+    async def get(self, path: str, hidden: set[str], kind: str = "routes") -> int:
+        async with self.client.get(path) as response:
+            self.check(await response.text(), hidden, kind, f"GET {path} ({response.status})")
+            return response.status
+
+    async def post(self, action: str, fields: list[tuple[str, str]], hidden: set[str] | None,
+                   kind: str = "routes") -> dict[str, Any]:
+        """What it posts, and the answer: scanned (``hidden`` None: by the caller, who knows the state after)."""
+        async with self.client.post(f"/seat/{action}", data=fields) as response:
+            text = await response.text()
+        said: dict[str, Any] = json.loads(text) if response.status == 200 else {"status": response.status, "text": text}
+        if hidden is not None:
+            self.check(json.dumps(said, ensure_ascii=False), hidden, kind, f"POST /seat/{action}")
+        return said
+
+    async def every_route(self, app: Any, hidden: set[str]) -> None:
+        """Every route of the server, as this phone (its cookie) asks for it, its answer scanned: a new route is
+        asked for without a word here. What changes the match (an answer, an undo) is left to the deal."""
+        for resource in app.router.resources():
+            info = resource.get_info()
+            if "directory" in info:  # shipped files: each of them, and one that is not there
+                names = [p.name for p in Path(info["directory"]).iterdir() if p.is_file()] + ["nothing.js"]
+                paths = [f"{info['prefix']}/{name}" for name in names]
+            else:
+                template = info.get("formatter") or info.get("path", "/")
+                paths = sorted({re.sub(r"\{action\}", a, template) for a in ACTIONS})
+                paths = [re.sub(r"\{[^}]+\}", "x", p) for p in paths]
+            for route in resource:
+                for path in paths:
+                    if route.method == "GET" and path == "/seat/events":
+                        async with self.client.get(path) as response:  # a second stream: its first event
+                            line = await asyncio.wait_for(response.content.readuntil(b"\n\n"), 10)
+                            self.check(line.decode(), hidden, "routes", "second stream")
+                    elif route.method == "GET":
+                        await self.get(path, hidden)
+                    elif route.method == "POST" and path not in ("/seat/answer", "/seat/undo"):
+                        fields = [("lang", "fr" if self.client.session.headers.get("Accept-Language") == "en"
+                                   else "en")] if path == "/seat/lang" else []
+                        await self.post(path.removeprefix("/seat/"), fields, hidden)
+                        if path == "/seat/lang":  # and back to its own language
+                            self.client.session.cookie_jar.clear(lambda c: c.key.endswith("_lang"))
+                    self.scan.resources.add(resource.canonical)
 
 
 async def check_served_deal(game: GameInfo[Any], seed: int, scan: Scan, home: Path) -> None:
-    """A seeded deal of humans, every seat on its phone through the server in this process: the table's device
-    (this test) deals; each human's move is posted as his phone posts it, after a wrong one; every page, pushed
-    panel and answer scanned."""
-    import aiohttp
-    from aiohttp.test_utils import TestClient, TestServer
-
-    from companion.serving import seats as seats_module
-    from companion.serving import server as server_module
-    from companion.serving.seat_page import panel
-    from companion.serving.seats import Seats
-    from companion.serving.server import GuardedServer, Tokens
+    """A seeded deal of humans, every seat on its phone through the server in this process, to the first round's
+    end: the table's device (this test) deals; each human's move is posted as his phone posts it, after a wrong one;
+    every phone's page read at each step, every event its stream pushes, every answer, and once in the deal every
+    other route the server has; at the end, a player takes his last move back (asking those who moved since, who
+    agree on their phones). Every byte scanned for the cards hidden from that seat."""
     from companion.serving.tablets import seat_token
     from companion.store.database import Store
     from companion.store.devices import drive
     from companion.store.session import MatchSession
 
-    planned = new_match(game, seed, kinds="human")
+    match = new_match(game, seed, kinds="human")  # the test's own copy, moved as the store's is
     lang = LANGS[seed % 2]
-    names, faces = CardNames(planned.faces()), planned.faces()
+    names = CardNames(match.faces())
     rng = random.Random(seed)
+    label = f"{game.id} seed {seed}"
+    checker = SeatChecker(match, Tally(), label, public_entries(game))
+    players = range(match.players)
+    hidden: list[dict[int, set[str]]] = []  # the cards hidden from each seat at each state so far
+
     path = home / "companion.sqlite3"
-    store = Store.open(path)
-    session = MatchSession.create(store, planned.setup, game)
-    match_id = session.match_id
-    bindings = {seat: store.bind_seat(match_id, seat) for seat in range(planned.players)}
-    drive(store, match_id, "tests-table", table=True, now=time.time() + 1e6)  # the table's device deals, not the server
-    tokens = Tokens()
-    server = GuardedServer(tokens, "127.0.0.1", 8000, "http://127.0.0.1:8000", "en", Seats(path, pace=0.0))
-    watch, beat = seats_module.WATCH_S, server_module.HEARTBEAT_S
-    seats_module.WATCH_S = 0.002  # the room looks at the store often: a push follows each step at once
-    server_module.HEARTBEAT_S = 0.05  # and a stream's handler finds its phone gone soon after the test ends
-    match = planned  # the test's own copy of the match, moved as the store's is
-    checker = SeatChecker(match, Tally(), f"{game.id} seed {seed}", public_entries(game))
-    states: list[tuple[int, dict[int, set[str]]]] = []
+    with Store.open(path) as store:
+        session = MatchSession.create(store, match.setup, game)
+        match_id = session.match_id
+        bindings = {seat: store.bind_seat(match_id, seat) for seat in players}
+        drive(store, match_id, "tests-table", table=True, now=time.time() + 1e6)  # the table's device deals
+        async with seat_server(path, lang) as (tokens, test_server, seats):
+            phones = {seat: await SeatPhone.open(test_server, seat_token(tokens.play, match_id, seat, binding), seat,
+                                                 lang, names, scan, label) for seat, binding in bindings.items()}
 
-    def hidden() -> dict[int, set[str]]:
-        return {seat: checker.unsaid(seat) for seat in range(match.players)}
+            async def every_phone_shows() -> None:
+                for seat, phone in phones.items():
+                    await phone.catch_up(seats.draw(match_id, seat, lang, session=session), hidden)
+                    await phone.get("/", hidden[-1][seat], "pages")
 
-    async def pushed(streams: dict[int, SeatStream], hide: dict[int, set[str]]) -> None:
-        """Every seat's stream pushes the panel of the match as it is now (what it pushed before it, drawn at the
-        state before, is scanned too)."""
-        for seat, stream in streams.items():
-            expected = panel(game.title, match.view(seat), match.choices(seat), faces, lang)
-            while True:
-                text = await asyncio.wait_for(stream.next(), 10)
-                before = states[-1][1][seat] if states else set()
-                scan.check(names, text, hide[seat] & before if text != expected else hide[seat],
-                           f"{game.id} seed {seed}, step {len(match.log)}: seat {seat}'s pushed panel")
-                if text == expected:
-                    break
-
-    try:
-        async with TestServer(await server._make_app()) as test_server:  # noqa: SLF001 (the app companion serve runs)
-            clients = {seat: TestClient(test_server, cookie_jar=aiohttp.CookieJar(unsafe=True),
-                                        headers={"Accept-Language": lang}) for seat in bindings}
-            streams: dict[int, SeatStream] = {}
             try:
-                for seat, binding in bindings.items():
-                    client = clients[seat]
-                    async with client.get(f"/?token={seat_token(tokens.play, match_id, seat, binding)}") as first:
-                        assert first.status == 200, first.status
-                    streams[seat] = SeatStream(await client.get("/seat/events"))
-                for _ in range(5000):
-                    hide = hidden()
-                    await pushed(streams, hide)
-                    for seat, client in clients.items():
-                        async with client.get("/") as response:
-                            scan.check(names, await response.text(), hide[seat],
-                                       f"{game.id} seed {seed}, step {len(match.log)}: seat {seat}'s page")
-                    states.append((len(match.log), hide))
+                probe = rng.randrange(4)  # the step at which every other route is asked for
+                last = None  # the seat that moved last
+                for step in range(5000):
+                    hidden.append({seat: checker.unsaid(seat) for seat in players})
+                    await every_phone_shows()
+                    if step == probe:
+                        for seat, phone in phones.items():
+                            await phone.every_route(test_server.app, hidden[-1][seat])
                     op = computer_op(match)
                     if op is None or (match.events and match.closes_round(match.events[-1])):
                         break
                     chosen = phone_answer(match, op)
                     if chosen is None:
                         session.apply(op)  # the table's device: a deal, a cut, a show
-                        match.apply(op)
                     else:
-                        seat, answer = chosen
-                        if (wrong := wrong_answer(match, seat, rng)) is not None:
-                            said = await _post(clients[seat], wrong)
-                            assert said["message"], f"{game.id} seed {seed}: {wrong} was not refused"
-                            scan.check(names, json.dumps(said, ensure_ascii=False), hide[seat] - {c.code for c in wrong.cards},
-                                       f"{game.id} seed {seed}: seat {seat}'s answer refused")
-                        said = await _post(clients[seat], answer)
-                        assert not said["message"], f"{game.id} seed {seed}: {op} refused: {said['message']}"
-                        scan.answers += 2 if wrong is not None else 1
-                        match.apply(op)
-                        scan.check(names, json.dumps(said, ensure_ascii=False), hidden()[seat],
-                                   f"{game.id} seed {seed}: seat {seat}'s answer")
+                        last, answer = chosen
+                        phone = phones[last]
+                        if (wrong := wrong_answer(match, last, rng)) is not None:
+                            said = await phone.post("answer", wrong.form(), hidden[-1][last], "answers")
+                            assert said["message"], f"{label}: {wrong} was not refused"
+                        said = await phone.post("answer", answer.form(), None)
+                        assert not said["message"], f"{label}: {op} refused: {said['message']}"
                         session.reload()
-                        assert len(session.match.log) == len(match.log), f"{op} posted never reached the store"
+                        assert len(session.match.log) == len(match.log) + 1, f"{label}: {op} never reached the store"
+                    match.apply(op)
+                    if chosen is not None:
+                        phone.check(json.dumps(said, ensure_ascii=False), checker.unsaid(last), "answers",
+                                    "answer")
                     scan.steps += 1
                 else:
-                    raise AssertionError("no round's end after 5000 moves")
+                    raise AssertionError(f"{label}: no round's end after 5000 moves")
+                if last is not None:
+                    await take_back(phones, last, session, hidden, game, label)
+                    await every_phone_shows()
             finally:
-                for stream in streams.values():
-                    stream.response.close()
-                for client in clients.values():
-                    await client.close()
-    finally:
-        seats_module.WATCH_S, server_module.HEARTBEAT_S = watch, beat
-        server.seats.close() if server.seats is not None else None
-        store.close()
+                for phone in phones.values():
+                    await phone.close()
     scan.deals += 1
+    scan.served += 1
 
 
-async def _post(client: Any, answer: Answer) -> dict[str, Any]:
-    async with client.post("/seat/answer", data=answer.form()) as response:
-        assert response.status == 200, response.status
-        said: dict[str, Any] = await response.json()
-        return said
+async def take_back(phones: dict[int, SeatPhone], seat: int, session: Any, hidden: list[dict[int, set[str]]],
+                    game: GameInfo[Any], label: str) -> None:
+    """``seat``'s phone takes his last move back: those who moved since are asked on their phones and agree; the
+    answers scanned for what is hidden at the state they were drawn at, the state the undo leads to added."""
+    from companion.store.devices import undo_request
+
+    def now_hidden() -> dict[int, set[str]]:
+        session.reload()
+        checker = SeatChecker(session.match, Tally(), label, public_entries(game))
+        return {s: checker.unsaid(s) for s in phones}
+
+    said = await phones[seat].post("undo", [], None)
+    hidden.append(now_hidden())
+    phones[seat].check(json.dumps(said, ensure_ascii=False), hidden[-1][seat], "answers", "undo's answer")
+    request = undo_request(session.store, session.match_id)
+    if request is None:
+        return
+    for other in request.seats:  # each asked agrees on his phone; the last one's yes makes the undo
+        said = await phones[other].post("undo-answer", [("agree", "yes")], None)
+        phones[other].check(json.dumps(said, ensure_ascii=False), hidden[-1][other], "answers", "undo agreed")
+    for _ in range(5000):  # the server makes the undo at its next look
+        if len(session.store.ops(session.match_id)) == request.back:
+            break
+        await asyncio.sleep(0.002)
+    else:
+        raise AssertionError(f"{label}: the undo agreed by all was never made")
+    hidden.append(now_hidden())
 
 
 def run_served(game: GameInfo[Any], seed: int, scan: Scan) -> None:
@@ -358,7 +506,8 @@ def run_served(game: GameInfo[Any], seed: int, scan: Scan) -> None:
 
 
 def dealt_games() -> list[GameInfo[Any]]:
-    """The games whose rules answer what a seat sees and may do, and which the app deals."""
+    """The games whose rules answer what a seat sees and may do, and which the app deals (a new game of the
+    registry is checked without a word here)."""
     return [game for game in registry.available() if game.virtual_play and game.match.choices is not Match.choices]
 
 
@@ -366,23 +515,22 @@ def main() -> None:
     import argparse
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=1000, help="seeded deals per game, pages drawn")
-    parser.add_argument("--served", type=int, default=20, help="seeded deals per game through the server")
+    parser.add_argument("--deals", type=int, default=600, help="seeded deals per game, every page drawn")
+    parser.add_argument("--served", type=int, default=60, help="of them, deals per game through the server")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    failed = 0
-    for game in dealt_games():
-        for how, count, check in (("drawn", args.deals, check_deal), ("served", args.served, run_served)):
-            scan, started = Scan(), time.monotonic()
-            for seed in range(args.seed, args.seed + count):
-                check(game, seed, scan)
-            print(f"{game.id:20} {how:6} {scan.deals:5} deals, {scan.steps:7,} steps, {scan.texts:8,} texts, "
-                  f"{scan.answers:6,} answers posted, {scan.named:9,} cards named, {scan.hidden:10,} hidden cards "
-                  f"looked for, {len(scan.failures)} leaks, {time.monotonic() - started:.1f} s")
-            for failure in scan.failures:
-                print("   ", failure)
-            failed += len(scan.failures)
-    raise SystemExit(1 if failed else 0)
+    scan, started = Scan(), time.monotonic()
+    games = dealt_games()
+    for game in games:
+        for seed in range(args.seed, args.seed + args.deals):
+            if seed - args.seed < args.served:
+                run_served(game, seed, scan)
+            else:
+                check_deal(game, seed, scan)
+    print(scan.figure(len(games), time.monotonic() - started))
+    for failure in scan.failures:
+        print("   ", failure)
+    raise SystemExit(1 if scan.failures else 0)
 
 
 if __name__ == "__main__":
