@@ -72,6 +72,10 @@ class Sizes:
     targets: int = 0
     under: list[str] = field(default_factory=list)
 
+    def summary(self) -> str:
+        return (f"{self.states} phone states measured ({self.targets} targets): smallest target {self.target[1]}, "
+                f"smallest text {self.text[1]}")
+
     def add(self, measured: dict[str, Any], where: str) -> None:
         self.states += 1
         for what, width, height in measured["targets"]:
@@ -94,19 +98,22 @@ class Phone:
         self.taps = 0
 
     @classmethod
-    async def open(cls, browser: Any, url: str, seat: int, names: CardNames, *, lang: str = "en",
-                   viewport: dict[str, int] | None = None) -> Phone:
-        """A phone of its own (a context: its cookie jar, its language) opens the seat's code."""
+    async def open(cls, browser: Any, url: str | None, seat: int, names: CardNames, *, lang: str = "en",
+                   viewport: dict[str, int] | None = None, ready: str = "#panel .turn") -> Phone:
+        """A phone of its own (a context: its cookie jar, its language) opens the seat's code (a night's), and
+        waits for its page (``ready``)."""
+        assert url is not None, "no server serves this store"
         context = await browser.new_context(viewport=viewport or PHONE_UPRIGHT, has_touch=True, is_mobile=True,
                                             locale="fr-FR" if lang == "fr" else "en-GB")
-        return await cls.load(context, url, seat, names, lang)
+        return await cls.load(context, url, seat, names, lang, ready)
 
     @classmethod
-    async def load(cls, context: Any, url: str, seat: int, names: CardNames, lang: str) -> Phone:
+    async def load(cls, context: Any, url: str, seat: int, names: CardNames, lang: str,
+                   ready: str = "#panel .turn") -> Phone:
         page = await context.new_page()
         response = await page.goto(url, timeout=20_000)
         assert response is not None and response.status == 200, f"seat {seat}'s page: {response and response.status}"
-        await page.wait_for_selector("#panel .turn")
+        await page.wait_for_selector(ready)
         return cls(page, seat, lang, names)
 
     async def reopen(self, base: str) -> None:
@@ -124,6 +131,16 @@ class Phone:
         except Exception as error:
             shown = await self.page.inner_text("#panel")
             raise AssertionError(f"seat {self.seat}'s phone never showed {what}; it shows:\n{shown}") from error
+
+    async def says(self, selector: str, words: str, timeout: float = 15.0) -> None:
+        """Wait until what ``selector`` finds on the page says ``words`` (pushed by the server, or drawn after a
+        tap)."""
+        try:
+            await self.page.locator(selector, has_text=words).first.wait_for(timeout=timeout * 1000)
+        except Exception as error:
+            shown = await self.page.inner_text("body")
+            raise AssertionError(f"phone {self.seat} never said « {words} » in {selector}; it shows:\n{shown}") \
+                from error
 
     async def html(self, picker: bool = False) -> str:
         """The page as it stands (without a real table's picker of every card not seen yet, unless ``picker``)."""
@@ -154,33 +171,40 @@ class Phone:
         self.taps += 1
 
     async def in_view(self, element: Any) -> dict[str, float]:
-        """Swipe the page (native scrolling, by touch events) until ``element`` is wholly in view; its box."""
-        height = self.page.viewport_size["height"]
+        """Swipe the page up or down (native scrolling, by touch events) until ``element`` is wholly in view, and
+        along its row when the row scrolls sideways (a hand held sideways); its box."""
+        size = self.page.viewport_size
+        width, height = size["width"], size["height"]
         for _ in range(12):
             await self.page.evaluate(_SETTLED)
             box = await element.bounding_box()
             assert box is not None, f"seat {self.seat}: not on the page"
-            if box["y"] >= 0 and box["y"] + box["height"] <= height:
+            if not (box["y"] >= 0 and box["y"] + box["height"] <= height):
+                below = box["y"] + box["height"] > height  # what is below comes up under a finger moving up
+                distance = min(height * 0.6, abs(box["y"] + box["height"] / 2 - height / 2))
+                await self.swipe(0, -distance if below else distance, (width * 0.85, height / 2))
+            elif not (box["x"] >= 0 and box["x"] + box["width"] <= width):
+                right = box["x"] + box["width"] > width  # what is to the right comes under a finger moving left
+                distance = min(width * 0.6, abs(box["x"] + box["width"] / 2 - width / 2))
+                await self.swipe(-distance if right else distance, 0, (width / 2, box["y"] + box["height"] / 2))
+            else:
                 return box
-            below = box["y"] + box["height"] > height  # what is below comes up under a finger moving up
-            distance = min(height * 0.6, abs(box["y"] + box["height"] / 2 - height / 2))
-            await self.swipe(-distance if below else distance)
         raise AssertionError(f"seat {self.seat}: twelve swipes did not bring it into view")
 
-    async def swipe(self, dy: float) -> None:
-        """A finger set down in the middle of the page and dragged ``dy`` px (negative: up), then lifted."""
+    async def swipe(self, dx: float, dy: float, middle: tuple[float, float]) -> None:
+        """A finger set down so that its drag of ``dx``, ``dy`` px (negative: left, up) is centred on ``middle``
+        (the right edge of the page: no card under it; a row that scrolls sideways: on the row), then lifted."""
         if self.cdp is None:
             self.cdp = await self.page.context.new_cdp_session(self.page)
-        size = self.page.viewport_size
-        x, y = size["width"] * 0.85, size["height"] / 2 - dy / 2  # the right edge: no card under the finger
+        x, y = middle[0] - dx / 2, middle[1] - dy / 2
 
-        def finger(at: float) -> dict[str, list[dict[str, float]]]:
-            return {"touchPoints": [{"x": x, "y": at, "radiusX": FINGER_RADIUS, "radiusY": FINGER_RADIUS, "force": 1,
-                                     "id": 1}]}
+        def finger(i: int) -> dict[str, list[dict[str, float]]]:
+            return {"touchPoints": [{"x": x + dx * i / 10, "y": y + dy * i / 10, "radiusX": FINGER_RADIUS,
+                                     "radiusY": FINGER_RADIUS, "force": 1, "id": 1}]}
 
-        await self.cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", **finger(y)})
+        await self.cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", **finger(0)})
         for i in range(1, 11):
-            await self.cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", **finger(y + dy * i / 10)})
+            await self.cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", **finger(i)})
         await self.cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
     async def answer(self, answer: Answer) -> None:
@@ -202,5 +226,7 @@ class Phone:
             await field_.fill("")
             await self.page.keyboard.type(str(answer.number))
         await self.page.locator(button).wait_for(state="visible")
-        assert await self.page.locator(button).is_enabled(), f"seat {self.seat}: {button} is not lit"
+        if not await self.page.locator(button).is_enabled():
+            picked = await self.page.eval_on_selector_all("[aria-pressed='true']", "(b) => b.map((x) => x.outerHTML)")
+            raise AssertionError(f"seat {self.seat}: {button} is not lit once {answer} is tapped; picked: {picked}")
         await self.tap(button)

@@ -19,7 +19,6 @@
     Array.prototype.forEach.call(panel.querySelectorAll("button.choice"), function (button) {
       var kind = button.dataset.kind, low = +button.dataset.low, high = +button.dataset.high, n = picked.hand.length;
       var ok = kind === "action" || kind === "number" || (n >= low && n <= Math.max(high, low));
-      if (kind === "card_table") ok = n === 1;
       button.disabled = !ok;
     });
   }
