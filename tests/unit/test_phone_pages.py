@@ -152,3 +152,16 @@ def test_an_action_tapped_with_a_card_still_picked_is_made(tmp_path):
         [("name", "take"), ("card", match.seat_hand(seat)[0].code)]]))
     assert said == [(200, "")] and after == before + 1
 
+
+
+def test_a_turn_of_actions_alone_asks_for_no_card_to_be_tapped():
+    """Le Trente-et-un: draw, take the discard, knock. The discard's card is named by « Take 3♥ », not tapped: the
+    page said « Tap your cards, then what to do with them » though none of them could be tapped."""
+    from companion.serving.seat_page import PICK_HINT
+
+    match = new_match(registry.get("trente_et_un"), 7, players=3)
+    while not any(c.name == "take" for c in match.choices(0)):
+        match.apply(computer_op(match))
+    drawn = panel(registry.get("trente_et_un").title, match.view(0), match.choices(0), match.faces(), "en")
+    assert PICK_HINT.text("en") not in drawn and "data-hand" not in drawn
+    assert 'data-name="take"' in drawn
