@@ -2,8 +2,8 @@
 
 It starts ``companion serve`` on loopback with the gallery's matches (one of each game, mid-game), opens each
 game's match by its tablet code in headless Chromium (Debian's ``chromium``, driven by Playwright: the test
-extra) on a 1024×768 tablet, a phone held sideways (844×390) and a phone held upright (390×844), and saves what
-the page shows as ``<game>-tablet.png``, ``<game>-phone-sideways.png`` and ``<game>-phone.png``.
+extra) on a 1024×768 tablet, and saves what the page shows as ``<game>-tablet.png``. A player's phone is not the
+app but its own page: ``companion.dev.phone_shots`` takes its pictures.
 """
 
 from __future__ import annotations
@@ -16,8 +16,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-DEVICES = {"tablet": {"width": 1024, "height": 768}, "phone-sideways": {"width": 844, "height": 390},
-           "phone": {"width": 390, "height": 844}}
+DEVICES = {"tablet": {"width": 1024, "height": 768}}
 
 
 def _matches(home: Path) -> dict[str, int]:

@@ -37,6 +37,7 @@ OVER = Msg("The match is over", "Le match est fini")
 TITLE = Msg("{game} · {name}", "{game} · {name}")
 NUMBER = Msg("Number", "Nombre")
 ANY_CARD = Msg("The card played", "La carte jouée")
+TAKES_CARDS = ("pick", "card_table")  # the choices whose cards the player taps (an action's card is only named)
 
 
 def tr(msg: Msg, lang: str) -> str:
@@ -74,12 +75,12 @@ def panel(game: Msg, view: View, choices: Sequence[Choice], faces: Mapping[str, 
                      f'<button type="button" class="answer" data-agree="yes">{tr(YES_UNDO, lang)}</button>'
                      f'<button type="button" class="answer" data-agree="no">{tr(NO_KEEP, lang)}</button></section>')
     picking = {code for choice in choices if choice.kind == "card_table" for code in _codes(choice.table)}
-    rows = view.to_json()["rows"]
+    rows = [row.to_json() for row in view.rows]  # its rows only: the whole view's JSON says every move twice
     if rows:  # nothing on the table yet: no empty felt
         parts.append('<section class="table">' + "".join(_row(row, faces, lang, picking) for row in rows)
                      + "</section>")
     hand = [] if view.hand is None else _codes(view.hand)
-    playable = {code for choice in choices for code in _codes(choice.cards)}
+    playable = {code for choice in choices if choice.kind in TAKES_CARDS for code in _codes(choice.cards)}
     if hand:
         parts.append(f'<section class="hand"><h2>{tr(YOUR_HAND, lang)}</h2><div class="cards">'
                      + "".join(card(code, faces, lang, pick="hand") if code in playable else card(code, faces, lang)
@@ -132,20 +133,23 @@ def document(title: str, lang: str, body: str, strip: str | None = None) -> str:
 
 def _choice(choice: Choice, lang: str) -> str:
     """A choice as the buttons that answer it: an action at once; a pick once its cards are picked (the script
-    lights it); a target, one button per target; a number, its field beside the button."""
+    lights it); a target, one button per target; a number, its field beside the button (or the targets' buttons)."""
     data = (f'data-name="{escape(choice.name)}" data-kind="{choice.kind}" data-low="{choice.low}" '
             f'data-high="{choice.high}"')
     label = tr(choice.label, lang)
-    if choice.targets:
-        return ('<div class="targets">' + "".join(
-            f'<button type="button" class="choice" {data} data-target="{i}">{label} · {tr(target, lang)}</button>'
-            for i, target in enumerate(choice.targets)) + "</div>")
     if choice.numbers is not None:
+        data += ' data-number="1"'  # the script sends the number field beside the button
+    # Several targets: the choice said once, then a short button for each (its whole words for a screen reader).
+    buttons = "".join(
+        f'<button type="button" class="choice" {data} data-target="{i}" aria-label="{label} · {tr(target, lang)}">'
+        f"{tr(target, lang)}</button>" for i, target in enumerate(choice.targets)) \
+        or f'<button type="button" class="choice" {data}>{label}</button>'
+    said = f'<p class="what">{label}</p>' if choice.targets else ""
+    if choice.numbers is not None:  # a number, and the target it is for when there are several (a build « for 7 »)
         low, high = choice.numbers
-        return (f'<div class="number"><label>{tr(NUMBER, lang)} <input type="number" inputmode="numeric" '
-                f'min="{low}" max="{high}" name="{escape(choice.name)}"></label>'
-                f'<button type="button" class="choice" {data} data-number="1">{label}</button></div>')
-    return f'<button type="button" class="choice" {data}>{label}</button>'
+        return (f'<div class="number">{said}<label>{tr(NUMBER, lang)} <input type="number" inputmode="numeric" '
+                f'min="{low}" max="{high}" name="{escape(choice.name)}"></label>{buttons}</div>')
+    return f'<div class="targets">{said}{buttons}</div>' if choice.targets else buttons
 
 
 def _row(row: dict[str, Any], faces: Mapping[str, Face], lang: str, picking: set[str]) -> str:

@@ -21,6 +21,7 @@ from typing import Any
 
 from companion.core.errors import CompanionError, IllegalMoveError
 from companion.core.i18n import Msg
+from companion.core.i18n import cards as plural_cards
 from companion.games.base import Match, Operation
 from companion.games.chance import own_chance
 from companion.serving.seat_page import page, panel
@@ -35,6 +36,8 @@ NOT_OFFERED = Msg("not now: that move is not offered", "pas maintenant : ce coup
 NOTHING_TO_UNDO = Msg("nothing of yours to undo", "rien à annuler de votre part")
 ASKED = Msg("Asked {names} to agree, on their phones.", "Demandé à {names} d'accepter, sur leur téléphone.")
 UNKNOWN_CARD = Msg("that card is not offered", "cette carte n'est pas offerte")
+PICK = Msg("pick {cards}", "choisissez {cards}")
+PICK_BETWEEN = Msg("pick {low} to {cards}", "choisissez de {low} à {cards}")
 
 
 Events = asyncio.Queue[tuple[str, str]]  # what a phone's stream sends: (event, html), the event naming what it replaces
@@ -117,6 +120,11 @@ class Seats:
         choice = next((c for c in session.match.choices(seat) if c.name == name), None)
         if choice is None:
             return NOT_OFFERED
+        low, high = choice.low, max(choice.low, choice.high)
+        if choice.kind not in ("pick", "card_table"):
+            cards, table = (), ()  # an action takes no card: one still picked on the page is not part of it
+        elif not low <= len(cards) <= high:  # as many as the choice takes
+            return PICK(cards=plural_cards(low)) if low == high else PICK_BETWEEN(low=low, cards=plural_cards(high))
         try:
             picked = _cards(choice.cards, cards)
             items = _cards(choice.table, table)

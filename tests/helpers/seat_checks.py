@@ -150,6 +150,13 @@ class SeatChecker:
         shown = {card.display(lang) for lang in ("en", "fr")} if hasattr(card, "display") else set()
         return bool(shown & self.said)
 
+    def unsaid(self, seat: int | None) -> set[str]:
+        """The codes of the pack the log has not said, those in ``seat``'s own hand aside: what nothing drawn for
+        that seat (None: the table) may name."""
+        self._read_log()
+        own = {card.code for card in self.match.seat_hand(seat) or ()} if seat is not None else set()
+        return {code for code in self.deck if not self._said(code)} - own
+
     def check_views(self, seats: range) -> dict[int, tuple[Any, ...] | None]:
         self._read_log()
         hands: dict[int, tuple[Any, ...] | None] = {}

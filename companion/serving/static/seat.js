@@ -19,7 +19,6 @@
     Array.prototype.forEach.call(panel.querySelectorAll("button.choice"), function (button) {
       var kind = button.dataset.kind, low = +button.dataset.low, high = +button.dataset.high, n = picked.hand.length;
       var ok = kind === "action" || kind === "number" || (n >= low && n <= Math.max(high, low));
-      if (kind === "card_table") ok = n === 1;
       button.disabled = !ok;
     });
   }
@@ -73,7 +72,11 @@
     source = new EventSource("/seat/events");
     source.addEventListener("panel", function (event) {
       var keep = {hand: pressed("hand"), table: pressed("table")};
+      var said = panel.querySelector(".message");  // what the last tap was told stays until the next tap
+      said = said ? said.textContent : "";
       panel.innerHTML = event.data;
+      var message = panel.querySelector(".message");
+      if (message && !message.textContent) message.textContent = said;
       ["hand", "table"].forEach(function (kind) {  // a redraw keeps the cards still there picked
         keep[kind].forEach(function (code) {
           var again = panel.querySelector("[data-" + kind + "='" + CSS.escape(code) + "']");
