@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.core.errors import CompanionError, IllegalMoveError
-from companion.core.i18n import Msg
+from companion.core.i18n import Agreed, Msg
 from companion.core.i18n import cards as plural_cards
 from companion.games.base import Match, Operation
 from companion.games.chance import own_chance
@@ -34,7 +34,8 @@ WATCH_S = 0.2  # how often a room asks the store whether its match changed (one 
 HEARTBEAT_S = 15.0  # a comment on every stream this often: a phone's connection through Wi-Fi stays open
 NOT_OFFERED = Msg("not now: that move is not offered", "pas maintenant : ce coup n'est pas offert")
 NOTHING_TO_UNDO = Msg("nothing of yours to undo", "rien à annuler de votre part")
-ASKED = Msg("Asked {names} to agree, on their phones.", "Demandé à {names} d'accepter, sur leur téléphone.")
+ASKED = Msg("Asked {names} to agree, on {their}.", "Demandé à {names} d'accepter, sur {their}.")
+THEIR_PHONES = (("their phone", "their phones"), ("son téléphone", "leur téléphone"))
 UNKNOWN_CARD = Msg("that card is not offered", "cette carte n'est pas offerte")
 PICK = Msg("pick {cards}", "choisissez {cards}")
 PICK_BETWEEN = Msg("pick {low} to {cards}", "choisissez de {low} à {cards}")
@@ -155,7 +156,7 @@ class Seats:
             ask_undo(self.store, match_id, UndoRequest(len(log_), len(log_) - steps, self.device,
                                                        match.names[seat], tuple(others)))
             self.touch(match_id)
-            return ASKED(names=" · ".join(match.names[s] for s in others))
+            return ASKED(names=" · ".join(match.names[s] for s in others), their=Agreed(len(others), *THEIR_PHONES))
         self._take_back(session, steps)
         return None
 

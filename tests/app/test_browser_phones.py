@@ -390,14 +390,16 @@ def test_at_a_real_table_each_player_enters_his_own_plays_from_his_phone(tmp_pat
 async def undo_refused(table: Table, asker: int, asked: int) -> None:
     """``asker`` taps Undo on his phone: his last entry would take back ``asked``'s, who is asked on his phone
     first (his answers measured) and says no; nothing is taken back."""
-    from companion.serving.seats import ASKED
+    from companion.core.i18n import Agreed
+    from companion.serving.seats import ASKED, THEIR_PHONES
 
     phones, match = table.phones, table.match
     head = len(match.log)
     await phones[asker].tap("footer button.undo")
     await table.every_page_shows("an undo asked", asked={asked: match.names[asker]})
     # The asker's phone still says whom it asked (the update the question pushed to every phone wiped it at once).
-    await phones[asker].says("#panel .message", ASKED(names=match.names[asked]).text(phones[asker].lang))
+    said = ASKED(names=match.names[asked], their=Agreed(1, *THEIR_PHONES))
+    await phones[asker].says("#panel .message", said.text(phones[asker].lang))
     await phones[asked].tap("button.answer[data-agree='no']")
     await table.every_page_shows("the undo refused")
     assert len(table.look().log) == head

@@ -8,7 +8,7 @@ import importlib
 
 from companion.games import registry
 from companion.games.base import Setup
-from companion.serving.seats import ASKED, Seats
+from companion.serving.seats import Seats
 from companion.store.database import Store
 from companion.store.devices import undo_request
 from companion.store.session import MatchSession
@@ -45,7 +45,8 @@ def test_an_undo_from_a_phone_asks_only_the_players_on_phones(tmp_path):
         assert undo_request(seats.store, at_table) is None
         head = len(MatchSession(seats.store, on_phones).match.log)
         said = seats.undo(on_phones, 0)
-        assert said is not None and said.text("en") == ASKED(names="Paul").text("en")
+        assert said is not None and said.text("en") == "Asked Paul to agree, on their phone."
+        assert said.text("fr") == "Demandé à Paul d'accepter, sur son téléphone."  # one player: his phone
         request = undo_request(seats.store, on_phones)
         assert request is not None and request.waits_for(1) and not request.waits_for(0)
         assert len(MatchSession(seats.store, on_phones).match.log) == head  # nothing taken back before he answers
