@@ -44,17 +44,20 @@ def tr(msg: Msg, lang: str) -> str:
     return escape(msg.text(lang))
 
 
-def card(code: str, faces: Mapping[str, Face], lang: str, *, pick: str | None = None, pressed: bool = False) -> str:
+def card(code: str, faces: Mapping[str, Face], lang: str, *, pick: str | None = None, pressed: bool = False,
+         copies: int = 1) -> str:
     """A card as text a screen reader says (« sept de cœur »), its suit or colour in its label too (colour is never
-    the only sign); ``pick``: a button the player taps to pick it (``hand`` or ``table``)."""
+    the only sign); ``pick``: a button the player taps to pick it (``hand`` or ``table``), ``copies`` times at most
+    (two packs: each tap takes one more copy, then none)."""
     face = faces.get(code)
     label = escape(face.label.text(lang)) if face else escape(code)
     spoken = escape(face.spoken.text(lang)) if face else escape(code)
     red = " red" if face is not None and face.red else ""
     if pick is None:
         return f'<span class="card{red}" role="img" aria-label="{spoken}">{label}</span>'
-    return (f'<button type="button" class="card{red}" data-{pick}="{escape(code)}" aria-pressed="{str(pressed).lower()}"'
-            f' aria-label="{spoken}">{label}</button>')
+    more = f' data-copies="{copies}"' if copies > 1 else ""
+    return (f'<button type="button" class="card{red}" data-{pick}="{escape(code)}"{more}'
+            f' aria-pressed="{str(pressed).lower()}" aria-label="{spoken}">{label}</button>')
 
 
 def panel(game: Msg, view: View, choices: Sequence[Choice], faces: Mapping[str, Face], lang: str,
@@ -88,8 +91,10 @@ def panel(game: Msg, view: View, choices: Sequence[Choice], faces: Mapping[str, 
     elif playable:  # at a real table: the cards the app has not seen, to say which one it was (the starter, a play)
         taking = [choice for choice in choices if choice.cards]
         heading = taking[0].label if len(taking) == 1 else ANY_CARD
+        copies = {code: max(_codes(choice.cards).count(code) for choice in taking) for code in playable}
         parts.append(f'<section class="hand"><h2>{tr(heading, lang)}</h2><div class="cards picker">'
-                     + "".join(card(code, faces, lang, pick="hand") for code in sorted(playable, key=_order(faces)))
+                     + "".join(card(code, faces, lang, pick="hand", copies=copies[code])
+                               for code in sorted(playable, key=_order(faces)))
                      + "</div></section>")
     if choices:  # a hint only where there are cards to tap first
         hint = "" if not playable else f'<p class="hint">{tr(PICK_HINT if hand else WHICH_HINT, lang)}</p>'

@@ -34,6 +34,7 @@ import pytest
 
 from companion.games import registry
 from companion.games.base import Match, Operation, Setup
+from companion.games.chance import own_chance
 from companion.games.seats import same_move
 from companion.serving.seat_page import panel
 from companion.store.database import Store
@@ -81,9 +82,9 @@ TABLE_DEALS = {
     # The starter, ten cards pegged and three go's, both shows counted by their players (Paul's one short) and the
     # crib; Paul's undo after Marie's card asks her, and she keeps it.
     "cribbage": Deal(("Marie", "Paul"), (H, H), 1, 0, rules={"manual_counting": True, "muggins": True}),
-    # A pige taken, five trios, four lay-offs, draws, discards; the brasse's turn-up and count entered on the
-    # table's device. (No two identical cards in one entry: a phone's picker offers each card not seen yet once.)
-    "rummy2500": Deal(("Marie", "Paul", "Luc"), (H, H, H), 88, 0),
+    # A pige taken, four trios (two with a card twice, two packs: 7♦ 7♦ J♣, A♥ A♠ A♥: its picker's key tapped
+    # twice), seven lay-offs, draws, discards; the brasse's turn-up and count entered on the table's device.
+    "rummy2500": Deal(("Marie", "Paul", "Luc"), (H, H, H), 4, 0),
 }
 
 
@@ -198,7 +199,7 @@ class Table:
         match = self.match
         for seat, phone in self.phones.items():
             expected = panel(self.game.title, match.view(seat), match.choices(seat), match.faces(), phone.lang,
-                             asked=(asked or {}).get(seat))
+                             asked=(asked or {}).get(seat), chance=own_chance(self.game, match, seat))
             await phone.shows(expected, f"{where} (entry {len(match.log)})")
             leaked = await phone.leaks(unsaid(match, seat))
             assert not leaked, f"seat {seat}'s phone names {leaked}, hidden from it, at {where}"

@@ -177,7 +177,7 @@ def answer_for(choice: Choice, op: Operation) -> Answer | None:
         tables = [list(t) for n in range(len(items) + 1) for t in combinations(items, n)]
     else:
         tables = [[]]
-    targets: list[int | None] = [None, *range(len(choice.targets))]
+    targets: list[int | None] = [*range(len(choice.targets)), None]  # a button per target where the page draws them
     numbers: list[int | None] = [None, *(range(choice.numbers[0], choice.numbers[1] + 1) if choice.numbers else ())]
     for pick in picks:
         for table in tables:

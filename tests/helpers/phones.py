@@ -212,10 +212,10 @@ class Phone:
         button (its target's)."""
         tapped: dict[str, int] = {}
         for kind, picked in (("hand", answer.cards), ("table", answer.table)):
-            for card in picked:  # a card held twice (two packs): each tap takes the next of its buttons
-                nth = tapped.get(f"{kind}:{card.code}", 0)
-                await self.tap(f"[data-{kind}='{card.code}'] >> nth={nth}" if nth else
-                               f"[data-{kind}='{card.code}'] >> nth=0")
+            for card in picked:  # a card held twice (two packs): each tap takes the next of its buttons, or
+                nth = tapped.get(f"{kind}:{card.code}", 0)  # at a real table's picker the same one again (×2)
+                buttons = self.page.locator(f"[data-{kind}='{card.code}']")
+                await self.tap(f"[data-{kind}='{card.code}'] >> nth={nth if nth < await buttons.count() else 0}")
                 tapped[f"{kind}:{card.code}"] = nth + 1
         button = f"button.choice[data-name='{answer.name}']"
         if answer.target is not None:

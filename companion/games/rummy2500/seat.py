@@ -188,7 +188,7 @@ class SeatAnswers(Rummy2500State):
         bp = self.live
         pige, top = bp.pige, len(bp.pige) - 1
         ranks = {pige[index].rank for index in self._pige_reach(seat)} - {bp.frime}  # what a natural pair may take
-        cards = tuple(card for card in holding.cards if card.rank in ranks)
+        cards = tuple(card for card in holding.held if card.rank in ranks)  # copies too: a pair of 6♦ 6♦ takes a 6
         free = self._free_top(seat)
 
         def build(answer: Answer) -> Operation:
@@ -200,7 +200,7 @@ class SeatAnswers(Rummy2500State):
 
     def _meld(self, seat: int, holding: Holding) -> list[Choice]:
         return self._offer("pick", "meld", C_MELD, seat, Meld, lambda a: Meld(seat, a.cards), holding,
-                           self._known(seat), cards=holding.cards, low=3, high=3)
+                           self._known(seat), cards=tuple(holding.held), low=3, high=3)  # copies: 6♦ 6♦ 5♠
 
     def _lay_off(self, seat: int, holding: Holding) -> list[Choice]:
         bp = self.live

@@ -8,9 +8,19 @@
   var night = document.getElementById("night");  // a club night: the line above the match (round, table, place)
   var picked = {hand: [], table: []};
 
-  function pressed(kind) {
-    return Array.prototype.map.call(panel.querySelectorAll("[data-" + kind + "][aria-pressed='true']"),
-                                    function (b) { return b.getAttribute("data-" + kind); });
+  function pressed(kind) {  // the codes picked, a card picked twice (two packs) twice
+    var codes = [];
+    Array.prototype.forEach.call(panel.querySelectorAll("[data-" + kind + "][aria-pressed='true']"), function (b) {
+      for (var n = +(b.dataset.count || 1); n > 0; n--) codes.push(b.getAttribute("data-" + kind));
+    });
+    return codes;
+  }
+
+  function pick(button) {  // one tap: one more copy of the card, up to its copies; then none
+    var count = button.getAttribute("aria-pressed") === "true" ? +(button.dataset.count || 1) : 0;
+    count = count >= +(button.dataset.copies || 1) ? 0 : count + 1;
+    button.setAttribute("aria-pressed", count > 0 ? "true" : "false");
+    if (count > 1) button.dataset.count = count; else delete button.dataset.count;
   }
 
   function light() {  // a choice's button is lit once the cards it takes are picked
@@ -47,7 +57,7 @@
     var button = event.target.closest("button");
     if (!button || button.disabled) return;
     if (button.dataset.hand !== undefined || button.dataset.table !== undefined) {
-      button.setAttribute("aria-pressed", button.getAttribute("aria-pressed") === "true" ? "false" : "true");
+      pick(button);
       light();
     } else if (button.classList.contains("choice")) {
       var field = button.dataset.number ? button.parentNode.querySelector("input") : null;
@@ -78,9 +88,11 @@
       var message = panel.querySelector(".message");
       if (message && !message.textContent) message.textContent = said;
       ["hand", "table"].forEach(function (kind) {  // a redraw keeps the cards still there picked
-        keep[kind].forEach(function (code) {
-          var again = panel.querySelector("[data-" + kind + "='" + CSS.escape(code) + "']");
-          if (again) again.setAttribute("aria-pressed", "true");
+        keep[kind].forEach(function (code) {  // the next of its buttons not picked yet, or one more copy of it
+          var all = panel.querySelectorAll("[data-" + kind + "='" + CSS.escape(code) + "']");
+          var again = Array.prototype.find.call(all, function (b) { return b.getAttribute("aria-pressed") !== "true"; })
+            || Array.prototype.find.call(all, function (b) { return +(b.dataset.count || 1) < +(b.dataset.copies || 1); });
+          if (again) pick(again);
         });
       });
       light();
