@@ -34,6 +34,9 @@ THE_TABLE = Msg("The table's device", "L'appareil de la table")
 YES_UNDO = Msg("Yes, undo it", "Oui, annuler")
 NO_KEEP = Msg("No, keep it", "Non, garder")
 OVER = Msg("The match is over", "Le match est fini")
+YOUR_REVIEW = Msg("Your costliest decisions", "Vos décisions les plus coûteuses")
+NO_MISTAKE = Msg("No decision of yours cost enough to be named.", "Aucune de vos décisions n'a coûté assez pour être nommée.")
+REVIEWING = Msg("Reviewing your decisions…", "Analyse de vos décisions…")
 TITLE = Msg("{game} · {name}", "{game} · {name}")
 NUMBER = Msg("Number", "Nombre")
 ANY_CARD = Msg("The card played", "La carte jouée")
@@ -61,9 +64,12 @@ def card(code: str, faces: Mapping[str, Face], lang: str, *, pick: str | None = 
 
 
 def panel(game: Msg, view: View, choices: Sequence[Choice], faces: Mapping[str, Face], lang: str,
-          message: str = "", asked: str | None = None, chance: Msg | None = None) -> str:
+          message: str = "", asked: str | None = None, chance: Msg | None = None,
+          review: Sequence[tuple[Msg, Msg]] | None = None) -> str:
     """The seat's panel: who plays, the scores (and the seat's own ``chance`` to win), the table, the hand and what
-    the seat may do now, the round's moves and report. ``asked``: an undo waits for this player's answer (who asks)."""
+    the seat may do now, the round's moves and report. ``asked``: an undo waits for this player's answer (who asks).
+    ``review``: once the match is over, the seat's own costliest decisions (a heading and its words each; None while
+    they are worked out)."""
     seat = view.seat
     name = view.names[seat] if seat is not None else ""
     parts = [f'<header><h1>{escape(TITLE(game=game, name=name).text(lang))}</h1>'
@@ -103,6 +109,7 @@ def panel(game: Msg, view: View, choices: Sequence[Choice], faces: Mapping[str, 
     parts.append(f'<p class="message" role="alert">{escape(message)}</p>')
     if view.over:
         parts.append(f'<p class="over">{tr(OVER, lang)}</p>')
+        parts.append(_review(review, lang))
     if view.report:  # the round just ended: read it, then Continue (the next deal waits for a player)
         goes_on = "" if view.over or view.awaiting else (
             f'<button type="button" class="continue">{tr(CONTINUE, lang)}</button>')
@@ -115,12 +122,24 @@ def panel(game: Msg, view: View, choices: Sequence[Choice], faces: Mapping[str, 
     return "".join(parts)
 
 
+def _review(review: Sequence[tuple[Msg, Msg]] | None, lang: str) -> str:
+    """The seat's own review at the end of the match: its decisions only, so it names only its own cards and the
+    table's (every card is disclosed by then anyway)."""
+    if review is None:
+        return f'<section class="review"><h2>{tr(YOUR_REVIEW, lang)}</h2><p>{tr(REVIEWING, lang)}</p></section>'
+    if not review:
+        return f'<section class="review"><h2>{tr(YOUR_REVIEW, lang)}</h2><p>{tr(NO_MISTAKE, lang)}</p></section>'
+    return (f'<section class="review"><h2>{tr(YOUR_REVIEW, lang)}</h2><ol>'
+            + "".join(f"<li><strong>{tr(head, lang)}</strong><br>{tr(words, lang)}</li>" for head, words in review)
+            + "</ol></section>")
+
+
 def page(game: Msg, view: View, choices: Sequence[Choice], faces: Mapping[str, Face], lang: str,
-         asked: str | None = None, chance: Msg | None = None) -> str:
+         asked: str | None = None, chance: Msg | None = None, review: Sequence[tuple[Msg, Msg]] | None = None) -> str:
     """The whole page: the panel, with the script and style shipped with the package (nothing fetched elsewhere)."""
     name = view.names[view.seat] if view.seat is not None else ""
     return document(TITLE(game=game, name=name).text(lang), lang,
-                    panel(game, view, choices, faces, lang, asked=asked, chance=chance))
+                    panel(game, view, choices, faces, lang, asked=asked, chance=chance, review=review))
 
 
 def document(title: str, lang: str, body: str, strip: str | None = None) -> str:

@@ -24,6 +24,7 @@ from companion.core.i18n import Agreed, Msg
 from companion.core.i18n import cards as plural_cards
 from companion.games.base import Match, Operation
 from companion.games.chance import own_chance
+from companion.records.review import Reviewed, review_match
 from companion.serving.seat_page import page, panel
 from companion.store.database import Store
 from companion.store.devices import UndoRequest, answer_undo, ask_undo, drive, drop_undo, undo_request
@@ -37,6 +38,7 @@ NOTHING_TO_UNDO = Msg("nothing of yours to undo", "rien à annuler de votre part
 ASKED = Msg("Asked {names} to agree, on {their}.", "Demandé à {names} d'accepter, sur {their}.")
 THEIR_PHONES = (("their phone", "their phones"), ("son téléphone", "leur téléphone"))
 UNKNOWN_CARD = Msg("that card is not offered", "cette carte n'est pas offerte")
+REVIEWED = 3  # a phone shows its player's costliest decisions, this many at most
 PICK = Msg("pick {cards}", "choisissez {cards}")
 PICK_BETWEEN = Msg("pick {low} to {cards}", "choisissez de {low} à {cards}")
 
@@ -71,6 +73,7 @@ class Seats:
         self.rooms: dict[int, Room] = {}
         self._store: Store | None = None
         self._sessions: dict[int, MatchSession] = {}  # each match replayed once, again only when changed elsewhere
+        self._reviews: dict[tuple[int, int], Reviewed] = {}  # a match over (its log's length): its review, made once
 
     @property
     def store(self) -> Store:
@@ -111,7 +114,32 @@ class Seats:
         asked = self.asker(session, seat)
         args = (session.game.title, match.view(seat), match.choices(seat), match.faces(), lang)
         mine = own_chance(session.game, match, seat)
-        return page(*args, asked=asked, chance=mine) if whole else panel(*args, message=message, asked=asked, chance=mine)
+        review = self._seat_review(match_id, match, seat)
+        if whole:
+            return page(*args, asked=asked, chance=mine, review=review)
+        return panel(*args, message=message, asked=asked, chance=mine, review=review)
+
+    def _seat_review(self, match_id: int, match: Match, seat: int) -> list[tuple[Msg, Msg]] | None:
+        """The seat's own costliest decisions once the match is over (three at most), or None while they are worked
+        out (``_review``, in a worker)."""
+        reviewed = self._reviews.get((match_id, len(match.log)))
+        if reviewed is None:
+            return None
+        own = [decision for decision in reviewed.decisions if decision.seat == seat][:REVIEWED]
+        return [(reviewed.head(n, decision), decision.words) for n, decision in enumerate(own, 1)]
+
+    async def _review(self, room: Room) -> None:
+        """A match over: its review, worked out once in a worker (a long cribbage match takes about a second), then
+        every page of it drawn again with its seat's part."""
+        session = self.session(room.match_id)
+        match = session.match
+        key = (room.match_id, len(match.log))
+        if not match.is_over or key in self._reviews or session.game.review is None:
+            return
+        game, setup, log_ = session.game, match.setup, list(match.log)
+        self._reviews[key] = await asyncio.get_running_loop().run_in_executor(
+            None, lambda: review_match(game, game.match.replay(setup, log_)))
+        room.pushed = -1
 
     # ------------------------------------------------------------ a player's answers
     def answer(self, match_id: int, seat: int, name: str, cards: Sequence[str], table: Sequence[str],
@@ -212,6 +240,7 @@ class Seats:
             try:
                 self._follow(room)
                 await self._drive(room)
+                await self._review(room)
             except CompanionError as error:  # the store in trouble: the pages say so at the next look
                 log.warning("room %s: %s", room.match_id, error.text("en"))
             except Exception:  # noqa: BLE001 (a room never takes the server down)
