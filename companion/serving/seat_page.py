@@ -129,9 +129,9 @@ def _review(review: Sequence[tuple[Msg, Msg]] | None, lang: str) -> str:
         return f'<section class="review"><h2>{tr(YOUR_REVIEW, lang)}</h2><p>{tr(REVIEWING, lang)}</p></section>'
     if not review:
         return f'<section class="review"><h2>{tr(YOUR_REVIEW, lang)}</h2><p>{tr(NO_MISTAKE, lang)}</p></section>'
-    return (f'<section class="review"><h2>{tr(YOUR_REVIEW, lang)}</h2><ol>'
+    return (f'<section class="review"><h2>{tr(YOUR_REVIEW, lang)}</h2><ul>'  # each heading holds its number
             + "".join(f"<li><strong>{tr(head, lang)}</strong><br>{tr(words, lang)}</li>" for head, words in review)
-            + "</ol></section>")
+            + "</ul></section>")
 
 
 def page(game: Msg, view: View, choices: Sequence[Choice], faces: Mapping[str, Face], lang: str,
