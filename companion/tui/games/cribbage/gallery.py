@@ -306,18 +306,30 @@ async def seat_table(pilot: Pilot) -> None:
 async def review(pilot: Pilot) -> None:
     """The review of a virtual match Marie played against the easy computer, stopped after its fourth deal: her
     costliest discards and pegging cards, with the better ones and why."""
-    from companion.games.cribbage.players import play_out
+    await _review(pilot, "virtual")
+
+
+async def review_table(pilot: Pilot) -> None:
+    """The review of the same four deals entered at a real table (an evening's match): no discard (nobody told the
+    app the six cards dealt), the pegging cards of each hand once it was shown."""
+    await _review(pilot, "table")
+
+
+async def _review(pilot: Pilot, mode: str) -> None:
+    from companion.games.cribbage.players import play_out, table_entries
     from companion.tui.screens.review import ReviewScreen
 
     app = app_of(pilot)
     setup = BaseSetup(NAMES[:2], CribbageRules(), 0, "virtual", 12, ("human", "easy"))
-    match = CribbageMatch(setup)
     played = play_out(CribbageMatch(setup), levels=("normal", "easy"))
-    session = MatchSession.create(app.store, setup, "cribbage")
+    four = CribbageMatch(setup)
     for op in played.log:
-        if match.deal_number > 4 and match.phase == "deal":
+        if four.deal_number > 4 and four.phase == "deal":
             break
-        match.apply(op)
+        four.apply(op)
+    kept = BaseSetup(NAMES[:2], CribbageRules(), 0, "table") if mode == "table" else setup
+    session = MatchSession.create(app.store, kept, "cribbage")
+    for op in table_entries(four) if mode == "table" else four.log:
         session.apply(op)
     screen = ReviewScreen(session.match_id)
     app.push_screen(screen)
@@ -350,4 +362,5 @@ STATES: dict[str, State] = {
     "statistics": statistics,
     "seat-table": seat_table,
     "review": review,
+    "review-table": review_table,
 }
