@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -30,27 +29,21 @@ def _matches(home: Path) -> dict[str, int]:
 
 
 async def _shoot(url_of: dict[str, str], out: Path) -> list[Path]:
-    from playwright.async_api import async_playwright
+    from companion.dev.tablet_bench import headless_chromium
 
     saved = []
-    chromium = shutil.which("chromium") or "/usr/bin/chromium"
-    async with async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=chromium, args=["--headless", "--no-sandbox",
-                                                                          "--disable-gpu", "--no-first-run"])
-        try:
-            for game, url in url_of.items():
-                for device, viewport in DEVICES.items():
-                    size: Any = viewport  # Playwright's ViewportSize is this dict
-                    context = await browser.new_context(viewport=size, has_touch=True, is_mobile=True)
-                    page = await context.new_page()
-                    await page.goto(url, timeout=60_000)
-                    await page.wait_for_timeout(3500)  # the app started and drawn
-                    path = out / f"{game}-{device}.png"
-                    await page.screenshot(path=str(path))
-                    saved.append(path)
-                    await context.close()
-        finally:
-            await browser.close()
+    async with headless_chromium() as browser:
+        for game, url in url_of.items():
+            for device, viewport in DEVICES.items():
+                size: Any = viewport  # Playwright's ViewportSize is this dict
+                context = await browser.new_context(viewport=size, has_touch=True, is_mobile=True)
+                page = await context.new_page()
+                await page.goto(url, timeout=60_000)
+                await page.wait_for_timeout(3500)  # the app started and drawn
+                path = out / f"{game}-{device}.png"
+                await page.screenshot(path=str(path))
+                saved.append(path)
+                await context.close()
     return saved
 
 

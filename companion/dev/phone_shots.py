@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import importlib
-import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -57,38 +56,32 @@ def _match(home: Path, game_id: str, players: int, turn: int) -> tuple[int, int]
 
 
 async def _shoot(url_of: dict[str, str], out: Path) -> list[Path]:
-    from playwright.async_api import async_playwright
+    from companion.dev.tablet_bench import headless_chromium
 
     saved = []
-    chromium = shutil.which("chromium") or "/usr/bin/chromium"
-    async with async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=chromium, args=["--headless", "--no-sandbox",
-                                                                          "--disable-gpu", "--no-first-run"])
-        try:
-            for game, url in url_of.items():
-                cookies: Any = []  # her seat's code opens one device: the cookie it left opens the other pictures
-                for lang in ("en", "fr"):
-                    for view, viewport in VIEWS.items():
-                        if game == REVIEW and view != "upright":
-                            continue
-                        size: Any = viewport  # Playwright's ViewportSize is this dict
-                        context = await browser.new_context(viewport=size, has_touch=True, is_mobile=True,
-                                                            locale=f"{lang}-CA")
-                        await context.add_cookies(cookies)
-                        page = await context.new_page()
-                        await page.goto(url.split("/?", 1)[0] + "/" if cookies else url, timeout=30_000)
-                        await page.wait_for_selector("#panel .review ul" if game == REVIEW else "#panel .turn")
-                        cookies = await context.cookies()
-                        if game == REVIEW:  # the end of the match: her own costliest decisions
-                            await page.evaluate("() => document.querySelector('#panel .over').scrollIntoView()")
-                        else:
-                            await _pick(page)
-                        path = out / f"phone-{game}-{view}-{lang}.png"
-                        await page.screenshot(path=str(path))
-                        saved.append(path)
-                        await context.close()
-        finally:
-            await browser.close()
+    async with headless_chromium() as browser:
+        for game, url in url_of.items():
+            cookies: Any = []  # her seat's code opens one device: the cookie it left opens the other pictures
+            for lang in ("en", "fr"):
+                for view, viewport in VIEWS.items():
+                    if game == REVIEW and view != "upright":
+                        continue
+                    size: Any = viewport  # Playwright's ViewportSize is this dict
+                    context = await browser.new_context(viewport=size, has_touch=True, is_mobile=True,
+                                                        locale=f"{lang}-CA")
+                    await context.add_cookies(cookies)
+                    page = await context.new_page()
+                    await page.goto(url.split("/?", 1)[0] + "/" if cookies else url, timeout=30_000)
+                    await page.wait_for_selector("#panel .review ul" if game == REVIEW else "#panel .turn")
+                    cookies = await context.cookies()
+                    if game == REVIEW:  # the end of the match: her own costliest decisions
+                        await page.evaluate("() => document.querySelector('#panel .over').scrollIntoView()")
+                    else:
+                        await _pick(page)
+                    path = out / f"phone-{game}-{view}-{lang}.png"
+                    await page.screenshot(path=str(path))
+                    saved.append(path)
+                    await context.close()
     return saved
 
 

@@ -26,10 +26,11 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 FIRST_SCREEN_GOAL_S = 1.5
 SCREEN_CHANGE_GOAL_S = 0.3
@@ -145,50 +146,57 @@ async def _open(browser, url: str) -> tuple[Tab, float]:
     return tab, await tab.settled(start)
 
 
-async def _measure(url: str, server_pid: int, tablets: int, changes: int) -> list[tuple[str, str]]:
+@asynccontextmanager
+async def headless_chromium() -> AsyncIterator[Any]:
+    """Debian's Chromium, headless, driven by Playwright (the test extra): the developer tools' one browser."""
     from playwright.async_api import async_playwright
 
-    lines: list[tuple[str, str]] = []
     chromium = shutil.which("chromium") or "/usr/bin/chromium"
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=chromium, args=["--headless", "--no-sandbox",
                                                                           "--disable-gpu", "--no-first-run"])
         try:
-            tab, first = await _open(browser, url)
-            verdict = "within" if first <= FIRST_SCREEN_GOAL_S else "OVER"
-            lines.append(("first screen, one tablet", f"{first:.2f} s ({verdict} the {FIRST_SCREEN_GOAL_S:g} s goal)"))
-            pid = _children(server_pid)[0]
-            await tab.page.mouse.click(500, 10)  # the keyboard goes to the terminal
-            await tab.settled(time.perf_counter())
-            times, cpu = [], []
-            for n in range(changes):
-                key = "p" if n % 2 == 0 else "Escape"  # Past matches, then back home
-                before = _cpu_s(pid)
-                start = time.perf_counter()
-                await tab.page.keyboard.press(key)
-                times.append(await tab.settled(start))
-                cpu.append(_cpu_s(pid) - before)
-            verdict = "within" if statistics.median(times) <= SCREEN_CHANGE_GOAL_S else "OVER"
-            lines.append(("screen change (home ⇄ past matches)",
-                          f"median {statistics.median(times):.2f} s, max {max(times):.2f} s over {changes} "
-                          f"({verdict} the {SCREEN_CHANGE_GOAL_S:g} s goal); app CPU median "
-                          f"{statistics.median(cpu):.2f} s"))
-            lines.append(("memory of one tablet's app", f"{_rss_mb(pid):.0f} MB resident"))
-            await tab.page.context.close()
-            await asyncio.sleep(1.0)
-
-            start = time.perf_counter()
-            opened = await asyncio.gather(*(_open(browser, url) for _ in range(tablets)))
-            wall = time.perf_counter() - start
-            firsts = sorted(f for _, f in opened)
-            pids = _children(server_pid)
-            memory = sum(_rss_mb(p) for p in pids)
-            lines.append((f"{tablets} tablets at once", f"first screens median {statistics.median(firsts):.1f} s, "
-                          f"slowest {firsts[-1]:.1f} s, all in {wall:.1f} s"))
-            lines.append((f"memory of {len(pids)} apps", f"{memory:.0f} MB resident ({memory / max(len(pids), 1):.0f} "
-                          "MB each)"))
+            yield browser
         finally:
             await browser.close()
+
+
+async def _measure(url: str, server_pid: int, tablets: int, changes: int) -> list[tuple[str, str]]:
+    lines: list[tuple[str, str]] = []
+    async with headless_chromium() as browser:
+        tab, first = await _open(browser, url)
+        verdict = "within" if first <= FIRST_SCREEN_GOAL_S else "OVER"
+        lines.append(("first screen, one tablet", f"{first:.2f} s ({verdict} the {FIRST_SCREEN_GOAL_S:g} s goal)"))
+        pid = _children(server_pid)[0]
+        await tab.page.mouse.click(500, 10)  # the keyboard goes to the terminal
+        await tab.settled(time.perf_counter())
+        times, cpu = [], []
+        for n in range(changes):
+            key = "p" if n % 2 == 0 else "Escape"  # Past matches, then back home
+            before = _cpu_s(pid)
+            start = time.perf_counter()
+            await tab.page.keyboard.press(key)
+            times.append(await tab.settled(start))
+            cpu.append(_cpu_s(pid) - before)
+        verdict = "within" if statistics.median(times) <= SCREEN_CHANGE_GOAL_S else "OVER"
+        lines.append(("screen change (home ⇄ past matches)",
+                      f"median {statistics.median(times):.2f} s, max {max(times):.2f} s over {changes} "
+                      f"({verdict} the {SCREEN_CHANGE_GOAL_S:g} s goal); app CPU median "
+                      f"{statistics.median(cpu):.2f} s"))
+        lines.append(("memory of one tablet's app", f"{_rss_mb(pid):.0f} MB resident"))
+        await tab.page.context.close()
+        await asyncio.sleep(1.0)
+
+        start = time.perf_counter()
+        opened = await asyncio.gather(*(_open(browser, url) for _ in range(tablets)))
+        wall = time.perf_counter() - start
+        firsts = sorted(f for _, f in opened)
+        pids = _children(server_pid)
+        memory = sum(_rss_mb(p) for p in pids)
+        lines.append((f"{tablets} tablets at once", f"first screens median {statistics.median(firsts):.1f} s, "
+                      f"slowest {firsts[-1]:.1f} s, all in {wall:.1f} s"))
+        lines.append((f"memory of {len(pids)} apps", f"{memory:.0f} MB resident ({memory / max(len(pids), 1):.0f} "
+                      "MB each)"))
     return lines
 
 

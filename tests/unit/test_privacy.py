@@ -9,8 +9,6 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-import pytest
-
 from companion.cli.main import main
 from companion.games import registry
 from companion.records.disclosure import disclose
@@ -20,15 +18,6 @@ from companion.store.session import MatchSession
 from tests.helpers.secrets import leaks, mid_round, store_secrets
 
 DEALT = [game.id for game in registry.available() if game.virtual_play]
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    folder = tmp_path / "home"
-    folder.mkdir()
-    monkeypatch.setenv("COMPANION_HOME", str(folder))
-    with Store.open(folder / "companion.sqlite3") as store:
-        yield store
 
 
 def _routes(store: Store, capsys) -> dict[str, str]:

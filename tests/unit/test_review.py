@@ -22,15 +22,6 @@ from tests.unit.test_review_cribbage import DEALER, _match, _stacked
 G = parse_cards
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    folder = tmp_path / "home"
-    folder.mkdir()
-    monkeypatch.setenv("COMPANION_HOME", str(folder))
-    with Store.open(folder / "companion.sqlite3") as store:
-        yield store
-
-
 def _saved(store: Store, match) -> int:
     session = MatchSession.create(store, match.setup, registry.get("cribbage"))
     for op in match.log:
