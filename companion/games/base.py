@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
 from companion.core.errors import CompanionError, IllegalMoveError, SetupError
 from companion.core.i18n import Msg
+from companion.games.listing import ROUND
 from companion.games.operation import BAD_OP as BAD_OP
 from companion.games.operation import OpCodec as OpCodec
 from companion.games.operation import Operation as Operation
@@ -515,6 +516,7 @@ class GameInfo(Generic[GameMatch]):
     summary: Callable[[GameMatch], dict[str, Any]] | None = None  # extra keys for the past-matches list
     help_name: str | None = None  # help file stem (defaults to id)
     about: Msg | None = None  # what the game is, in a few words (home's keys, the setup's title)
+    round_noun: Msg = ROUND  # one of its rounds as its table says it (« donne », « brasse », « manche »)
     # How the app picks the first dealer when asked to: (names, rng) -> (seat, what was drawn).
     draw_dealer: Callable[[Sequence[str], random.Random], tuple[int, Msg]] | None = None
     virtual_play: bool = False  # the app can deal and run a whole game, with computer players

@@ -14,6 +14,7 @@ from html import escape
 from typing import Any
 
 from companion.core.i18n import Msg
+from companion.games.listing import ROUND
 from companion.games.seats import Choice, Face, View
 
 LANG_SWITCH = Msg("Français", "English")  # the other language, as its own speakers write it
@@ -24,8 +25,8 @@ NOBODY = Msg("Waiting for the table", "On attend la table")
 PICK_HINT = Msg("Tap your cards, then what to do with them", "Touchez vos cartes, puis ce qu'il faut en faire")
 WHICH_HINT = Msg("Tap the card it was, then the key", "Touchez la carte que c'était, puis la touche")
 TABLE_HINT = Msg("then the table's cards it takes", "puis les cartes de la table qu'elle prend")
-MOVES = Msg("This round", "Cette manche")
-REPORT = Msg("The round", "La manche")
+MOVES = Msg("This {round}", "Cette {round}")  # a deal, a brasse, a round: each is feminine in French
+REPORT = Msg("The {round}", "La {round}")
 UNDO = Msg("Undo", "Annuler")
 CONTINUE = Msg("Continue", "Continuer")
 ASKED = Msg("{asker} asks to take back your last move, and what followed it.",
@@ -65,7 +66,7 @@ def card(code: str, faces: Mapping[str, Face], lang: str, *, pick: str | None = 
 
 def panel(game: Msg, view: View, choices: Sequence[Choice], faces: Mapping[str, Face], lang: str,
           message: str = "", asked: str | None = None, chance: Msg | None = None,
-          review: Sequence[tuple[Msg, Msg]] | None = None) -> str:
+          review: Sequence[tuple[Msg, Msg]] | None = None, round_noun: Msg = ROUND) -> str:
     """The seat's panel: who plays, the scores (and the seat's own ``chance`` to win), the table, the hand and what
     the seat may do now, the round's moves and report. ``asked``: an undo waits for this player's answer (who asks).
     ``review``: once the match is over, the seat's own costliest decisions (a heading and its words each; None while
@@ -113,10 +114,10 @@ def panel(game: Msg, view: View, choices: Sequence[Choice], faces: Mapping[str, 
     if view.report:  # the round just ended: read it, then Continue (the next deal waits for a player)
         goes_on = "" if view.over or view.awaiting else (
             f'<button type="button" class="continue">{tr(CONTINUE, lang)}</button>')
-        parts.append(f'<section class="report"><h2>{tr(REPORT, lang)}</h2><ul>'
+        parts.append(f'<section class="report"><h2>{tr(REPORT(round=round_noun), lang)}</h2><ul>'
                      + "".join(f"<li>{tr(line, lang)}</li>" for line in view.report) + f"</ul>{goes_on}</section>")
     if view.moves:
-        parts.append(f'<section class="moves"><h2>{tr(MOVES, lang)}</h2><ol>'
+        parts.append(f'<section class="moves"><h2>{tr(MOVES(round=round_noun), lang)}</h2><ol>'
                      + "".join(f"<li>{tr(move, lang)}</li>" for move in view.moves) + "</ol></section>")
     parts.append(f'<footer><button type="button" class="undo">{tr(UNDO, lang)}</button></footer>')
     return "".join(parts)
@@ -135,11 +136,13 @@ def _review(review: Sequence[tuple[Msg, Msg]] | None, lang: str) -> str:
 
 
 def page(game: Msg, view: View, choices: Sequence[Choice], faces: Mapping[str, Face], lang: str,
-         asked: str | None = None, chance: Msg | None = None, review: Sequence[tuple[Msg, Msg]] | None = None) -> str:
+         asked: str | None = None, chance: Msg | None = None, review: Sequence[tuple[Msg, Msg]] | None = None,
+         round_noun: Msg = ROUND) -> str:
     """The whole page: the panel, with the script and style shipped with the package (nothing fetched elsewhere)."""
     name = view.names[view.seat] if view.seat is not None else ""
     return document(TITLE(game=game, name=name).text(lang), lang,
-                    panel(game, view, choices, faces, lang, asked=asked, chance=chance, review=review))
+                    panel(game, view, choices, faces, lang, asked=asked, chance=chance, review=review,
+                          round_noun=round_noun))
 
 
 def document(title: str, lang: str, body: str, strip: str | None = None) -> str:

@@ -115,9 +115,10 @@ class Seats:
         args = (session.game.title, match.view(seat), match.choices(seat), match.faces(), lang)
         mine = own_chance(session.game, match, seat)
         review = self._seat_review(match_id, match, seat)
+        noun = session.game.round_noun
         if whole:
-            return page(*args, asked=asked, chance=mine, review=review)
-        return panel(*args, message=message, asked=asked, chance=mine, review=review)
+            return page(*args, asked=asked, chance=mine, review=review, round_noun=noun)
+        return panel(*args, message=message, asked=asked, chance=mine, review=review, round_noun=noun)
 
     def _seat_review(self, match_id: int, match: Match, seat: int) -> list[tuple[Msg, Msg]] | None:
         """The seat's own costliest decisions once the match is over (three at most), or None while they are worked

@@ -199,7 +199,8 @@ class Table:
         match = self.match
         for seat, phone in self.phones.items():
             expected = panel(self.game.title, match.view(seat), match.choices(seat), match.faces(), phone.lang,
-                             asked=(asked or {}).get(seat), chance=own_chance(self.game, match, seat))
+                             asked=(asked or {}).get(seat), chance=own_chance(self.game, match, seat),
+                             round_noun=self.game.round_noun)
             await phone.shows(expected, f"{where} (entry {len(match.log)})")
             leaked = await phone.leaks(unsaid(match, seat))
             assert not leaked, f"seat {seat}'s phone names {leaked}, hidden from it, at {where}"

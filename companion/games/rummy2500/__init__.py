@@ -5,4 +5,5 @@ from companion.games.listing import Listing
 
 COMMAND = "2500"  # its command line's name (a package name cannot start with a digit); an alias of the game too
 LISTINGS = (Listing("rummy2500", Msg("2500", "2500"), aliases=(COMMAND,),
-                     about=Msg("rummy of sets, a wild rank", "rami de brelans, la frime"), place=30),)
+                     about=Msg("rummy of sets, a wild rank", "rami de brelans, la frime"), place=30,
+                     round_noun=Msg("brasse", "brasse")),)
