@@ -184,4 +184,4 @@ def test_a_players_phone_shows_his_own_chance_from_what_he_may_know(tmp_path) ->
     marie, paul, paul_fr = asyncio.run(look())
     assert f'<p class="chance">Your chance to win: {round(table[0] * 100)}%</p>' in marie
     assert f'<p class="chance">Your chance to win: {round(table[1] * 100)}%</p>' in paul
-    assert f"Vos chances de gagner : {round(table[1] * 100)}\u00a0%" in paul_fr
+    assert f"Vos chances de gagner\u00a0: {round(table[1] * 100)}\u00a0%" in paul_fr
