@@ -24,13 +24,14 @@ from typing import Any
 from companion.core.errors import CompanionError
 from companion.core.i18n import Decimal, Joined, Msg
 from companion.games import registry
-from companion.games.base import GameInfo, Match
+from companion.games.base import HUMAN, GameInfo, Match
 from companion.games.review import Decision
 from companion.store.database import Store
 
 NO_REVIEW = Msg("{game} has no review yet", "{game} n'a pas encore d'analyse")
 HEAD = Msg("{n}. {round}, {name}: {cost}", "{n}. {round}, {name} : {cost}")
 ROUND = Msg("Round {n}", "Manche {n}")  # unless the game's review names its rounds (``ROUND``: a deal, a brasse)
+BY_COMPUTER = Msg("{name} (computer)", "{name} (ordinateur)")  # a computer's decision is not taken for a player's
 COST_POINTS = Msg("cost {points} points", "coûte {points} points")
 COST_CHANCE = Msg("cost {chance} % chance to win", "coûte {chance} % de chances de gagner")
 NONE = Msg("No decision cost enough to be named.", "Aucune décision n'a coûté assez pour être nommée.")
@@ -57,8 +58,10 @@ class Reviewed:
     def head(self, n: int, decision: Decision, name: str | None = None) -> Msg:
         """A decision's first line: its place, its round, who made it and what it cost (``name`` as shown)."""
         said = getattr(review_module(self.game), "ROUND", ROUND)
-        return HEAD(n=n, round=said(n=decision.round), name=self.match.names[decision.seat] if name is None else name,
-                    cost=cost_words(decision.cost, decision.chance))
+        who: str | Msg = self.match.names[decision.seat] if name is None else name
+        if self.match.setup.seat_kind(decision.seat) != HUMAN:
+            who = BY_COMPUTER(name=who)
+        return HEAD(n=n, round=said(n=decision.round), name=who, cost=cost_words(decision.cost, decision.chance))
 
     def to_json(self, match_id: int | None = None) -> dict[str, Any]:
         names = self.match.names
