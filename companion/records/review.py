@@ -33,6 +33,7 @@ HEAD = Msg("{n}. {round}, {name}: {cost}", "{n}. {round}, {name} : {cost}")
 ROUND = Msg("Round {n}", "Manche {n}")  # unless the game's review names its rounds (``ROUND``: a deal, a brasse)
 BY_COMPUTER = Msg("{name} (computer)", "{name} (ordinateur)")  # a computer's decision is not taken for a player's
 COST_POINTS = Msg("cost {points} points", "coûte {points} points")
+COST_FEW = Msg("cost {points} points", "coûte {points} point")  # French: a figure below 2 keeps « point » singular
 COST_CHANCE = Msg("cost {chance} % chance to win", "coûte {chance} % de chances de gagner")
 NONE = Msg("No decision cost enough to be named.", "Aucune décision n'a coûté assez pour être nommée.")
 TREND_LINE = Msg("{name}: {what} in {month}{before}", "{name} : {what} en {month}{before}")
@@ -75,7 +76,8 @@ def cost_words(cost: float | None, chance: float | None) -> Msg:
     """A decision's cost as a player reads it: the points, or the chance to win, it gave away."""
     if chance is not None:
         return COST_CHANCE(chance=Decimal(100 * chance, 0))
-    return COST_POINTS(points=Decimal(cost or 0.0, 1))
+    shown = round(cost or 0.0, 1)
+    return (COST_FEW if abs(shown) < 2 else COST_POINTS)(points=Decimal(shown, 1))
 
 
 def trend_lines(game: GameInfo[Any], name: str, trend: dict[str, dict[str, dict[str, float]]],

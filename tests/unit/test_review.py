@@ -148,3 +148,11 @@ def test_a_computers_decision_is_named_as_the_computers(home, capsys):
     assert "1. Deal 1, Ann (computer): cost 15.2 points" in capsys.readouterr().out
     human = review_match(registry.get("cribbage"), played)  # every seat a player's: names alone
     assert human.head(1, human.decisions[0]).text("en") == "1. Deal 1, Ann: cost 15.2 points"
+
+
+def test_a_cost_below_two_points_is_said_in_the_singular_in_french():
+    from companion.records.review import cost_words
+
+    assert [cost_words(c, None).text("fr") for c in (0.7, 1.0, 1.94, 1.96, 8.8)] == \
+        ["coûte 0,7 point", "coûte 1,0 point", "coûte 1,9 point", "coûte 2,0 points", "coûte 8,8 points"]
+    assert cost_words(0.7, None).text("en") == "cost 0.7 points"
