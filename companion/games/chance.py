@@ -31,6 +31,7 @@ CHANCE_TO_WIN = Msg("Chance to win: {sides}", "Chances de gagner : {sides}")
 CHANCE_MATCH = Msg("Chance to win the match: {sides}", "Chances de gagner le match : {sides}")
 YOUR_CHANCE = Msg("Your chance to win: {percent}", "Vos chances de gagner : {percent}")
 MIN_GAMES = 150  # a key of a self-play table answers only with this many games behind it (else a coarser key)
+UNSURE = 1e-4  # an estimate's bounds while the game is under way: « 100% » or « 0% » only once it is decided
 
 
 @cache
@@ -105,12 +106,17 @@ def own_chance(info: GameInfo[Any], match: Match, seat: int) -> Msg | None:
 # ---------------------------------------------------------------- self-play tables
 
 
+def unsure(p: float) -> float:
+    """An estimate of a game under way, never 0 or 1 (a rounded table or a key always won is not a certainty)."""
+    return min(1.0 - UNSURE, max(UNSURE, p))
+
+
 def from_tally(table: dict[str, list[float]], keys: Sequence[str]) -> float | None:
     """The win rate of the first (finest) key with ``MIN_GAMES`` games or more: ``table[key] = [wins, games]``."""
     for key in keys:
         found = table.get(key)
         if found is not None and found[1] >= MIN_GAMES:
-            return found[0] / found[1]
+            return unsure(found[0] / found[1])
     return None
 
 

@@ -24,14 +24,16 @@ from typing import Any
 from companion.core.errors import CompanionError
 from companion.core.i18n import Decimal, Joined, Msg
 from companion.games import registry
-from companion.games.base import GameInfo, Match
+from companion.games.base import HUMAN, GameInfo, Match
 from companion.games.review import Decision
 from companion.store.database import Store
 
 NO_REVIEW = Msg("{game} has no review yet", "{game} n'a pas encore d'analyse")
 HEAD = Msg("{n}. {round}, {name}: {cost}", "{n}. {round}, {name} : {cost}")
 ROUND = Msg("Round {n}", "Manche {n}")  # unless the game's review names its rounds (``ROUND``: a deal, a brasse)
+BY_COMPUTER = Msg("{name} (computer)", "{name} (ordinateur)")  # a computer's decision is not taken for a player's
 COST_POINTS = Msg("cost {points} points", "coûte {points} points")
+COST_FEW = Msg("cost {points} points", "coûte {points} point")  # French: a figure below 2 keeps « point » singular
 COST_CHANCE = Msg("cost {chance} % chance to win", "coûte {chance} % de chances de gagner")
 NONE = Msg("No decision cost enough to be named.", "Aucune décision n'a coûté assez pour être nommée.")
 TREND_LINE = Msg("{name}: {what} in {month}{before}", "{name} : {what} en {month}{before}")
@@ -57,8 +59,10 @@ class Reviewed:
     def head(self, n: int, decision: Decision, name: str | None = None) -> Msg:
         """A decision's first line: its place, its round, who made it and what it cost (``name`` as shown)."""
         said = getattr(review_module(self.game), "ROUND", ROUND)
-        return HEAD(n=n, round=said(n=decision.round), name=self.match.names[decision.seat] if name is None else name,
-                    cost=cost_words(decision.cost, decision.chance))
+        who: str | Msg = self.match.names[decision.seat] if name is None else name
+        if self.match.setup.seat_kind(decision.seat) != HUMAN:
+            who = BY_COMPUTER(name=who)
+        return HEAD(n=n, round=said(n=decision.round), name=who, cost=cost_words(decision.cost, decision.chance))
 
     def to_json(self, match_id: int | None = None) -> dict[str, Any]:
         names = self.match.names
@@ -72,7 +76,8 @@ def cost_words(cost: float | None, chance: float | None) -> Msg:
     """A decision's cost as a player reads it: the points, or the chance to win, it gave away."""
     if chance is not None:
         return COST_CHANCE(chance=Decimal(100 * chance, 0))
-    return COST_POINTS(points=Decimal(cost or 0.0, 1))
+    shown = round(cost or 0.0, 1)
+    return (COST_FEW if abs(shown) < 2 else COST_POINTS)(points=Decimal(shown, 1))
 
 
 def trend_lines(game: GameInfo[Any], name: str, trend: dict[str, dict[str, dict[str, float]]],

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+from companion.core.commands import french_spaces
 from companion.core.i18n import Msg
 from companion.games.listing import ROUND
 from companion.games.seats import Choice, Face, View
@@ -45,7 +46,10 @@ TAKES_CARDS = ("pick", "card_table")  # the choices whose cards the player taps 
 
 
 def tr(msg: Msg, lang: str) -> str:
-    return escape(msg.text(lang))
+    """A message escaped; in French its spaces before « : ; ? ! % » and inside « » non-breaking (a browser would
+    start a line with « : »)."""
+    text = msg.text(lang)
+    return escape(french_spaces(text) if lang == "fr" else text)
 
 
 def card(code: str, faces: Mapping[str, Face], lang: str, *, pick: str | None = None, pressed: bool = False,
@@ -78,7 +82,7 @@ def panel(game: Msg, view: View, choices: Sequence[Choice], faces: Mapping[str, 
              "</button></header>",
              '<p class="scores">' + " · ".join(f"{escape(side)} {_figure(score)}"
                                               for side, score in zip(view.sides, view.scores)) + "</p>",
-             f'<p class="chance">{escape(tr(chance, lang))}</p>' if chance is not None else "",
+             f'<p class="chance">{tr(chance, lang)}</p>' if chance is not None else "",
              f'<p class="turn">{escape(_turn(view, choices, lang))}</p>']
     if asked is not None:  # an undo waits for this player's answer (asked by a player, or by the table's device)
         parts.append(f'<section class="asked" role="alertdialog"><p>{tr(ASKED(asker=asked or THE_TABLE), lang)}</p>'

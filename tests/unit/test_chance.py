@@ -111,6 +111,16 @@ def test_the_tables_chance_never_depends_on_hidden_cards() -> None:
     assert differs  # the seat's own hand was used somewhere in the game
 
 
+def test_a_game_still_under_way_is_never_shown_as_won_or_lost() -> None:
+    # 100 to 0 at the start of a deal (and 120 to 0, the leader the pone): the rounded table says 1.0, yet Bob may
+    # still win; the board read « 100 % » and « 0 % ».
+    for scores, dealer in (((100, 0), 0), ((120, 0), 1), ((120, 94), 1)):
+        anne, bob = crib_chance.chances(cribbage(scores, dealer=dealer))  # type: ignore[misc]
+        assert (shared.Percent(anne).display("fr"), shared.Percent(bob).display("en")) == ("99\u00a0%", "1%")
+    # A self-play key whose every game was won (or lost) is still a count of games, not a certainty.
+    assert 0.0 < shared.from_tally({"k": [0, 266]}, ["k"]) < shared.from_tally({"k": [266, 266]}, ["k"]) < 1.0  # type: ignore[operator]
+
+
 def test_a_self_play_table_answers_with_the_finest_key_seen_often_enough() -> None:
     table = {"fine": [3, 10], "coarse": [120, 200], "coarser": [500, 1000]}
     assert shared.from_tally(table, ["fine", "coarse", "coarser"]) == 0.6
@@ -174,4 +184,4 @@ def test_a_players_phone_shows_his_own_chance_from_what_he_may_know(tmp_path) ->
     marie, paul, paul_fr = asyncio.run(look())
     assert f'<p class="chance">Your chance to win: {round(table[0] * 100)}%</p>' in marie
     assert f'<p class="chance">Your chance to win: {round(table[1] * 100)}%</p>' in paul
-    assert f"Vos chances de gagner : {round(table[1] * 100)}\u00a0%" in paul_fr
+    assert f"Vos chances de gagner\u00a0: {round(table[1] * 100)}\u00a0%" in paul_fr

@@ -165,3 +165,21 @@ def test_a_turn_of_actions_alone_asks_for_no_card_to_be_tapped():
     drawn = panel(registry.get("trente_et_un").title, match.view(0), match.choices(0), match.faces(), "en")
     assert PICK_HINT.text("en") not in drawn and "data-hand" not in drawn
     assert 'data-name="take"' in drawn
+
+
+def test_a_french_phone_never_starts_a_line_with_a_colon():
+    """The phone's review read « (-2,59 en moyenne » then « : main 1,63 » on the next line: a French page keeps the
+    space before « : ; ? ! % » and inside « » non-breaking (the browser wraps at the others), its figure « 56 % »
+    too; the English page is untouched."""
+    from companion.core.i18n import Msg
+
+    match = new_match(registry.get("cribbage"), 3)
+    review = [(Msg("Deal 3", "Donne 3 : coûte 8,1 points"), Msg("on average: hand", "en moyenne : main ; « oui » ?"))]
+    over = dataclasses.replace(match.view(0), over=True)  # the review is drawn once the match is over
+    drawn = panel(registry.get("cribbage").title, over, match.choices(0), match.faces(), "fr",
+                  chance=Msg("", "Vos chances de gagner : 56 %"), review=review)
+    assert "Donne 3\u00a0: coûte" in drawn and "moyenne\u00a0: main\u00a0; «\u00a0oui\u00a0»\u00a0?" in drawn
+    assert "gagner\u00a0: 56\u00a0%" in drawn and " :" not in drawn
+    english = panel(registry.get("cribbage").title, over, match.choices(0), match.faces(), "en",
+                    review=review)
+    assert "on average: hand" in english and "\u00a0" not in english

@@ -127,3 +127,32 @@ def test_a_players_trend_is_said_newest_month_first_in_both_languages():
     (line,) = trend_lines(registry.get("cribbage"), "Ann", trend)
     assert line.text("en") == "Ann: discards cost 0.40 points a deal in November 2025, 0.90 in October 2025"
     assert line.text("fr") == "Ann : ses écarts coûtent 0,40 points par donne en novembre 2025, 0,90 en octobre 2025"
+
+
+def test_a_computers_decision_is_named_as_the_computers(home, capsys):
+    """Ann's fives thrown by the computer in her seat: the review read « 1. Donne 1, Ann : coûte 15,2 points » as if a
+    player had made the mistake; it says whose it was, on every screen that shows the heads (CLI, review screen,
+    phone)."""
+    from companion.games.base import Setup
+    from companion.games.cribbage.engine import CribbageMatch
+    from companion.games.cribbage.rules import CribbageRules
+
+    played = _fives_thrown()
+    match = CribbageMatch(Setup(("Ann", "Bob"), CribbageRules(players=2), 1, "virtual", 4, ("easy", "human")))
+    for op in played.log:
+        match.apply(op)
+    reviewed = review_match(registry.get("cribbage"), match)
+    assert reviewed.head(1, reviewed.decisions[0]).text("fr") == "1. Donne 1, Ann (ordinateur) : coûte 15,2 points"
+    assert reviewed.head(1, reviewed.decisions[0]).text("en") == "1. Deal 1, Ann (computer): cost 15.2 points"
+    assert main(["review", str(_saved(home, match))]) == 0
+    assert "1. Deal 1, Ann (computer): cost 15.2 points" in capsys.readouterr().out
+    human = review_match(registry.get("cribbage"), played)  # every seat a player's: names alone
+    assert human.head(1, human.decisions[0]).text("en") == "1. Deal 1, Ann: cost 15.2 points"
+
+
+def test_a_cost_below_two_points_is_said_in_the_singular_in_french():
+    from companion.records.review import cost_words
+
+    assert [cost_words(c, None).text("fr") for c in (0.7, 1.0, 1.94, 1.96, 8.8)] == \
+        ["coûte 0,7 point", "coûte 1,0 point", "coûte 1,9 point", "coûte 2,0 points", "coûte 8,8 points"]
+    assert cost_words(0.7, None).text("en") == "cost 0.7 points"

@@ -123,3 +123,12 @@ def test_a_decision_is_plain_json_in_both_languages():
     assert set(data) == {"seat", "round", "kind", "move", "better", "cost", "chance", "en", "fr"}
     assert data["cost"] == 15.23 and data["chance"] is None and data["move"] == ["5H", "5S"]
     assert review.review(match)[0].to_json("fr")["words"].startswith("Ann a jeté 5♥ 5♠")
+
+
+def test_a_pegging_card_of_ann_is_said_without_que_ann():
+    """« des cartes que Ann ne voyait pas » (no elision before a vowel): the French words need no « que »."""
+    from companion.games.cribbage.review import PEG, PEG_WIN
+
+    for words in (PEG, PEG_WIN):
+        said = words(name="Ann", card="9♦", count=0, best="6♥", more=1.9, n=64, chance=40, chance_made=37).text("fr")
+        assert "que Ann" not in said and "des cartes cachées à Ann" in said

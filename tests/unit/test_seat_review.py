@@ -42,7 +42,7 @@ def test_a_finished_match_shows_each_phone_its_own_costliest_decisions(tmp_path)
             seats._follow(room)
             ann = anns.queue.get_nowait()[1]
             bob = bobs.queue.get_nowait()[1]
-            assert "Vos décisions les plus coûteuses" in ann and "Donne 1, Ann : coûte 15,2 points" in ann
+            assert "Vos décisions les plus coûteuses" in ann and "Donne 1, Ann\u00a0: coûte 15,2 points" in ann
             assert "Ann a jeté 5♥ 5♠" in ann
             assert "<h2>Cette donne</h2>" in ann and "<h2>This deal</h2>" in bob  # a cribbage table's word, not « manche »
             review = bob.split('<section class="review">')[1].split("</section>")[0]

@@ -127,7 +127,7 @@ def chances(match: CribbageMatch, seat: int | None = None) -> shared.Chances | N
         winner = match.games[-1].winner
         return tuple(1.0 if side == winner else 0.0 for side in range(2))
     pone = 1 - match.dealer
-    p = pone_chance(match, seat)
+    p = shared.unsure(pone_chance(match, seat))
     return (p, 1 - p) if pone == 0 else (1 - p, p)
 
 

@@ -43,11 +43,11 @@ DISCARD = Msg("{name} laid away {away} ({net} on average: hand {hand}, crib {sig
 PEG = Msg("{name} played {card} at {count}: {best} would have pegged {more} more to the end of the play, on "
           "average over {n} deals of the cards {name} could not see",
           "{name} a joué {card} à {count} : {best} aurait marqué {more} de plus jusqu'à la fin du jeu, en moyenne "
-          "sur {n} donnes des cartes que {name} ne voyait pas")
+          "sur {n} donnes des cartes cachées à {name}")
 PEG_WIN = Msg("{name} played {card} at {count}: {best} would have won the game {more} points of percentage more "
               "often ({chance} % against {chance_made} %), over {n} deals of the cards {name} could not see",
               "{name} a joué {card} à {count} : {best} aurait gagné la partie {more} points de pourcentage plus "
-              "souvent ({chance} % contre {chance_made} %), sur {n} donnes des cartes que {name} ne voyait pas")
+              "souvent ({chance} % contre {chance_made} %), sur {n} donnes des cartes cachées à {name}")
 
 
 def _shown_hands(match: CribbageMatch) -> dict[int, dict[int, tuple[Card, ...]]]:
