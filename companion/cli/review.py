@@ -31,7 +31,7 @@ def review(args: argparse.Namespace) -> int:
     if not reviewed.decisions:
         print(NONE.text(lang))
     if reviewed.withheld:
-        print(WITHHELD.text(lang))
+        print(WITHHELD(round=reviewed.game.round_noun).text(lang))
     return 0
 
 

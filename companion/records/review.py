@@ -38,8 +38,8 @@ COST_CHANCE = Msg("cost {chance} % chance to win", "coûte {chance} % de chances
 NONE = Msg("No decision cost enough to be named.", "Aucune décision n'a coûté assez pour être nommée.")
 TREND_LINE = Msg("{name}: {what} in {month}{before}", "{name} : {what} en {month}{before}")
 TREND_BEFORE = Msg(", {cost} in {month}", ", {cost} en {month}")
-WITHHELD = Msg("The round under way is not reviewed until it is over.",
-               "La manche en cours n'est analysée qu'une fois finie.")
+WITHHELD = Msg("The {round} under way is not reviewed until it is over.",
+               "La {round} en cours n'est analysée qu'une fois finie.")  # a donne, a brasse, a manche: feminine
 MONTHS = (Msg("January", "janvier"), Msg("February", "février"), Msg("March", "mars"), Msg("April", "avril"),
           Msg("May", "mai"), Msg("June", "juin"), Msg("July", "juillet"), Msg("August", "août"),
           Msg("September", "septembre"), Msg("October", "octobre"), Msg("November", "novembre"),
@@ -122,7 +122,11 @@ def shown_part(game: GameInfo[Any], match: Match) -> Match:
 def review_match(game: GameInfo[Any], match: Match) -> Reviewed:
     """The review of a replayed match, of the part that may be shown now."""
     part = shown_part(game, match)
-    return Reviewed(game, match, tuple(review_module(game).review(part)), len(match.log) - len(part.log))
+    found = review_module(game).review(part)
+    # the players' own decisions first (a player against the computer reads his own mistakes, not the easy
+    # computer's), each group costliest first: the sort keeps the review's order within each
+    found = sorted(found, key=lambda decision: match.setup.seat_kind(decision.seat) != HUMAN)
+    return Reviewed(game, match, tuple(found), len(match.log) - len(part.log))
 
 
 def review_stored(store: Store, match_id: int) -> Reviewed:

@@ -156,3 +156,22 @@ def test_a_cost_below_two_points_is_said_in_the_singular_in_french():
     assert [cost_words(c, None).text("fr") for c in (0.7, 1.0, 1.94, 1.96, 8.8)] == \
         ["coûte 0,7 point", "coûte 1,0 point", "coûte 1,9 point", "coûte 2,0 points", "coûte 8,8 points"]
     assert cost_words(0.7, None).text("en") == "cost 0.7 points"
+
+
+def test_a_players_own_decisions_come_before_the_computers():
+    """Against the easy computer the player's first decision came seventh, under the computer's: his own come
+    first now, each group costliest first."""
+    from companion.games.base import Setup
+    from companion.games.cribbage.engine import CribbageMatch
+    from companion.games.cribbage.players import next_op
+    from companion.games.cribbage.rules import CribbageRules
+    from companion.games.selfplay import play_out
+
+    setup = Setup(("Marie", "Paul"), CribbageRules(players=2), 0, "virtual", 12, ("human", "easy"))
+    match = play_out(next_op, CribbageMatch(setup), ("normal", "easy"))
+    reviewed = review_match(registry.get("cribbage"), match)
+    seats = [decision.seat for decision in reviewed.decisions]
+    assert 0 in seats and 1 in seats and seats == sorted(seats)  # every one of Marie's before any of Paul's
+    for seat in (0, 1):
+        costs = [d.cost if d.chance is None else 30 * d.chance for d in reviewed.decisions if d.seat == seat]
+        assert costs == sorted(costs, reverse=True)

@@ -34,12 +34,12 @@ THRESHOLDS = {"draw": 2.0, "exchange": 2.0, "knock": 3.0}
 
 STOCK = Msg("{name} drew from the stock ({mean} on average over the {n} cards {name} could not see): {top} from "
             "the discard pile made {sure} for sure, {more} more",
-            "{name} a pris au talon ({mean} en moyenne sur les {n} cartes que {name} ne voyait pas) : {top} de la "
+            "{name} a pris au talon ({mean} en moyenne sur les {n} cartes cachées à {name}) : {top} de la "
             "défausse faisait {sure} à coup sûr, {more} de plus")
 TOOK_TOP = Msg("{name} took {top} from the discard pile ({sure}): the stock made {mean} on average over the {n} "
                "cards {name} could not see, {more} more",
                "{name} a pris {top} à la défausse ({sure}) : le talon faisait {mean} en moyenne sur les {n} cartes "
-               "que {name} ne voyait pas, {more} de plus")
+               "cachées à {name}, {more} de plus")
 SWAPPED = Msg("{name} gave {give} for {take}, for {made}; giving {best_give} for {best_take} made {best}, {more} "
               "more", "{name} a donné {give} pour {take}, pour {made} ; donner {best_give} pour {best_take} "
               "faisait {best}, {more} de plus")

@@ -85,7 +85,7 @@ class ReviewScreen(BaseScreen):
         if not reviewed.decisions:
             lines.append(Static(self.tr(NONE), classes="none"))
         if reviewed.withheld:
-            lines.append(Static(self.tr(WITHHELD), classes="announce withheld"))
+            lines.append(Static(self.tr(WITHHELD(round=reviewed.game.round_noun)), classes="announce withheld"))
         box.mount_all(lines)
 
     @on(Button.Pressed, "#back")
