@@ -32,7 +32,7 @@ from tests.helpers.phone_pages import (
 )
 
 GAMES = [game.id for game in dealt_games()]
-DEALS = 40  # seeded deals per game, every seat's page drawn at every step (200 deals in all: a few seconds)
+DEALS = 24  # seeded deals per game, every seat's page drawn at every step (120 deals in all; thousands in the volume run)
 SERVED = 2  # of them through the server, every byte a phone is sent
 
 

@@ -15,7 +15,7 @@ from tests.helpers.seat_checks import SeatChecker, Tally, play_table, play_virtu
 
 # Every game the app deals whose rules answer what a seat may do.
 ANSWERING = [g.id for g in registry.available() if g.virtual_play and g.match.choices is not Match.choices]
-MATCHES = 6
+MATCHES = 4  # seeded matches per game and mode (the volume run: python -m tests.helpers.seat_checks --matches N)
 
 
 @pytest.mark.parametrize("game_id", ANSWERING)
