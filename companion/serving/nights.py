@@ -12,7 +12,6 @@ stand (the organiser's app enters them); nothing here writes to the night but a 
 from __future__ import annotations
 
 import asyncio
-import logging
 from dataclasses import dataclass, field
 
 from companion.club import saved
@@ -20,12 +19,12 @@ from companion.club.night import ClubNight
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.serving import night_page
+from companion.serving.rooms import Watched
 from companion.serving.seat_page import document
 from companion.serving.seats import Events, Listener, Seats
 from companion.store.errors import ConflictError
 from companion.store.schema import fold
 
-log = logging.getLogger("companion.serve")
 NIGHT_WATCH_S = 1.0  # how often a night's room looks at the store (one look a night, whatever its phones)
 NIGHT_TITLE = Msg("{name} · {player}", "{name} · {player}")
 
@@ -49,10 +48,8 @@ class NightListener:
 
 
 @dataclass
-class NightRoom:
+class NightRoom(Watched[NightListener]):
     night_id: int
-    listeners: list[NightListener] = field(default_factory=list)
-    task: asyncio.Task[None] | None = None
 
 
 @dataclass(frozen=True)
@@ -149,37 +146,22 @@ class Nights:
         room = self.rooms.setdefault(night_id, NightRoom(night_id))
         listener = NightListener(player, lang)
         room.listeners.append(listener)
-        if room.task is None or room.task.done():
-            room.task = asyncio.get_running_loop().create_task(self._watch(room))
-        else:
+        if not room.watch(lambda: self._look(room), NIGHT_WATCH_S, f"night {night_id}"):
             self._follow(room)  # the newcomer's page at once, not at the next look
         return listener
 
     def leave(self, night_id: int, listener: NightListener) -> None:
         self._move(listener, None)
         room = self.rooms.get(night_id)
-        if room is None:
-            return
-        if listener in room.listeners:
-            room.listeners.remove(listener)
-        if not room.listeners and room.task is not None:
-            room.task.cancel()
+        if room is not None and room.drop(listener):
             del self.rooms[night_id]
 
     def close(self) -> None:
         for room in self.rooms.values():
-            if room.task is not None:
-                room.task.cancel()
+            room.stop()
 
-    async def _watch(self, room: NightRoom) -> None:
-        while room.listeners:
-            try:
-                self._follow(room)
-            except CompanionError as error:  # a night deleted or unreadable: said at the next look
-                log.warning("night %s: %s", room.night_id, error.text("en"))
-            except Exception:  # noqa: BLE001 (a room never takes the server down)
-                log.exception("night %s", room.night_id)
-            await asyncio.sleep(NIGHT_WATCH_S)
+    async def _look(self, room: NightRoom) -> None:
+        self._follow(room)
 
     def _follow(self, room: NightRoom) -> None:
         """Each phone where its player plays now: moved to his match's room when it starts (that room pushes his

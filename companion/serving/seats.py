@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import importlib
-import logging
 import os
 import time
 from collections.abc import Sequence
@@ -25,12 +24,12 @@ from companion.core.i18n import cards as plural_cards
 from companion.games.base import Match, Operation
 from companion.games.chance import own_chance
 from companion.records.review import Reviewed, review_match
+from companion.serving.rooms import Watched
 from companion.serving.seat_page import page, panel
 from companion.store.database import Store
 from companion.store.devices import UndoRequest, answer_undo, ask_undo, drive, drop_undo, undo_request
 from companion.store.session import MatchSession
 
-log = logging.getLogger("companion.serve")
 WATCH_S = 0.2  # how often a room asks the store whether its match changed (one query a room, whatever its phones)
 HEARTBEAT_S = 15.0  # a comment on every stream this often: a phone's connection through Wi-Fi stays open
 NOT_OFFERED = Msg("not now: that move is not offered", "pas maintenant : ce coup n'est pas offert")
@@ -54,10 +53,8 @@ class Listener:
 
 
 @dataclass
-class Room:
+class Room(Watched[Listener]):
     match_id: int
-    listeners: list[Listener] = field(default_factory=list)
-    task: asyncio.Task[None] | None = None
     pushed: int = -1  # the log's length last pushed (a change of undo question pushes too)
     asked: tuple[int, int] | None = None  # the undo question last pushed (head, answers)
     report_read: int = -1  # virtual play: the log's length whose round report a player has read (then it goes on)
@@ -83,8 +80,7 @@ class Seats:
 
     def close(self) -> None:
         for room in self.rooms.values():
-            if room.task is not None:
-                room.task.cancel()
+            room.stop()
         if self._store is not None:
             self._store.close()
 
@@ -219,34 +215,21 @@ class Seats:
         listener = Listener(seat, lang, queue if queue is not None else asyncio.Queue())
         room.listeners.append(listener)
         room.pushed = -1
-        if room.task is None or room.task.done():
-            room.task = asyncio.get_running_loop().create_task(self._watch(room))
+        room.watch(lambda: self._look(room), WATCH_S, f"room {match_id}")
         return listener
 
     def leave(self, match_id: int, listener: Listener) -> None:
         room = self.rooms.get(match_id)
-        if room is None:
-            return
-        if listener in room.listeners:
-            room.listeners.remove(listener)
-        if not room.listeners and room.task is not None:
-            room.task.cancel()
+        if room is not None and room.drop(listener):
             del self.rooms[match_id]
             self._sessions.pop(match_id, None)
 
-    async def _watch(self, room: Room) -> None:
+    async def _look(self, room: Room) -> None:
         """One look at the store for the whole room: a change is drawn for every page; the undo questions are
-        followed; the computers move while no table's device does."""
-        while room.listeners:
-            try:
-                self._follow(room)
-                await self._drive(room)
-                await self._review(room)
-            except CompanionError as error:  # the store in trouble: the pages say so at the next look
-                log.warning("room %s: %s", room.match_id, error.text("en"))
-            except Exception:  # noqa: BLE001 (a room never takes the server down)
-                log.exception("room %s", room.match_id)
-            await asyncio.sleep(WATCH_S)
+        followed; the computers move while no table's device does; a match over is reviewed."""
+        self._follow(room)
+        await self._drive(room)
+        await self._review(room)
 
     def _follow(self, room: Room) -> None:
         request = undo_request(self.store, room.match_id)
