@@ -23,12 +23,13 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _runtime_imports(tree: ast.Module) -> list[str]:
-    """Every module a file imports when it runs (``if TYPE_CHECKING:`` blocks left out)."""
+def _imports(tree: ast.Module, runtime: bool = True) -> list[str]:
+    """Every module a file imports: when it runs (``if TYPE_CHECKING:`` blocks left out), or also for the type
+    checker only (``runtime`` False)."""
     found: list[str] = []
 
     def visit(node: ast.AST) -> None:
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+        if runtime and isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
             for child in node.orelse:
                 visit(child)
             return
@@ -43,7 +44,7 @@ def _runtime_imports(tree: ast.Module) -> list[str]:
     return found
 
 
-def _graph() -> dict[str, set[str]]:
+def _graph(runtime: bool = True) -> dict[str, set[str]]:
     files = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
 
     def owner(name: str) -> str | None:
@@ -53,10 +54,42 @@ def _graph() -> dict[str, set[str]]:
 
     graph: dict[str, set[str]] = {}
     for module, path in files.items():
-        targets = (owner(name) for name in _runtime_imports(ast.parse(path.read_text(encoding="utf-8")))
+        targets = (owner(name) for name in _imports(ast.parse(path.read_text(encoding="utf-8")), runtime)
                    if name.startswith("companion"))
         graph[module] = {t for t in targets if t and t != module}
     return graph
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Each set of modules that import one another round (Tarjan's strongly connected components)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles: list[list[str]] = []
+
+    def strong(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph[v]:
+            if w not in index:
+                strong(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                circles.append(sorted(component))
+
+    for module in graph:
+        if module not in index:
+            strong(module)
+    return circles
 
 
 GRAPH = _graph()
@@ -97,69 +130,13 @@ def test_only_the_bench_command_reaches_the_developer_tools():
 
 
 def test_no_import_circle():
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    circles: list[list[str]] = []
-
-    def strong(v: str) -> None:  # Tarjan's strongly connected components
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        for w in GRAPH[v]:
-            if w not in index:
-                strong(w)
-                low[v] = min(low[v], low[w])
-            elif w in stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            component = []
-            while True:
-                w = stack.pop()
-                component.append(w)
-                if w == v:
-                    break
-            if len(component) > 1:
-                circles.append(sorted(component))
-
-    for module in GRAPH:
-        if module not in index:
-            strong(module)
-    assert circles == []
+    assert _circles(GRAPH) == []
 
 
 def test_no_import_circle_even_through_imports_for_the_type_checker_only():
     """Issue 38: four circles were closed only by imports under ``if TYPE_CHECKING:`` (the shell through the per-game
     folder's face, cribbage's count and its words, its players and its hard player, Le 31's engine and its plays)."""
-    files = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
-
-    def owner(name: str) -> str | None:
-        while name and name not in files:
-            name = name.rpartition(".")[0]
-        return name or None
-
-    graph: dict[str, set[str]] = {}
-    for module, path in files.items():
-        names = [f"{n.module}.{a.name}" if isinstance(n, ast.ImportFrom) else a.name
-                 for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-                 if isinstance(n, (ast.Import, ast.ImportFrom)) and getattr(n, "level", 0) == 0
-                 and (not isinstance(n, ast.ImportFrom) or n.module) for a in n.names]
-        graph[module] = {t for t in (owner(n) for n in names if n.startswith("companion")) if t and t != module}
-    done: set[str] = set()
-    circles = []
-
-    def walk(node: str, path: list[str]) -> None:
-        if node in path:
-            circles.append(path[path.index(node):] + [node])
-            return
-        if node in done:
-            return
-        for target in sorted(graph[node]):
-            walk(target, [*path, node])
-        done.add(node)
-
-    for module in sorted(graph):
-        walk(module, [])
-    assert circles == []
+    assert _circles(_graph(runtime=False)) == []
 
 
 def test_no_module_over_600_lines_and_no_class_over_450():
