@@ -13,7 +13,6 @@ selfplay harness and the calibration read (:func:`course`: every chance a seat w
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
@@ -22,6 +21,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from companion.core.i18n import Joined, Msg
+from companion.games import registry
 
 if TYPE_CHECKING:
     from companion.games.base import GameInfo, Match
@@ -42,7 +42,7 @@ def read_table(package: str, name: str) -> Any:
 
 def module_of(info: GameInfo[Any]) -> ModuleType | None:
     """The game's chance module, imported on first use; None when the game has none."""
-    return importlib.import_module(info.chance) if info.chance else None
+    return registry.part(info, "chance")
 
 
 def chances(info: GameInfo[Any], match: Match, seat: int | None = None) -> Chances | None:

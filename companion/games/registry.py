@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import importlib
 import os
-from typing import TYPE_CHECKING, Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Literal
 
 import companion.games
 from companion.core.errors import CompanionError
@@ -114,3 +115,10 @@ def available() -> list[GameInfo[Any]]:
         _SCANNED = True
     place = {listing.id: n for n, listing in enumerate(listed())}
     return sorted(_GAMES.values(), key=lambda g: place.get(g.id, len(place) + _ORDER[g.id]))
+
+
+def part(game: GameInfo[Any], name: Literal["players", "selfplay", "chance", "review"]) -> ModuleType | None:
+    """The module ``game`` names for its computer players, self-play, chance or review, imported on first use; None
+    when the game has none."""
+    module: str | None = getattr(game, name)
+    return importlib.import_module(module) if module else None

@@ -14,7 +14,6 @@ named as on every command line (its id, dashed, or an alias: ``registry.resolve`
 
 from __future__ import annotations
 
-import importlib
 import math
 import os
 import time
@@ -83,10 +82,10 @@ def game_module(game: str) -> types.ModuleType:
     from companion.core.errors import SetupError
     from companion.games import registry
 
-    module = registry.resolve(game).selfplay
+    module = registry.part(registry.resolve(game), "selfplay")
     if module is None:
         raise SetupError(NO_SELFPLAY(game=game))
-    return importlib.import_module(module)
+    return module
 
 
 BAD_PLAYERS = Msg("{n} players: a table has 2 to 16", "{n} joueurs : une table en a de 2 à 16")

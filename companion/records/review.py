@@ -17,7 +17,6 @@ value), ``chance`` the chance to win given away (0 to 1), either null where the 
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -105,9 +104,10 @@ def month_words(month: str) -> Msg:
 
 def review_module(game: GameInfo[Any]) -> Any:
     """The game's review module; CompanionError when the game has none."""
-    if game.review is None:
+    module = registry.part(game, "review")
+    if module is None:
         raise CompanionError(NO_REVIEW(game=game.title))
-    return importlib.import_module(game.review)
+    return module
 
 
 def shown_part(game: GameInfo[Any], match: Match) -> Match:
