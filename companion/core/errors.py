@@ -50,14 +50,6 @@ class SetupError(CompanionError):
     """A match cannot be set up this way (wrong number of players, a house rule out of range)."""
 
 
-class AmbiguousEntryError(IllegalMoveError):
-    """An entry has several legal readings (e.g. which table cards a Le 31 card takes); ``readings`` lists them."""
-
-    def __init__(self, msg: Msg, readings: tuple[Msg, ...] = ()) -> None:
-        super().__init__(msg)
-        self.readings = readings
-
-
 NOT_JSON = Msg("it is not JSON (line {line}, column {column})", "ce n'est pas du JSON (ligne {line}, colonne {column})")
 TOO_DEEP = Msg("it is nested too deep or holds a number too large to read",
                "il est trop imbriqué ou contient un nombre trop grand pour être lu")

@@ -168,9 +168,6 @@ class Rules:
         except TypeError as exc:
             raise SetupError(BAD_RULES(why=str(exc)[:60])) from exc
 
-    def with_(self: R, **changes: Any) -> R:
-        return replace(self, **changes)
-
 
 # ================================================================ setup
 
