@@ -5,9 +5,8 @@ so that the rules never import the command line's package."""
 from __future__ import annotations
 
 import argparse
-import re
 
-from companion.core.i18n import LANGS, default_lang
+from companion.core.i18n import LANGS, default_lang, french_spaces
 
 
 def add_lang_option(parser: argparse.ArgumentParser) -> None:
@@ -67,15 +66,6 @@ HELP_LANG = ["en"]  # the language --help speaks: set by localize_argparse befor
 def in_lang(en: str, fr: str) -> str:
     """A help text in the language the command line asks for (``localize_argparse`` sets it first)."""
     return french_spaces(fr) if HELP_LANG[0] == "fr" else en
-
-
-def french_spaces(text: str) -> str:
-    """French typography's spaces before « : ; ? ! % » and inside « », made non-breaking: argparse wraps help at
-    ASCII spaces only, so a line never starts with « : » (a number and its % stay together too)."""
-    return _FRENCH_SPACE.sub("\u00a0", text)
-
-
-_FRENCH_SPACE = re.compile(r" (?=[:;?!»%])|(?<=«) ")
 
 
 def localize_argparse(lang: str) -> None:

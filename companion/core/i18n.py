@@ -11,6 +11,7 @@ tenth of that.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Literal, NamedTuple
@@ -193,3 +194,12 @@ def number_words(n: int, lang: str = "en") -> str:
     if lang == "fr":
         return f"{word} et un" if unit == 1 else f"{word}-{units[unit]}"
     return f"{word}-{units[unit]}"
+
+
+def french_spaces(text: str) -> str:
+    """French typography's spaces before « : ; ? ! % » and inside « », made non-breaking: a line wrapped at spaces
+    (argparse's help, a phone's page) never starts with « : », and a number keeps its %."""
+    return _FRENCH_SPACE.sub("\u00a0", text)
+
+
+_FRENCH_SPACE = re.compile(r" (?=[:;?!»%])|(?<=«) ")

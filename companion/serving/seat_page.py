@@ -13,8 +13,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
-from companion.core.commands import french_spaces
-from companion.core.i18n import Msg
+from companion.core.i18n import Msg, french_spaces
 from companion.games.listing import ROUND
 from companion.games.seats import Choice, Face, View
 
