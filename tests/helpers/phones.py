@@ -178,7 +178,9 @@ class Phone:
         for _ in range(12):
             await self.page.evaluate(_SETTLED)
             box = await element.bounding_box()
-            assert box is not None, f"seat {self.seat}: not on the page"
+            if box is None:  # drawn again by a push just then (the element replaced): it is looked for again
+                await element.wait_for(state="visible", timeout=5000)
+                continue
             if not (box["y"] >= 0 and box["y"] + box["height"] <= height):
                 below = box["y"] + box["height"] > height  # what is below comes up under a finger moving up
                 distance = min(height * 0.6, abs(box["y"] + box["height"] / 2 - height / 2))

@@ -7,6 +7,7 @@
   var panel = document.getElementById("panel");
   var night = document.getElementById("night");  // a club night: the line above the match (round, table, place)
   var picked = {hand: [], table: []};
+  var drawn = null;  // the panel as the server last drew it: the same pushed again is not redrawn under a finger
 
   function pressed(kind) {  // the codes picked, a card picked twice (two packs) twice
     var codes = [];
@@ -42,7 +43,7 @@
                        headers: {"Content-Type": "application/x-www-form-urlencoded"}})
       .then(function (response) { return response.json(); })
       .then(function (answer) {
-        if (answer.panel) { panel.innerHTML = answer.panel; light(); }
+        if (answer.panel) { panel.innerHTML = drawn = answer.panel; light(); }
         if (night && answer.night !== undefined) night.innerHTML = answer.night;
         var message = panel.querySelector(".message");
         if (message) message.textContent = answer.message || "";
@@ -81,6 +82,8 @@
     if (source) source.close();
     source = new EventSource("/seat/events");
     source.addEventListener("panel", function (event) {
+      if (event.data === drawn) return;  // an answer's own panel, pushed to every page of the match after it
+      drawn = event.data;
       var keep = {hand: pressed("hand"), table: pressed("table")};
       var said = panel.querySelector(".message");  // what the last tap was told stays until the next tap
       said = said ? said.textContent : "";
