@@ -19,7 +19,7 @@ from companion.games.base import Setup
 from companion.games.cribbage.ops import Play
 from companion.games.cribbage.rules import CribbageRules
 from companion.store.database import Store
-from tests.helpers.browser import CHROMIUM, FLAGS, expose_terminal, page_shows
+from tests.helpers.browser import CHROMIUM, FLAGS, SAME_SPOT_S, expose_terminal, page_shows
 from tests.helpers.served import served, terminal_sizes, widget_cells
 
 pytestmark = pytest.mark.slow
@@ -76,13 +76,16 @@ def test_a_browser_plays_two_cards_by_clicks(tmp_path):
 
                 await click(resume)
                 await page_shows(page, lambda text: text != home_text and "♠" in text, "the match's keypad")
-                for key in keys:
-                    await click(key)
-                    await page.wait_for_timeout(100)
-                for _ in range(300):  # both cards reach the store
-                    if len(stored_ops()) >= done + 2:
-                        break
-                    await page.wait_for_timeout(100)
+                for n in range(len(plays)):
+                    await click(keys[2 * n])
+                    await click(keys[2 * n + 1])
+                    for _ in range(300):  # the card reaches the store
+                        if len(stored_ops()) >= done + n + 1:
+                            break
+                        await page.wait_for_timeout(100)
+                    # A key stays lit a moment after its tap and drops a second one meanwhile (the same suit
+                    # twice): the next card waits, counted from when the app took this one.
+                    await page.wait_for_timeout(int(SAME_SPOT_S * 1000))
                 await page.wait_for_timeout(500)  # the page draws them
                 await page.screenshot(path=str(shot))
             finally:

@@ -226,9 +226,11 @@ class Mirror:
         # page's app works on it while the twin does.
         await self.tablet.tap((offset[0] + 0.5, offset[1] + 0.5), wait=0)
         landed = await self.twin.click(offset=offset)
-        self._last[offset] = time.monotonic()
         self.taps += 1
         await self.follow()
+        # Counted from when the page shows the tap (its app has taken it and lit the key), not from when it was
+        # sent: a loaded machine takes a while to pass it on, and a key still lit drops the next tap.
+        self._last[offset] = time.monotonic()
         return landed
 
     async def swipe(self, scroll: Callable[[], object]) -> None:
