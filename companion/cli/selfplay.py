@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.core.commands import in_lang
 from companion.core.i18n import Msg, Plural
-from companion.games.selfplay import game_module, run
+from companion.games.selfplay import game_module, read_rules, run
 
 HEAD = Msg("{game}: {a} (seat 1) against {b}, {n}, seed {seed}",
            "{game} : {a} (siège 1) contre {b}, {n}, graine {seed}")
@@ -17,6 +17,7 @@ RATE = Msg("{a} wins {rate:.1%} (95% CI {low:.1%}–{high:.1%}; an even share is
 BETTER = Msg("better at 95% confidence", "meilleur avec 95 % de confiance")
 NOT_SHOWN = Msg("not shown better at 95% confidence", "pas démontré meilleur à 95 %")
 PER_DEAL = Msg("{level} per deal: {figures}", "{level} par donne : {figures}")
+HOUSE = Msg("house rules: {rules}", "règles maison : {rules}")
 TIMING = Msg("{a}: median decision {ms:.1f} ms · {s:.0f} s in all", "{a} : décision médiane {ms:.1f} ms · {s:.0f} s en tout")
 
 
@@ -27,6 +28,8 @@ def lines(result: dict[str, Any], lang: str) -> list[str]:
     out = [HEAD(game=result["game"], a=result["a"], b=result["b"], n=games, seed=result["seed"]).text(lang),
            RATE(a=result["a"], rate=result["win_rate"], low=low, high=high, even=result["even"],
                 verdict=BETTER if result["a_better"] else NOT_SHOWN).text(lang)]
+    if result["rules"]:
+        out.insert(1, HOUSE(rules=", ".join(f"{k}={v}" for k, v in result["rules"].items())).text(lang))
     for key in ("a", "b"):
         shown = ", ".join(f"{label.text(lang)} {result['figures'][key][name]:.2f}" for name, label in module.FIGURES)
         out.append(PER_DEAL(level=result[key], figures=shown).text(lang))
@@ -67,6 +70,10 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--jobs", type=int, default=None, metavar="J", help=in_lang("processes (default: every core)",
                                                                                     "processus (par défaut : un par cœur de "
                                                                                     "processeur)"))
+    parser.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                        help=in_lang("a house rule instead of its default (again for another), e.g. scoring_mode=lives",
+                                     "une règle maison au lieu de sa valeur par défaut (à répéter), p. ex. "
+                                     "scoring_mode=lives"))
     parser.add_argument("--json", action="store_true", help=in_lang("print the result as JSON",
                                                                     "afficher le résultat en JSON"))
     parser.set_defaults(func=_command)
@@ -79,7 +86,8 @@ def _command(args: argparse.Namespace) -> int:
         from companion.core.errors import SetupError
 
         raise SetupError(Msg("--games must be at least 1", "--games doit valoir au moins 1"))
-    result = run(args.game, args.a, args.b, args.games, args.seed, args.players, args.jobs)
+    rules = read_rules(args.game, args.rule, args.players) if args.rule else None
+    result = run(args.game, args.a, args.b, args.games, args.seed, args.players, args.jobs, rules)
     if args.json:
         print(json.dumps(result))
     else:

@@ -358,9 +358,7 @@ def measure_le31_plays(options: Options) -> Iterator[Line]:
 
 
 # module, players, games per level
-DECISION_GAMES = {"cribbage": ("cribbage.selfplay", 2, 6), "rummy2500": ("rummy2500.selfplay", 3, 1),
-                  "le31": ("le31.selfplay", 2, 1), "trente_et_un": ("trente_et_un.selfplay", 2, 2),
-                  "banker": ("trente_et_un.banker_selfplay", 4, 1)}
+DECISION_GAMES = {"cribbage": (2, 6), "rummy2500": (3, 1), "le31": (2, 1), "trente_et_un": (2, 2), "banker": (4, 1)}
 # (game, level): the median and the longest decision it must stay under, in seconds (issue 29); any other: a
 # median under 300 ms.
 DECISION_TARGETS = {("cribbage", "hard"): (0.100, 0.300)}
@@ -368,14 +366,14 @@ DECISION_TARGETS = {("cribbage", "hard"): (0.100, 0.300)}
 
 def measure_decisions(options: Options) -> Iterator[Line]:
     """How long a computer player takes to decide, per game and level, over whole games against normal players."""
-    import importlib
+    from companion.games.selfplay import play_game
 
-    for game, (module, players, games) in DECISION_GAMES.items():
-        play_game = importlib.import_module(f"companion.games.{module}").play_game
+    for game, (players, games) in DECISION_GAMES.items():
         for level in ("easy", "normal", "hard"):
             times: list[float] = []
             for i in range(games):
-                times += play_game((level,) + ("normal",) * (players - 1), options.seed + i, i % players).decisions
+                levels = (level,) + ("normal",) * (players - 1)
+                times += play_game(game, levels, options.seed + i, i % players).decisions
             times.sort()
             median = statistics.median(times)
             p90 = times[min(len(times) - 1, int(len(times) * 0.9))]

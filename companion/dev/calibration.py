@@ -119,7 +119,7 @@ def chance_times(seed: int) -> Iterator[tuple[str, str]]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from companion.games.selfplay import run
+    from companion.games.selfplay import read_rules, run
 
     parser = argparse.ArgumentParser(prog="python -m companion.dev.calibration", description=__doc__.splitlines()[0])
     parser.add_argument("--game", required=True)
@@ -127,11 +127,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                        help="a house rule instead of its default, as selfplay takes it (the plot's name says it)")
     parser.add_argument("--no-plot", action="store_true")
     args = parser.parse_args(argv)
-    result = run(args.game, "normal", "normal", args.games, args.seed, args.players, args.jobs)
+    rules = read_rules(args.game, args.rule, args.players) if args.rule else None
+    result = run(args.game, "normal", "normal", args.games, args.seed, args.players, args.jobs, rules)
     rows = bands(result["chances"])
-    name = args.game if args.players == 2 else f"{args.game}-{args.players}p"
+    name = "-".join([args.game, *([f"{args.players}p"] if args.players != 2 else []),
+                     *(str(value) for value in result["rules"].values())])
     print("\n".join(table(name, rows)))
     print(f"{len(result['chances'])} chances shown in {args.games} games, {result['seconds']:.0f} s")
     if not args.no_plot:

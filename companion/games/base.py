@@ -524,7 +524,7 @@ class GameInfo(Generic[GameMatch]):
     labels: Mapping[str, Msg] | None = None  # each reported figure's name, for the statistics screen and command
     aliases: tuple[str, ...] = ()  # other names players type for it on the command line (``2500``, ``banker``)
     # The module that plays whole games between computer levels (``companion selfplay``): it holds
-    # ``play_game(levels, seed, first_dealer) -> GameRecord`` and ``FIGURES``; imported only when asked.
+    # ``play_match(match, levels) -> GameRecord`` and ``FIGURES``; imported only when asked.
     selfplay: str | None = None
     # The module of its computer players, with ``next_op(match, kinds)``: the next operation nobody at the screen
     # chooses (a deal, a show, a computer's move), or None when a human must act. Imported only when asked.

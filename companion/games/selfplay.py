@@ -7,9 +7,10 @@ score interval), whether A is better at that confidence (the interval's low end 
 level's figures per deal, and how long one decision takes. Games run on every core; the result depends only on
 the seed.
 
-A game plugs in through its ``GameInfo.selfplay``: the name of a module holding ``play_game(levels, seed,
-first_dealer) -> GameRecord`` and ``FIGURES`` (the figure names it reports, in order, with their labels). The game is
-named as on every command line (its id, dashed, or an alias: ``registry.resolve``).
+A game plugs in through its ``GameInfo.selfplay``: the name of a module holding ``play_match(match, levels) ->
+GameRecord`` (the match dealt here, by ``new_match``, under the default rules or the house rules asked for) and
+``FIGURES`` (the figure names it reports, in order, with their labels). The game is named as on every command line
+(its id, dashed, or an alias: ``registry.resolve``).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Any, TypeVar
 from companion.core.i18n import Msg
 
 # LEVELS: a game's selfplay module may name more (cribbage: its previous hard player).
-from companion.games.base import LEVELS, Match, Operation
+from companion.games.base import LEVELS, Match, Operation, Rules, Setup, rule_fields
 
 M = TypeVar("M", bound=Match)
 NextOp = Callable[[M, Sequence[str]], "Operation | None"]
@@ -94,16 +95,60 @@ BAD_COUNT = Msg(f"--games is 1 to {MAX_GAMES:,} and --jobs 1 to {MAX_JOBS}",
                 f"--games vaut de 1 à {MAX_GAMES:,} et --jobs de 1 à {MAX_JOBS}".replace(",", "\u202f"))
 BAD_LEVEL = Msg("no level {level} for {game}: {levels}", "pas de niveau {level} pour {game} : {levels}")
 NO_SELFPLAY = Msg("no computer players for {game} yet", "pas encore de joueurs ordinateur pour {game}")
+BAD_RULE = Msg("--rule {rule}: NAME=VALUE, the NAME one of {game}'s rules: {known}",
+               "--rule {rule} : NOM=VALEUR, le NOM parmi les règles de {game} : {known}")
+YES, NO = ("yes", "true", "oui", "on"), ("no", "false", "non", "off")
 
 
-def _one(args: tuple[str, tuple[str, ...], int, int]) -> GameRecord:
-    game, levels, seed, first = args
-    record: GameRecord = game_module(game).play_game(levels, seed, first)
+def read_rules(game: str, given: Sequence[str], players: int) -> Rules:
+    """The house rules ``NAME=VALUE`` given (``scoring_mode=lives``, ``tokens=5``, ``muggins=yes``), over the
+    game's defaults for so many players; an unknown rule or a value it cannot take is refused in a line."""
+    from companion.core.errors import SetupError
+    from companion.games import registry
+
+    info = registry.resolve(game)
+    known = {f.name: f.default for f, _ in rule_fields(info.rules)}  # each checked by the rules (players: --players)
+    values: dict[str, Any] = {}
+    for text in given:
+        name, _, value = text.partition("=")
+        if name.strip() not in known or not value.strip():
+            raise SetupError(BAD_RULE(rule=text, game=game, known=", ".join(sorted(known))))
+        default, value = known[name.strip()], value.strip()
+        if isinstance(default, bool):  # a wrong word is left as a string: the rules refuse it, naming it
+            values[name.strip()] = True if value.lower() in YES else False if value.lower() in NO else value
+        elif isinstance(default, int) and value.lstrip("-").isdigit():
+            values[name.strip()] = int(value)
+        else:
+            values[name.strip()] = value
+    return info.make_rules(players, values)
+
+
+def new_match(game: str, levels: Sequence[str], seed: int, first_dealer: int, rules: Rules | None = None) -> Match:
+    """A virtual match between computers (seats named P0, P1…), dealt from ``seed``; the default rules unless
+    ``rules``."""
+    from companion.games import registry
+
+    info = registry.resolve(game)
+    rules = rules if rules is not None else info.make_rules(len(levels), {})
+    match: Match = info.new_match(Setup(tuple(f"P{i}" for i in range(len(levels))), rules, first_dealer, "virtual",
+                                        seed))
+    return match
+
+
+def play_game(game: str, levels: tuple[str, ...], seed: int, first_dealer: int, rules: Rules | None = None
+              ) -> GameRecord:
+    """One whole match between computers of these levels (seat by seat), and its record."""
+    record: GameRecord = game_module(game).play_match(new_match(game, levels, seed, first_dealer, rules), levels)
     return record
 
 
-def run(game: str, a: str, b: str, games: int, seed: int, players: int = 2, jobs: int | None = None
-        ) -> dict[str, Any]:
+def _one(args: tuple[str, tuple[str, ...], int, int, Rules | None]) -> GameRecord:
+    return play_game(*args)
+
+
+def run(game: str, a: str, b: str, games: int, seed: int, players: int = 2, jobs: int | None = None,
+        rules: Rules | None = None) -> dict[str, Any]:
+    """``rules``: the house rules played (``read_rules``); the game's defaults when None."""
     from companion.core.errors import SetupError
 
     module = game_module(game)
@@ -115,8 +160,12 @@ def run(game: str, a: str, b: str, games: int, seed: int, players: int = 2, jobs
         raise SetupError(BAD_PLAYERS(n=players))
     if not 1 <= games <= MAX_GAMES or (jobs is not None and not 1 <= jobs <= MAX_JOBS):
         raise SetupError(BAD_COUNT)
+    from companion.games import registry
+
     levels = (a,) + (b,) * (players - 1)
-    tasks = [(game, levels, seed + i, i % players) for i in range(games)]
+    default = registry.resolve(game).make_rules(players, {}).to_dict()
+    house = {k: v for k, v in (rules.to_dict() if rules is not None else default).items() if v != default[k]}
+    tasks = [(game, levels, seed + i, i % players, rules) for i in range(games)]
     started = time.perf_counter()
     jobs = jobs or os.cpu_count() or 1
     records = [_one(tasks[0])]  # here, first: a setup the game refuses is said at once, in this process
@@ -144,4 +193,5 @@ def run(game: str, a: str, b: str, games: int, seed: int, players: int = 2, jobs
             "ci95": [round(low, 4), round(high, 4)], "even": round(even, 4), "a_better": low > even,
             "figures": figures, "a_decision_ms_median": round(median, 2), "seconds": round(seconds, 1),
             # Each chance shown for A (the table's view, to the percent) with A's share of that game's win.
-            "chances": [[c, round(1 / len(r.winners), 3) if 0 in r.winners else 0] for r in records for c in r.chances]}
+            "chances": [[c, round(1 / len(r.winners), 3) if 0 in r.winners else 0] for r in records for c in r.chances],
+            "rules": house}  # the house rules played other than the defaults (``--rule``)

@@ -26,7 +26,7 @@ from companion.core.cards import Card, parse_card
 from companion.core.errors import IllegalMoveError
 from companion.core.i18n import Msg
 from companion.games import registry
-from companion.games.base import Event, GameInfo, Match, OpCodec, Operation, Outcome, Rules, Score, Setup, Standing, rule
+from companion.games.base import Event, GameInfo, Match, OpCodec, Operation, Outcome, Rules, Score, Standing, rule
 from companion.games.seats import Choice
 from companion.games.selfplay import GameRecord
 from companion.tui.game_ui import GameUI, register_ui, unregister_ui
@@ -203,8 +203,7 @@ def next_op(match: HighCardMatch, kinds) -> Operation | None:
     return max(seen, key=lambda op: match._rank(op.card))
 
 
-def play_game(levels: tuple[str, ...], seed: int, first_dealer: int) -> GameRecord:
-    match = HighCardMatch(Setup(("A", "B"), HighCardRules(), first_dealer, "virtual", seed))
+def play_match(match: HighCardMatch, levels: tuple[str, ...]) -> GameRecord:
     decisions: list[float] = []
     while not match.is_over and len(match.rounds) < 1_000:
         started = time.perf_counter()

@@ -149,7 +149,7 @@ def test_selfplay_json_keeps_its_keys_and_adds_each_chance_shown_with_the_outcom
 
     result = run("cribbage", "normal", "normal", games=2, seed=1, jobs=1)
     assert list(result) == ["game", "a", "b", "players", "games", "seed", "a_wins", "win_rate", "ci95", "even",
-                            "a_better", "figures", "a_decision_ms_median", "seconds", "chances"]
+                            "a_better", "figures", "a_decision_ms_median", "seconds", "chances", "rules"]
     assert result["chances"] and all(0 <= c <= 1 and won in (0, 1) for c, won in result["chances"])
     outcomes = {won for _, won in result["chances"]}
     assert outcomes <= {0, 1}

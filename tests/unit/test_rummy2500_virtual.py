@@ -157,11 +157,11 @@ def test_a_table_of_easy_computers_reaches_2500():
     """Issue 37: four easy players never finished a match (162 brasses, every total below −8,000), and `companion
     selfplay --game 2500 --a easy --b easy` ended in a traceback. Easy is weak, not absurd: it lays what it holds
     and never throws a frime."""
-    from companion.games.rummy2500.selfplay import play_game
+    from companion.games.selfplay import play_game
 
     for players in (2, 3, 4):
         for seed in (1, 2):
-            record = play_game(("easy",) * players, seed, 0)
+            record = play_game("rummy2500", ("easy",) * players, seed, 0)
             assert len(record.winners) == 1
             assert record.totals[record.winners[0]]["out"] > 0  # easy players go out
 

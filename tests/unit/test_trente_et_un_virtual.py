@@ -331,9 +331,9 @@ def test_a_deal_that_drags_on_is_closed_so_every_deal_ends():
 
 @pytest.mark.slow
 def test_the_banker_game_of_seed_79_ends():
-    from companion.games.trente_et_un.banker_selfplay import play_game
+    from companion.games.selfplay import play_game
 
-    record = play_game(("hard", "normal", "normal", "normal"), 79, 2)
+    record = play_game("banker", ("hard", "normal", "normal", "normal"), 79, 2)
     assert record.winners
 
 

@@ -9,10 +9,9 @@ from companion.core.i18n import Msg
 from companion.games.base import Event
 from companion.games.chance import course
 from companion.games.cribbage.chance import chances
-from companion.games.cribbage.engine import CribbageMatch, Setup
+from companion.games.cribbage.engine import CribbageMatch
 from companion.games.cribbage.ops import Crib, Go, Play, Show
 from companion.games.cribbage.players import SELFPLAY_LEVELS, play_turn
-from companion.games.cribbage.rules import CribbageRules
 from companion.games.selfplay import GameRecord
 
 LEVELS = SELFPLAY_LEVELS  # easy, normal, hard, and the hard player before it played for the win
@@ -20,10 +19,8 @@ FIGURES = (("hand", Msg("hand", "main")), ("crib", Msg("crib (per crib of one's 
            ("pegging", Msg("pegging", "jeu")))
 
 
-def play_game(levels: tuple[str, ...], seed: int, first_dealer: int) -> GameRecord:
+def play_match(match: CribbageMatch, levels: tuple[str, ...]) -> GameRecord:
     players = len(levels)
-    match = CribbageMatch(Setup(tuple(f"P{i}" for i in range(players)), CribbageRules(players=players),
-                                first_dealer, "virtual", seed))
     totals = [{"hand": 0.0, "crib": 0.0, "pegging": 0.0} for _ in range(players)]
     counts = [{"hand": 0, "crib": 0, "pegging": 0} for _ in range(players)]
     decisions: list[float] = []

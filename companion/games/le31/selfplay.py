@@ -4,12 +4,10 @@ récoltes, green 10s and red 2s per round, and the time of seat 0's decisions.""
 from __future__ import annotations
 
 from companion.core.i18n import Msg
-from companion.games.base import Setup
 from companion.games.chance import course
 from companion.games.le31.chance import chances
 from companion.games.le31.engine import Le31Match
 from companion.games.le31.players import next_op
-from companion.games.le31.rules import Le31Rules
 from companion.games.le31.stats import seat_figures
 from companion.games.selfplay import GameRecord, computer_moves
 
@@ -17,9 +15,8 @@ FIGURES = (("points", Msg("points per round", "points par manche")), ("recoltes"
            ("green_10", Msg("green 10s", "10 verts")), ("red_2", Msg("red 2s", "2 rouges")))
 
 
-def play_game(levels: tuple[str, ...], seed: int, first_dealer: int) -> GameRecord:
+def play_match(match: Le31Match, levels: tuple[str, ...]) -> GameRecord:
     players = len(levels)
-    match = Le31Match(Setup(tuple(f"P{i}" for i in range(players)), Le31Rules(), first_dealer, "virtual", seed))
     decisions = [seconds for op, seconds in computer_moves(next_op, match, levels) if match.chooser(op) == 0]
     # The statistics' own figures (from the engine's tallies), per round.
     totals = [{"points": t["points"], "recoltes": t["recoltes"], "green_10": t["green_10s"], "red_2": t["red_2s"]}

@@ -4,23 +4,19 @@ in hand, and the total) and the time of seat 0's decisions."""
 from __future__ import annotations
 
 from companion.core.i18n import Msg
-from companion.games.base import Setup
 from companion.games.chance import course
 from companion.games.rummy2500.chance import chances
 from companion.games.rummy2500.engine import Rummy2500Match
 from companion.games.rummy2500.ops import Brasse
 from companion.games.rummy2500.players import next_op
-from companion.games.rummy2500.rules import Rummy2500Rules
 from companion.games.selfplay import GameRecord, computer_moves
 
 FIGURES = (("brasse", Msg("points per brasse", "points par brasse")), ("laid", Msg("laid", "posé")),
            ("hand", Msg("left in hand", "resté en main")), ("out", Msg("went out", "sorti")))
 
 
-def play_game(levels: tuple[str, ...], seed: int, first_dealer: int) -> GameRecord:
+def play_match(match: Rummy2500Match, levels: tuple[str, ...]) -> GameRecord:
     players = len(levels)
-    match = Rummy2500Match(Setup(tuple(f"P{i}" for i in range(players)), Rummy2500Rules(), first_dealer, "virtual",
-                                 seed))
     totals = [{"brasse": 0.0, "laid": 0.0, "hand": 0.0, "out": 0.0} for _ in range(players)]
     decisions: list[float] = []
     for op, seconds in computer_moves(next_op, match, levels):

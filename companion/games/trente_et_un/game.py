@@ -28,7 +28,7 @@ BANKER = register(GameInfo(
     **LISTINGS[1].fields(), min_players=2,
     max_players=16, rules=BankerRules, match=BankerMatch, summary=summary,
     virtual_play=True, seat_figures=stats.seat_figures,
-    report=stats.REPORT, labels=stats.LABELS, selfplay="companion.games.trente_et_un.banker_selfplay",
+    report=stats.REPORT, labels=stats.LABELS, selfplay="companion.games.trente_et_un.selfplay",
     players="companion.games.trente_et_un.players",
     chance="companion.games.trente_et_un.chance",
     review="companion.games.trente_et_un.review",

@@ -1,17 +1,15 @@
-"""Trente-et-un self-play (draw and knock, and the banker game through ``banker_selfplay``): one match between
+"""Trente-et-un self-play (draw and knock, and the banker game): one match between
 computer players, with each seat's deals won and lost, its knocks (or « Je tiens ») and whether they paid,
 its 31s, and the time of seat 0's decisions."""
 
 from __future__ import annotations
 
 from companion.core.i18n import Msg
-from companion.games.base import Setup
 from companion.games.chance import course
 from companion.games.selfplay import GameRecord, computer_moves
 from companion.games.trente_et_un.chance import chances
-from companion.games.trente_et_un.engine import KnockMatch, TrenteMatch
+from companion.games.trente_et_un.engine import TrenteMatch
 from companion.games.trente_et_un.players import next_op
-from companion.games.trente_et_un.rules import KnockRules
 from companion.games.trente_et_un.stats import seat_figures
 
 FIGURES = (("won", Msg("deals won", "donnes gagnées")), ("lost", Msg("tokens or lives lost", "jetons ou vies perdus")),
@@ -29,7 +27,3 @@ def play_match(match: TrenteMatch, levels: tuple[str, ...]) -> GameRecord:
     winners = match.winner if match.winner is not None else ()
     return GameRecord(tuple(winners), totals, counts, decisions, course(chances, match))
 
-
-def play_game(levels: tuple[str, ...], seed: int, first_dealer: int) -> GameRecord:
-    names = tuple(f"P{i}" for i in range(len(levels)))
-    return play_match(KnockMatch(Setup(names, KnockRules(), first_dealer, "virtual", seed)), levels)
