@@ -24,7 +24,8 @@ from companion.core.i18n import Joined, Msg
 from companion.games import registry
 
 if TYPE_CHECKING:
-    from companion.games.base import GameInfo, Match
+    from companion.games.base import Match
+    from companion.games.info import GameInfo
 
 Chances = tuple[float, ...]
 CHANCE_TO_WIN = Msg("Chance to win: {sides}", "Chances de gagner : {sides}")

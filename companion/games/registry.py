@@ -23,7 +23,7 @@ from companion.core.i18n import Msg
 from companion.games.listing import Listing
 
 if TYPE_CHECKING:  # the seam itself is loaded with the first game: the home screen lists games without it
-    from companion.games.base import GameInfo
+    from companion.games.info import GameInfo
 
 UNKNOWN_GAME = Msg("unknown game {game!r}", "jeu inconnu {game!r}")
 UNKNOWN_NAME = Msg("unknown game {game!r} (one of: {games})", "jeu inconnu {game!r} (parmi : {games})")

@@ -14,7 +14,8 @@ from typing import Any
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
-from companion.games.base import GameInfo, Match
+from companion.games.base import Match
+from companion.games.info import GameInfo
 
 NOT_ALONE = Msg("begun by an earlier release, its rounds over replay only with the seed of the rounds to come: it "
                 "can leave the app once it is over",

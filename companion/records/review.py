@@ -23,7 +23,8 @@ from typing import Any
 from companion.core.errors import CompanionError
 from companion.core.i18n import Decimal, Joined, Msg
 from companion.games import registry
-from companion.games.base import HUMAN, GameInfo, Match
+from companion.games.base import HUMAN, Match
+from companion.games.info import GameInfo
 from companion.games.review import Decision
 from companion.store.database import Store
 

@@ -30,7 +30,8 @@ from typing import Any
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.games import registry
-from companion.games.base import GameInfo, Match
+from companion.games.base import Match
+from companion.games.info import GameInfo
 from companion.records.roster import Roster
 from companion.store.database import Store, read_time
 from companion.store.errors import StoreError

@@ -18,7 +18,8 @@ from typing import Any
 from companion.core.errors import CompanionError, IllegalMoveError, NotationError, SetupError
 from companion.core.i18n import Msg
 from companion.games import registry
-from companion.games.base import Event, GameInfo, Match, Operation, Setup
+from companion.games.base import Event, Match, Operation, Setup
+from companion.games.info import GameInfo
 from companion.store.database import Store
 from companion.store.errors import DamagedMatchError, StoreError
 

@@ -26,7 +26,8 @@ from companion.core.cards import Card, parse_card
 from companion.core.errors import IllegalMoveError
 from companion.core.i18n import Msg
 from companion.games import registry
-from companion.games.base import Event, GameInfo, Match, OpCodec, Operation, Outcome, Rules, Score, Standing, rule
+from companion.games.base import Event, Match, OpCodec, Operation, Outcome, Rules, Score, Standing, rule
+from companion.games.info import GameInfo
 from companion.games.seats import Choice
 from companion.games.selfplay import GameRecord
 from companion.tui.game_ui import GameUI, register_ui, unregister_ui

@@ -36,7 +36,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.games import registry
-from companion.games.base import GameInfo, Match, Operation, Setup
+from companion.games.base import Match, Operation, Setup
+from companion.games.info import GameInfo
 from companion.games.seats import Choice, Face, same_move
 from tests.helpers.seat_checks import SeatChecker, Tally, op_cards
 

@@ -25,7 +25,8 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from companion.games import registry
-from companion.games.base import GameInfo, Match, Operation, Setup
+from companion.games.base import Match, Operation, Setup
+from companion.games.info import GameInfo
 
 MAX_STEPS = 20_000  # a match that takes more has a loop in a player: an error, not a hang
 # The operations whose every card comes from the hand of the seat that makes it (a card played or thrown, a discard,

@@ -8,10 +8,10 @@ from typing import Any
 
 from companion.core.cards import standard_deck
 from companion.core.i18n import Joined, Msg
-from companion.games.base import GameInfo
 from companion.games.cribbage import LISTINGS, stats
 from companion.games.cribbage.engine import CribbageMatch
 from companion.games.cribbage.rules import CribbageRules
+from companion.games.info import GameInfo
 from companion.games.registry import register
 
 

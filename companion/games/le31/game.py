@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import GameInfo
+from companion.games.info import GameInfo
 from companion.games.le31 import LISTINGS, stats
 from companion.games.le31.engine import Le31Match
 from companion.games.le31.rules import Le31Rules

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games.base import GameInfo
+from companion.games.info import GameInfo
 from companion.games.registry import register
 from companion.games.rummy2500 import LISTINGS, stats
 from companion.games.rummy2500.engine import Rummy2500Match

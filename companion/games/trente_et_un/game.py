@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import GameInfo
+from companion.games.info import GameInfo
 from companion.games.registry import register
 from companion.games.trente_et_un import LISTINGS, stats
 from companion.games.trente_et_un.engine import BankerMatch, KnockMatch, TrenteMatch

@@ -21,7 +21,8 @@ from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 from companion.core.names import check_names
 from companion.games import registry
-from companion.games.base import GameInfo, RuleInfo, Setup, rule_fields
+from companion.games.base import RuleInfo, Setup, rule_fields
+from companion.games.info import GameInfo
 from companion.records.roster import Roster
 from companion.store.session import MatchSession
 from companion.tui.dialogs.choice import leave_unless_kept
