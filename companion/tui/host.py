@@ -26,7 +26,7 @@ SENT = Msg("Sent to this device: {names} (in the browser's downloads)",
            "Envoyé à cet appareil : {names} (dans les téléchargements du navigateur)")
 
 
-class HostApp(App):
+class HostApp(App[None]):
     """The app as its screens and dialogs know it: the store, the settings, the language, the device it runs on and
     what it hands over; dependencies come in through the constructor, so tests pass their own store. Its home
     screen is ``CompanionApp``'s (``app.py``): nothing here imports a screen."""

@@ -15,7 +15,7 @@ from companion.tui.widgets.layout import Bar
 from companion.tui.widgets.plain import Button, Static
 
 
-class ChoiceDialog(BaseModal):
+class ChoiceDialog(BaseModal[object]):
     """Dismisses with the value of the answer tapped. Escape never destroys: it gives ``safe``, the answer
     that changes nothing (None unless the caller names another), and the focus starts on that answer, so a
     stray Enter gives it too. A choice that only leads somewhere (which rules to read) says ``lead=True``: the

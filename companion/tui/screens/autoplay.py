@@ -73,7 +73,7 @@ PACE = Msg("Pace: {pace}", "Rythme : {pace}")
 VIRTUAL_WORDS = {**SHARED_WORDS, "pace": "pace", "rythme": "pace"}
 
 
-class PassDevice(BaseModal):
+class PassDevice(BaseModal[bool]):
     """A screen that hides every hand while the device goes to the next human player."""
 
     def __init__(self, name: str) -> None:

@@ -74,16 +74,16 @@ def _match_id(app, players: int) -> int:
     raise LookupError(players)
 
 
-async def _open(pilot: Pilot, players: int = 2) -> None:
+async def _open(pilot: Pilot[None], players: int = 2) -> None:
     open_match(pilot.app, _match_id(pilot.app, players))
     await _settle(pilot)
 
 
-async def match_play(pilot: Pilot) -> None:
+async def match_play(pilot: Pilot[None]) -> None:
     await _open(pilot)
 
 
-async def advice_dialog(pilot: Pilot) -> None:
+async def advice_dialog(pilot: Pilot[None]) -> None:
     """The pegging hint at a real table: the player to play taps the cards they still hold."""
     await _open(pilot)
     screen = screen_of(pilot, CribbageScreen)
@@ -102,7 +102,7 @@ def _fresh_cards(seen) -> list:
     return [c for c in parse_cards("5S 9D KH 4C 7H 2D") if c not in seen]
 
 
-async def setup_virtual(pilot: Pilot) -> None:
+async def setup_virtual(pilot: Pilot[None]) -> None:
     """The setup form with the app dealing: a human against the hard computer."""
     pilot.app.push_screen(SetupScreen(registry.get("cribbage")))
     await _settle(pilot)
@@ -115,7 +115,7 @@ async def setup_virtual(pilot: Pilot) -> None:
     await _settle(pilot)
 
 
-async def practice(pilot: Pilot) -> None:
+async def practice(pilot: Pilot[None]) -> None:
     """The discard drill, answered a little off the best."""
     screen = PracticeScreen(seed=5)
     pilot.app.push_screen(screen)
@@ -129,15 +129,15 @@ async def practice(pilot: Pilot) -> None:
     await _settle(pilot)
 
 
-async def match_three(pilot: Pilot) -> None:
+async def match_three(pilot: Pilot[None]) -> None:
     await _open(pilot, 3)
 
 
-async def match_four(pilot: Pilot) -> None:
+async def match_four(pilot: Pilot[None]) -> None:
     await _open(pilot, 4)
 
 
-async def _play_to_show(pilot: Pilot) -> None:
+async def _play_to_show(pilot: Pilot[None]) -> None:
     await _open(pilot)
     screen = screen_of(pilot, CribbageScreen)
     for op in _remaining(screen.session):
@@ -155,13 +155,13 @@ def _remaining(session: MatchSession) -> list[Op]:
     return entries[len(done):]
 
 
-async def match_show(pilot: Pilot) -> None:
+async def match_show(pilot: Pilot[None]) -> None:
     await _play_to_show(pilot)
     screen_of(pilot, CribbageScreen).interpret("count" if app_of(pilot).lang == "en" else "compter")
     await _settle(pilot)
 
 
-async def match_crib(pilot: Pilot) -> None:
+async def match_crib(pilot: Pilot[None]) -> None:
     await match_show(pilot)
     screen = screen_of(pilot, CribbageScreen)
     screen.interpret("count")
@@ -170,7 +170,7 @@ async def match_crib(pilot: Pilot) -> None:
     await _settle(pilot)
 
 
-async def points_dialog(pilot: Pilot) -> None:
+async def points_dialog(pilot: Pilot[None]) -> None:
     await _open(pilot)
     await pilot.click("#points")
     await _settle(pilot)
@@ -178,26 +178,26 @@ async def points_dialog(pilot: Pilot) -> None:
     await _settle(pilot)
 
 
-async def history(pilot: Pilot) -> None:
+async def history(pilot: Pilot[None]) -> None:
     await _open(pilot)
     await pilot.click("#log")
     await _settle(pilot)
 
 
-async def correct_dialog(pilot: Pilot) -> None:
+async def correct_dialog(pilot: Pilot[None]) -> None:
     await history(pilot)
     await pilot.press("enter")  # the highlighted entry: the last card played
     await _settle(pilot)
 
 
-async def match_end(pilot: Pilot) -> None:
+async def match_end(pilot: Pilot[None]) -> None:
     await _open(pilot)
     screen = screen_of(pilot, CribbageScreen)
     screen.interpret("+100 Marie")
     await _settle(pilot)
 
 
-async def false_go(pilot: Pilot) -> None:
+async def false_go(pilot: Pilot[None]) -> None:
     """A go said while holding a card that fitted: flagged when the hand is shown."""
     app = app_of(pilot)
     session = MatchSession.create(app.store, Setup(NAMES[:2], CribbageRules(), 0), "cribbage")
@@ -212,7 +212,7 @@ async def false_go(pilot: Pilot) -> None:
     await _settle(pilot)
 
 
-async def claim(pilot: Pilot) -> None:
+async def claim(pilot: Pilot[None]) -> None:
     """Manual counting with muggins: the player says how many points he counts."""
 
     app = app_of(pilot)
@@ -226,20 +226,20 @@ async def claim(pilot: Pilot) -> None:
     await _settle(pilot)
 
 
-async def muggins(pilot: Pilot) -> None:
+async def muggins(pilot: Pilot[None]) -> None:
     await claim(pilot)
     for key in ("2", "ok"):
         await pilot.click(f"#digit-{key}")
     await _settle(pilot)
 
 
-async def statistics(pilot: Pilot) -> None:
+async def statistics(pilot: Pilot[None]) -> None:
     """Marie's figures over the gallery's matches, with her hand scores and the last match's deals."""
     pilot.app.push_screen(CribbageStatsScreen())
     await _settle(pilot)
 
 
-async def _virtual(pilot: Pilot, seed: int = 5):
+async def _virtual(pilot: Pilot[None], seed: int = 5):
     """A virtual game against the hard computer, at the human's first discard."""
     app = app_of(pilot)
     app.settings.pace = 0.0
@@ -250,7 +250,7 @@ async def _virtual(pilot: Pilot, seed: int = 5):
     return screen
 
 
-async def _until_human(pilot: Pilot, screen) -> None:
+async def _until_human(pilot: Pilot[None], screen) -> None:
     for _ in range(500):
         await think(pilot)
         if screen.waiting and screen.acting_human() is not None:
@@ -258,11 +258,11 @@ async def _until_human(pilot: Pilot, screen) -> None:
     await _settle(pilot)
 
 
-async def virtual_discard(pilot: Pilot) -> None:
+async def virtual_discard(pilot: Pilot[None]) -> None:
     await _virtual(pilot)
 
 
-async def virtual_play(pilot: Pilot) -> None:
+async def virtual_play(pilot: Pilot[None]) -> None:
     screen = await _virtual(pilot)
     match = screen.match
     best = analyse(match.hand(0), match.dealer == 0)[0]
@@ -275,12 +275,12 @@ async def virtual_play(pilot: Pilot) -> None:
         await _until_human(pilot, screen)
 
 
-async def virtual_report(pilot: Pilot) -> None:
+async def virtual_report(pilot: Pilot[None]) -> None:
     """The end of a virtual deal: the pegging, each hand as it was counted, the crib."""
     await report(pilot, "cribbage", Setup(("Marie", "Ordi"), CribbageRules(), 1, "virtual", 4, ("normal", "hard")))
 
 
-async def seat_table(pilot: Pilot) -> None:
+async def seat_table(pilot: Pilot[None]) -> None:
     """The table's device while the players hold their phones: the board and the play, no hand (three-player
     virtual cribbage, Marie and Paul on their own phones, Ordi the computer, dealt and played up to Paul's first
     card of the play)."""
@@ -303,19 +303,19 @@ async def seat_table(pilot: Pilot) -> None:
     await _settle(pilot)
 
 
-async def review(pilot: Pilot) -> None:
+async def review(pilot: Pilot[None]) -> None:
     """The review of a virtual match Marie played against the easy computer, stopped after its fourth deal: her
     costliest discards and pegging cards, with the better ones and why."""
     await _review(pilot, "virtual")
 
 
-async def review_table(pilot: Pilot) -> None:
+async def review_table(pilot: Pilot[None]) -> None:
     """The review of the same four deals entered at a real table (an evening's match): no discard (nobody told the
     app the six cards dealt), the pegging cards of each hand once it was shown."""
     await _review(pilot, "table")
 
 
-async def _review(pilot: Pilot, mode: str) -> None:
+async def _review(pilot: Pilot[None], mode: str) -> None:
     from companion.games.cribbage.players import play_out, table_entries
     from companion.tui.screens.review import ReviewScreen
 

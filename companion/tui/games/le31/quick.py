@@ -33,7 +33,7 @@ OK = Msg("Count it", "Compter")
 CANCEL = Msg("Cancel", "Annuler")
 
 
-class QuickTallyDialog(EntryDialog):
+class QuickTallyDialog(EntryDialog[QuickRound]):
     """Dismisses with a QuickRound, or None."""
 
     DEFAULT_CSS = """

@@ -60,7 +60,7 @@ def brasse_fields(op: Brasse, lang: str) -> dict[str, str]:
     return fields
 
 
-class BrasseDialog(EntryDialog):
+class BrasseDialog(EntryDialog[Brasse]):
     """Dismisses with a Brasse, or None. A tapped card goes into the field that has the focus. What is typed is
     written into ``kept`` as it changes (then ``keep`` is called), and found there again on the next opening:
     Escape, or an app closed meanwhile, loses nothing of a brasse half entered."""

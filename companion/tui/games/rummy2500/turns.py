@@ -119,7 +119,7 @@ class PlayChoice(ChoiceDialog):
         body.add_class("error")
 
 
-class OpenDialog(EntryDialog):
+class OpenDialog(EntryDialog[OpenBrasse]):
     """Dismisses with the OpenBrasse of a brasse dealt at the table, or None. Taps fill the focused field and
     move on to the next."""
 
