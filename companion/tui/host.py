@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import os
+from typing import Any
 
 from textual import events
 from textual.app import App
@@ -85,11 +86,11 @@ class HostApp(App[None]):
             return
         await super().on_event(event)
 
-    def notify(self, message: str, *, markup: bool = False, **kwargs) -> None:
+    def notify(self, message: str, *, markup: bool = False, **kwargs: Any) -> None:
         """Notifications carry names and reasons: plain text, never markup."""
         super().notify(message, markup=markup, **kwargs)
 
-    def tr(self, msg: Msg, **args) -> str:
+    def tr(self, msg: Msg, **args: Any) -> str:
         """A message in the player's language."""
         return (msg(**args) if args else msg).text(self.lang)
 
