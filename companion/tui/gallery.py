@@ -110,7 +110,7 @@ async def start_virtual(pilot: Pilot[None], game_id: str, setup: Setup) -> Match
     return screen
 
 
-async def virtual_report(pilot: Pilot[None], game_id: str, setup) -> None:
+async def virtual_report(pilot: Pilot[None], game_id: str, setup: Setup) -> None:
     """A virtual match of computer players only, played to the end of its first round: its report on screen."""
     app = app_of(pilot)
     app.settings.pace = 0.001  # at once, but not "instant": the report waits for a tap

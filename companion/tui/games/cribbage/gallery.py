@@ -10,7 +10,7 @@ from typing import cast
 
 from textual.pilot import Pilot
 
-from companion.core.cards import format_card, parse_cards
+from companion.core.cards import Card, format_card, parse_cards
 from companion.games import registry
 from companion.games.base import Setup as BaseSetup
 from companion.games.cribbage.advisor import analyse
@@ -20,6 +20,7 @@ from companion.games.cribbage.players import play_turn, table_entries
 from companion.games.cribbage.rules import CribbageRules
 from companion.store.database import Store
 from companion.store.session import MatchSession
+from companion.tui.app import CompanionApp
 from companion.tui.gallery import NAMES, State, app_of, screen_of, think
 from companion.tui.gallery import settle as _settle
 from companion.tui.gallery import virtual_report as report
@@ -67,7 +68,7 @@ def fill(store: Store) -> None:
     _enter(store, four, _entries(four, seed=4), _mid_play)
 
 
-def _match_id(app, players: int) -> int:
+def _match_id(app: CompanionApp, players: int) -> int:
     for record in app.store.list_matches(finished=False):
         if record.game == "cribbage" and len(record.setup["names"]) == players:
             return record.id
@@ -75,7 +76,7 @@ def _match_id(app, players: int) -> int:
 
 
 async def _open(pilot: Pilot[None], players: int = 2) -> None:
-    open_match(pilot.app, _match_id(pilot.app, players))
+    open_match(pilot.app, _match_id(app_of(pilot), players))
     await _settle(pilot)
 
 
@@ -98,7 +99,7 @@ async def advice_dialog(pilot: Pilot[None]) -> None:
     await _settle(pilot)
 
 
-def _fresh_cards(seen) -> list:
+def _fresh_cards(seen: set[Card]) -> list[Card]:
     return [c for c in parse_cards("5S 9D KH 4C 7H 2D") if c not in seen]
 
 
@@ -239,18 +240,19 @@ async def statistics(pilot: Pilot[None]) -> None:
     await _settle(pilot)
 
 
-async def _virtual(pilot: Pilot[None], seed: int = 5):
+async def _virtual(pilot: Pilot[None], seed: int = 5) -> CribbageScreen:
     """A virtual game against the hard computer, at the human's first discard."""
     app = app_of(pilot)
     app.settings.pace = 0.0
     setup = BaseSetup(NAMES[:2], CribbageRules(), 1, "virtual", seed, ("human", "hard"))
     screen = ui_for("cribbage").match_screen(MatchSession.create(app.store, setup, "cribbage"))
+    assert isinstance(screen, CribbageScreen)
     app.push_screen(screen)
     await _until_human(pilot, screen)
     return screen
 
 
-async def _until_human(pilot: Pilot[None], screen) -> None:
+async def _until_human(pilot: Pilot[None], screen: CribbageScreen) -> None:
     for _ in range(500):
         await think(pilot)
         if screen.waiting and screen.acting_human() is not None:
@@ -265,8 +267,10 @@ async def virtual_discard(pilot: Pilot[None]) -> None:
 async def virtual_play(pilot: Pilot[None]) -> None:
     screen = await _virtual(pilot)
     match = screen.match
-    best = analyse(match.hand(0), match.dealer == 0)[0]
-    for card in best.discard[:1] + tuple(c for c in match.hand(0) if c not in best.discard)[:1]:
+    hand = match.hand(0)
+    assert hand is not None  # virtual play: the human's hand is known
+    best = analyse(hand, match.dealer == 0)[0]
+    for card in best.discard[:1] + tuple(c for c in hand if c not in best.discard)[:1]:
         await pilot.click(screen.slot_of(card))  # a discard a little off the best: the review says by how much
     await pilot.click("#lay")
     await _until_human(pilot, screen)

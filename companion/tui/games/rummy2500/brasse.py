@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 
@@ -154,7 +154,7 @@ class BrasseDialog(EntryDialog[Brasse]):
         for key, value in brasse_fields(op, self.app.lang).items():
             self.query_one(f"#{key}", Input).value = value
 
-    def on_descendant_focus(self, event) -> None:
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if isinstance(event.widget, Input):
             self.target = event.widget
 
