@@ -15,13 +15,11 @@ from companion.tui.widgets.sizes import NARROW_WIDTH, SMALL_HEIGHT, WIDE_WIDTH
 if TYPE_CHECKING:
     from textual import getters
 
-    # The mixin below is a Screen for mypy only (at run time each screen class brings its own Textual base); of any
-    # result, as it serves screens and dialogs alike.
-    from textual.screen import Screen
-
-    _Host = Screen[Any]
-
     from companion.tui.host import HostApp
+
+    # The mixin below is a Screen for mypy only (at run time each screen class brings its own Textual base), of any
+    # result: screens and dialogs alike are Localized.
+    _Host = Screen[Any]
 else:
     _Host = object
 
