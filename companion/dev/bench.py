@@ -18,8 +18,14 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.core.cards import Card, standard_deck
+
+if TYPE_CHECKING:  # the measurements import what they time themselves
+    from companion.games.base import Setup
+    from companion.games.cribbage.ops import Op
+    from companion.games.le31.deck import Le31Card
 
 Line = tuple[str, str]
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -49,7 +55,8 @@ def random_shows(n: int, seed: int) -> list[tuple[tuple[Card, ...], Card]]:
     return shows
 
 
-def _best_rate(score: Callable, shows: Sequence[tuple[tuple[Card, ...], Card]], repeats: int) -> float:
+def _best_rate(score: Callable[[tuple[Card, ...], Card], object], shows: Sequence[tuple[tuple[Card, ...], Card]],
+               repeats: int) -> float:
     best = float("inf")
     for _ in range(repeats):
         start = time.perf_counter()
@@ -59,10 +66,10 @@ def _best_rate(score: Callable, shows: Sequence[tuple[tuple[Card, ...], Card]], 
     return len(shows) / best
 
 
-_SHOWS: dict[tuple[int, int], list] = {}
+_SHOWS: dict[tuple[int, int], list[tuple[tuple[Card, ...], Card]]] = {}
 
 
-def _shows(options: Options) -> list:
+def _shows(options: Options) -> list[tuple[tuple[Card, ...], Card]]:
     key = (options.sample, options.seed)
     if key not in _SHOWS:
         _SHOWS[key] = random_shows(*key)
@@ -249,11 +256,11 @@ def measure_app_cold_start(options: Options) -> Iterator[Line]:
 SAVE_ENTRIES = 50
 
 
-def _table_entries(seed: int) -> tuple:
+def _table_entries(seed: int) -> tuple[Setup, list[Op]]:
     """A table-mode setup and the operations its screen would save: a virtual match's starters, cards,
     goes, hands and cribs, each starter preceded by the table-mode deal."""
     from companion.games.cribbage.engine import CribbageMatch, Setup
-    from companion.games.cribbage.ops import Crib, Cut, Go, Op, Play, Show
+    from companion.games.cribbage.ops import Crib, Cut, Go, Play, Show
     from companion.games.cribbage.players import play_turn
     from companion.games.cribbage.rules import CribbageRules
 
@@ -342,7 +349,7 @@ def measure_le31_plays(options: Options) -> Iterator[Line]:
             plays = readings(match, 1, card)
             worst_read = max(worst_read, time.perf_counter() - start)
             most = max(most, len(plays))
-            chosen: list = []
+            chosen: list[Le31Card] = []
             while True:  # tap by tap: each tap asks which table cards are still lit
                 start = time.perf_counter()
                 lit, _ = continuations(match, 1, card, chosen)

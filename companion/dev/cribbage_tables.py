@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from companion.core.cards import Card, standard_deck
 from companion.games.cribbage import endgame
@@ -31,13 +32,16 @@ from companion.games.cribbage.rules import DEFAULT_RULES
 from companion.games.cribbage.scoring import hand_score
 
 DATA = Path(__file__).resolve().parents[1] / "games" / "cribbage" / "data"  # beside the rules that read them
+# The counts of some deals: "throws" (per role, 13 × 13 pairs of ranks laid away), and Counters keyed by points
+# ("pegging", "pone_first": pairs; "pone_show", "dealer_show": one figure); added up over the workers' chunks.
+Figures = dict[str, Any]
 
 
 def _away_of(hand: Sequence[Card], away: Sequence[Card]) -> list[Card]:
     return [c for c in hand if c not in away]
 
 
-def deal_figures(seed: int, first: int, count: int) -> dict:
+def deal_figures(seed: int, first: int, count: int) -> Figures:
     """The counts of deals ``first`` to ``first + count - 1``."""
     from companion.games.cribbage.advisor import analyse
     from companion.games.cribbage.hard import normal_card, pair_points, peg_out
@@ -87,11 +91,11 @@ def _pone_first(trace: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
     return [(x, y) for x, tx in enumerate(reached[0], 1) for y, ty in enumerate(reached[1], 1) if tx < ty]
 
 
-def _chunk(args: tuple[int, int, int]) -> dict:
+def _chunk(args: tuple[int, int, int]) -> Figures:
     return deal_figures(*args)
 
 
-def gather(deals: int, seed: int, jobs: int) -> dict:
+def gather(deals: int, seed: int, jobs: int) -> Figures:
     size = max(1, deals // (jobs * 8))
     tasks = [(seed, start, min(size, deals - start)) for start in range(0, deals, size)]
     if jobs > 1:
@@ -99,7 +103,7 @@ def gather(deals: int, seed: int, jobs: int) -> dict:
             parts = list(pool.map(_chunk, tasks))
     else:
         parts = [_chunk(t) for t in tasks]
-    total: dict = {"throws": {"dealer": [[0] * 13 for _ in range(13)], "pone": [[0] * 13 for _ in range(13)]},
+    total: Figures = {"throws": {"dealer": [[0] * 13 for _ in range(13)], "pone": [[0] * 13 for _ in range(13)]},
                    "pegging": Counter(), "pone_first": Counter(), "pone_show": Counter(), "dealer_show": Counter()}
     for part in parts:
         for role in ("dealer", "pone"):
@@ -115,7 +119,7 @@ def _rows(name: str, rows: Sequence[Sequence[int]]) -> str:
     return f' "{name}": [\n' + ",\n".join("  " + json.dumps(list(row), separators=(",", ":")) for row in rows) + "\n ]"
 
 
-def write(figures: dict, deals: int, seed: int) -> None:
+def write(figures: Figures, deals: int, seed: int) -> None:
     command = f"python -m companion.dev.cribbage_tables --deals {deals} --seed {seed}"
     head = {"description": "How many times each pair of ranks was laid away (row rank <= column rank, ace = 0), "
                            "by the normal player and by the exact advisor (uniform crib model), each counted, "

@@ -23,8 +23,11 @@ import sqlite3
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 NAMES = ("Ann", "Bob", "Chloé", "Denis", "Élise", "Félix", "Gaby", "Hugo", "Inès", "Jules")  # a long match
+# What a client reports: its accepted entries (seq, op as stored), conflicts, seconds, whether the match ended, busy waits.
+ClientResult = tuple[list[tuple[int, dict[str, Any]]], int, float, bool, int]
 
 
 def _new_match(path: Path, seed: int) -> int:
@@ -37,14 +40,14 @@ def _new_match(path: Path, seed: int) -> int:
         return MatchSession.create(store, Setup(NAMES, KnockRules(tokens=5), 0, "virtual", seed), "trente_et_un").match_id
 
 
-def _client(path: str, match_id: int, start: float, seconds: float, out: multiprocessing.Queue) -> None:
+def _client(path: str, match_id: int, start: float, seconds: float, out: multiprocessing.Queue[ClientResult]) -> None:
     """One tab's app process: entries until the time is up or the match is over."""
     from companion.games.trente_et_un.players import next_op
     from companion.store.database import Store
     from companion.store.errors import ConflictError, StoreError, sqlite_code
     from companion.store.session import MatchSession
 
-    accepted: list[tuple[int, dict]] = []
+    accepted: list[tuple[int, dict[str, Any]]] = []
     conflicts = busy = 0
     with Store.open(Path(path)) as store:
         session = MatchSession(store, match_id)
@@ -70,11 +73,11 @@ def _client(path: str, match_id: int, start: float, seconds: float, out: multipr
     out.put((accepted, conflicts, time.time() - start, op is None, busy))
 
 
-def run(clients: int = 20, seconds: float = 10.0, home: Path | None = None, seed: int = 7) -> dict:
+def run(clients: int = 20, seconds: float = 10.0, home: Path | None = None, seed: int = 7) -> dict[str, float | bool]:
     with tempfile.TemporaryDirectory() as scratch:
         path = (home or Path(scratch)) / "load.sqlite3"
         match_id = _new_match(path, seed)
-        queue: multiprocessing.Queue = multiprocessing.Queue()
+        queue: multiprocessing.Queue[ClientResult] = multiprocessing.Queue()
         start = time.time() + 1.0 + clients * 0.05  # every process ready before the race starts
         procs = [multiprocessing.Process(target=_client, args=(str(path), match_id, start, seconds, queue))
                  for _ in range(clients)]
@@ -86,9 +89,10 @@ def run(clients: int = 20, seconds: float = 10.0, home: Path | None = None, seed
         return check(path, match_id, results, clients, seconds)
 
 
-def _results(queue: multiprocessing.Queue, procs: list, deadline: float) -> list:
+def _results(queue: multiprocessing.Queue[ClientResult], procs: list[multiprocessing.Process],
+             deadline: float) -> list[ClientResult]:
     """Each client's figures; a client that died says so at once (its error is printed above), not at the deadline."""
-    results: list = []
+    results: list[ClientResult] = []
     while len(results) < len(procs):
         try:
             results.append(queue.get(timeout=1.0))
@@ -99,7 +103,7 @@ def _results(queue: multiprocessing.Queue, procs: list, deadline: float) -> list
     return results
 
 
-def check(path: Path, match_id: int, results: list, clients: int, seconds: float) -> dict:
+def check(path: Path, match_id: int, results: list[ClientResult], clients: int, seconds: float) -> dict[str, float | bool]:
     from companion.games import registry
     from companion.store.database import Store
 
@@ -107,7 +111,7 @@ def check(path: Path, match_id: int, results: list, clients: int, seconds: float
     elapsed = max((r[2] for r in results), default=seconds)  # the match may end before the time is up
     with Store.open(path) as store:
         record, log = store.load(match_id)
-    by_seq: dict[int, list[dict]] = {}
+    by_seq: dict[int, list[dict[str, Any]]] = {}
     for seq, op in accepted:
         by_seq.setdefault(seq, []).append(op)
     twice = sum(len(ops) - 1 for ops in by_seq.values())

@@ -36,7 +36,7 @@ def _played(game: str, seed: int) -> Match:
     info = registry.get(game)
     players = {"cribbage": 2, "le31": 2, "rummy2500": 3, "trente_et_un": 3, "trente_et_un_banker": 4}[game]
     level = "normal" if game == "rummy2500" else "easy"
-    match = info.match(Setup(tuple("ABCD"[:players]), info.rules(), seed % players, "virtual", seed))
+    match: Match = info.match(Setup(tuple("ABCD"[:players]), info.rules(), seed % players, "virtual", seed))
     return play_out(importlib.import_module(info.players or "").next_op, match, [level] * players)
 
 

@@ -30,12 +30,15 @@ from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # Playwright is the test extra's: imported when a browser is started
+    from playwright.async_api import Browser, Page, ViewportSize, WebSocket
 
 FIRST_SCREEN_GOAL_S = 1.5
 SCREEN_CHANGE_GOAL_S = 0.3
 QUIET_S = 0.3  # no frame for this long: the screen is drawn
-TABLET = {"width": 1024, "height": 768}
+TABLET: ViewportSize = {"width": 1024, "height": 768}
 CHILD = "companion.serving.child"
 
 
@@ -118,11 +121,11 @@ def _rss_mb(pid: int) -> float:
 class Tab:
     """One page, and the times of the frames its app sent."""
 
-    def __init__(self, page) -> None:
+    def __init__(self, page: Page) -> None:
         self.page = page
         self.frames: list[float] = []
 
-        def on_socket(ws) -> None:
+        def on_socket(ws: WebSocket) -> None:
             ws.on("framereceived", lambda _payload: self.frames.append(time.perf_counter()))
 
         page.on("websocket", on_socket)
@@ -138,7 +141,7 @@ class Tab:
         return float("nan")
 
 
-async def _open(browser, url: str) -> tuple[Tab, float]:
+async def _open(browser: Browser, url: str) -> tuple[Tab, float]:
     context = await browser.new_context(viewport=TABLET, has_touch=True)
     tab = Tab(await context.new_page())
     start = time.perf_counter()
@@ -147,7 +150,7 @@ async def _open(browser, url: str) -> tuple[Tab, float]:
 
 
 @asynccontextmanager
-async def headless_chromium() -> AsyncIterator[Any]:
+async def headless_chromium() -> AsyncIterator[Browser]:
     """Debian's Chromium, headless, driven by Playwright (the test extra): the developer tools' one browser."""
     from playwright.async_api import async_playwright
 

@@ -16,7 +16,7 @@ from companion.tui.host import HostApp
 class CompanionApp(HostApp):
     """The app: home (or a tablet's one match) at the bottom of its screens."""
 
-    def get_default_screen(self) -> Screen:
+    def get_default_screen(self) -> Screen[None]:
         """Home is the bottom screen (no blank default screen under it to style and mount first)."""
         if self.only_match is not None:
             from companion.tui.screens.tablet_home import TabletHomeScreen

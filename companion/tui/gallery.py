@@ -13,7 +13,7 @@ import sqlite3
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 NAMES = ("Marie", "Paul", "Léa", "Jean")
 FIXED_DATE = "2026-11-14T20:30:00+00:00"
 
-State = Callable[[Pilot], Awaitable[None]]
+State = Callable[[Pilot[None]], Awaitable[None]]
 
 
 def build_app(home: Path, lang: str = "en") -> CompanionApp:
@@ -64,24 +64,24 @@ def build_app(home: Path, lang: str = "en") -> CompanionApp:
     return CompanionApp(store, settings=Settings(lang=lang))
 
 
-S = TypeVar("S", bound=Screen)
+S = TypeVar("S", bound=Screen[Any])
 
 
-def app_of(pilot: Pilot) -> CompanionApp:
+def app_of(pilot: Pilot[None]) -> CompanionApp:
     """The app a gallery state drives (Textual's pilot knows it as any ``App``)."""
     app = pilot.app
     assert isinstance(app, CompanionApp)
     return app
 
 
-def screen_of(pilot: Pilot, kind: type[S]) -> S:
+def screen_of(pilot: Pilot[None], kind: type[S]) -> S:
     """The screen on top, as the kind of screen the state expects to find there."""
     screen = pilot.app.screen
     assert isinstance(screen, kind), f"{type(screen).__name__} on top, not a {kind.__name__}"
     return screen
 
 
-async def think(pilot: Pilot) -> None:
+async def think(pilot: Pilot[None]) -> None:
     """A pause that also waits for a computer's move being found in a worker (and shown)."""
     await pilot.pause()
     for _ in range(30_000):  # at most a minute
@@ -91,12 +91,12 @@ async def think(pilot: Pilot) -> None:
         await pilot.pause()
 
 
-async def settle(pilot: Pilot) -> None:
+async def settle(pilot: Pilot[None]) -> None:
     await think(pilot)
     await think(pilot)
 
 
-async def start_virtual(pilot: Pilot, game_id: str, setup: Setup) -> MatchScreenBase:
+async def start_virtual(pilot: Pilot[None], game_id: str, setup: Setup) -> MatchScreenBase:
     """A virtual match opened at instant pace, once the computers have handed over to the human."""
     app = app_of(pilot)
     app.settings.pace = 0.0
@@ -110,7 +110,7 @@ async def start_virtual(pilot: Pilot, game_id: str, setup: Setup) -> MatchScreen
     return screen
 
 
-async def virtual_report(pilot: Pilot, game_id: str, setup) -> None:
+async def virtual_report(pilot: Pilot[None], game_id: str, setup: Setup) -> None:
     """A virtual match of computer players only, played to the end of its first round: its report on screen."""
     app = app_of(pilot)
     app.settings.pace = 0.001  # at once, but not "instant": the report waits for a tap
@@ -122,21 +122,21 @@ async def virtual_report(pilot: Pilot, game_id: str, setup) -> None:
     await settle(pilot)
 
 
-async def home(pilot: Pilot) -> None:
+async def home(pilot: Pilot[None]) -> None:
     await settle(pilot)
 
 
-async def setup(pilot: Pilot) -> None:
+async def setup(pilot: Pilot[None]) -> None:
     await pilot.press("n")
     await settle(pilot)
 
 
-async def past(pilot: Pilot) -> None:
+async def past(pilot: Pilot[None]) -> None:
     await pilot.press("p")
     await settle(pilot)
 
 
-async def help_screen(pilot: Pilot) -> None:
+async def help_screen(pilot: Pilot[None]) -> None:
     await pilot.press("h")
     await settle(pilot)
     if isinstance(pilot.app.screen, ChoiceDialog):  # several games: the first one's rules
@@ -144,7 +144,7 @@ async def help_screen(pilot: Pilot) -> None:
         await settle(pilot)
 
 
-def _damage_one(pilot: Pilot) -> int:
+def _damage_one(pilot: Pilot[None]) -> int:
     """Make one stored match unreadable (its last entry), as a damaged disk would: the first one home offers to
     resume."""
     record = next(r for r in app_of(pilot).store.list_matches(finished=False))
@@ -154,14 +154,14 @@ def _damage_one(pilot: Pilot) -> int:
     return record.id
 
 
-async def home_damaged(pilot: Pilot) -> None:
+async def home_damaged(pilot: Pilot[None]) -> None:
     """Home with one damaged match: it is listed with the reason, the others open normally."""
     _damage_one(pilot)
     pilot.app.screen.refresh(recompose=True)
     await settle(pilot)
 
 
-async def damaged_match(pilot: Pilot) -> None:
+async def damaged_match(pilot: Pilot[None]) -> None:
     """What opening a damaged match says, and what it offers."""
     match_id = _damage_one(pilot)
     pilot.app.screen.refresh(recompose=True)
@@ -170,7 +170,7 @@ async def damaged_match(pilot: Pilot) -> None:
     await settle(pilot)
 
 
-async def _read_only(pilot: Pilot) -> None:
+async def _read_only(pilot: Pilot[None]) -> None:
     """The app as it starts on a file it may not write (here: opened read-only, as for a read-only file)."""
     app = app_of(pilot)
     path = app.store.path
@@ -181,12 +181,12 @@ async def _read_only(pilot: Pilot) -> None:
     await settle(pilot)
 
 
-async def read_only_home(pilot: Pilot) -> None:
+async def read_only_home(pilot: Pilot[None]) -> None:
     """Read-only mode: home says so, and why; every match can still be opened, viewed and exported."""
     await _read_only(pilot)
 
 
-async def read_only_start(pilot: Pilot) -> None:
+async def read_only_start(pilot: Pilot[None]) -> None:
     """Read-only mode: a new match's Start is refused with the reason, the form kept as it was."""
     await _read_only(pilot)
     await pilot.press("n")
@@ -195,20 +195,20 @@ async def read_only_start(pilot: Pilot) -> None:
     await settle(pilot)
 
 
-async def share_match(pilot: Pilot) -> None:
+async def share_match(pilot: Pilot[None]) -> None:
     """A finished match's summary as a QR code, with its export."""
     record = sorted(app_of(pilot).store.list_matches(finished=True), key=lambda r: r.id)[0]
     pilot.app.push_screen(ShareDialog(record))
     await settle(pilot)
 
 
-async def statistics(pilot: Pilot) -> None:
+async def statistics(pilot: Pilot[None]) -> None:
     """Every game's statistics (the gallery's cribbage matches), with the win rate over time."""
     await pilot.press("s")
     await settle(pilot)
 
 
-async def club_night(pilot: Pilot) -> None:
+async def club_night(pilot: Pilot[None]) -> None:
     """A twelve-player club night after three rounds: the fourth round's tables and the standings."""
     players = ["Marie", "Paul", "Léa", "Jean", "Zoé", "Luc", "Hugo", "Anne", "Éric", "Nadia", "Yves", "Chloé"]
     store = app_of(pilot).store
@@ -228,13 +228,13 @@ async def club_night(pilot: Pilot) -> None:
     await settle(pilot)
 
 
-async def players(pilot: Pilot) -> None:
+async def players(pilot: Pilot[None]) -> None:
     """The roster: each player, his matches and the other names he played under."""
     pilot.app.push_screen(PlayersScreen())
     await settle(pilot)
 
 
-async def evenings(pilot: Pilot) -> None:
+async def evenings(pilot: Pilot[None]) -> None:
     """The gallery's matches as one evening, its standing and the way to share it."""
     pilot.app.push_screen(EveningsScreen())
     await settle(pilot)

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from companion.store.database import Store
     from companion.store.session import MatchSession
 
-GalleryState = Callable[["Pilot"], Awaitable[None]]
+GalleryState = Callable[["Pilot[None]"], Awaitable[None]]
 NOT_CORRECTABLE = Msg("This entry cannot be corrected here; undo to change it.",
                       "Cette entrée ne se corrige pas ici ; annulez pour la changer.")
 
@@ -34,7 +34,7 @@ class GameUI:
 
     game_id: str = ""
 
-    def match_screen(self, session: MatchSession) -> Screen[Any]:
+    def match_screen(self, session: MatchSession) -> Screen[None]:
         raise NotImplementedError
 
     def correct(self, screen: Any, seq: int, op: Operation) -> bool:
@@ -66,11 +66,11 @@ class GameUI:
         screen offer it then)."""
         return getattr(type(self), f"{screen}_screen") is not getattr(GameUI, f"{screen}_screen")
 
-    def stats_screen(self) -> Screen | None:
+    def stats_screen(self) -> Screen[None] | None:
         """The game's statistics screen, if it has one (home offers it)."""
         return None
 
-    def practice_screen(self) -> Screen | None:
+    def practice_screen(self) -> Screen[None] | None:
         """The game's solo practice drills, if it has some (home offers them)."""
         return None
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import os
+from typing import Any
 
 from textual import events
 from textual.app import App
@@ -26,7 +27,7 @@ SENT = Msg("Sent to this device: {names} (in the browser's downloads)",
            "Envoyé à cet appareil : {names} (dans les téléchargements du navigateur)")
 
 
-class HostApp(App):
+class HostApp(App[None]):
     """The app as its screens and dialogs know it: the store, the settings, the language, the device it runs on and
     what it hands over; dependencies come in through the constructor, so tests pass their own store. Its home
     screen is ``CompanionApp``'s (``app.py``): nothing here imports a screen."""
@@ -85,11 +86,11 @@ class HostApp(App):
             return
         await super().on_event(event)
 
-    def notify(self, message: str, *, markup: bool = False, **kwargs) -> None:
+    def notify(self, message: str, *, markup: bool = False, **kwargs: Any) -> None:
         """Notifications carry names and reasons: plain text, never markup."""
         super().notify(message, markup=markup, **kwargs)
 
-    def tr(self, msg: Msg, **args) -> str:
+    def tr(self, msg: Msg, **args: Any) -> str:
         """A message in the player's language."""
         return (msg(**args) if args else msg).text(self.lang)
 

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import math
 import time
+from typing import TypeVar
 
 from textual.screen import ModalScreen
 
 from companion.tui.screens.base import Localized
 
+ResultT = TypeVar("ResultT")  # what a dialog dismisses with
 
-class BaseModal(Localized, ModalScreen):
+
+class BaseModal(Localized, ModalScreen[ResultT]):
     """Every dialog of the app. A dialog is a question: it takes no key typed before it was drawn (type-ahead after
     the entry that raised it), which the app drops (``HostApp.on_event``)."""
 

@@ -6,7 +6,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 
-from companion.core.cards import parse_card
+from companion.core.cards import Card, parse_card
 from companion.core.i18n import Msg
 from companion.tui.dialogs.entry import EntryDialog
 from companion.tui.widgets.fields import Input
@@ -18,7 +18,7 @@ CANCEL = Msg("Cancel", "Annuler")
 TYPE = Msg("or type it (5h)", "ou tapez-la (5c)")
 
 
-class CardDialog(EntryDialog):
+class CardDialog(EntryDialog[Card]):
     """Dismisses with the card picked, or None."""
 
     def __init__(self, title: str) -> None:
@@ -36,7 +36,7 @@ class CardDialog(EntryDialog):
 
     @on(CardKeypad.Picked)
     def picked(self, event: CardKeypad.Picked) -> None:
-        self.dismiss(event.card)
+        self.dismiss(event.card_as(Card))
 
     @on(Input.Submitted)
     def typed(self, event: Input.Submitted) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -14,8 +14,10 @@ from companion.tui.dialogs.base import BaseModal
 from companion.tui.widgets.layout import Bar
 from companion.tui.widgets.plain import Button, Static
 
+AnswerT = TypeVar("AnswerT")  # what the answers stand for (None: the answer that changes nothing, as Escape)
 
-class ChoiceDialog(BaseModal):
+
+class ChoiceDialog(BaseModal[AnswerT]):
     """Dismisses with the value of the answer tapped. Escape never destroys: it gives ``safe``, the answer
     that changes nothing (None unless the caller names another), and the focus starts on that answer, so a
     stray Enter gives it too. A choice that only leads somewhere (which rules to read) says ``lead=True``: the
@@ -29,7 +31,7 @@ class ChoiceDialog(BaseModal):
     ChoiceDialog #answers Button { width: 100%; margin: 0; }
     """
 
-    def __init__(self, title: str, body: str, answers: Sequence[tuple[str, object]], safe: object = None,
+    def __init__(self, title: str, body: str, answers: Sequence[tuple[str, AnswerT | None]], safe: AnswerT | None = None,
                  lead: bool = False) -> None:
         super().__init__()
         self.title_text = title

@@ -33,7 +33,7 @@ SET_ASIDE = Msg("Set aside: kept in {path}", "Mis de côté : conservé dans {pa
 OTHERS = Msg("Every other match opens normally.", "Tous les autres matchs s'ouvrent normalement.")
 
 
-class DamagedMatchDialog(BaseModal):
+class DamagedMatchDialog(BaseModal[str]):
     """Dismisses with "deleted", "aside" or None."""
 
     BINDINGS = [("escape", "back", "Back")]

@@ -4,7 +4,7 @@ because it asks before Escape throws typed work away, with a ``ChoiceDialog`` (w
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar
 
 from textual import events, on
 from textual.errors import NoWidget
@@ -15,8 +15,10 @@ from companion.tui.dialogs.choice import leave_unless_kept
 from companion.tui.widgets.fields import Input, Select
 from companion.tui.widgets.plain import Button, Label, Static
 
+EntryT = TypeVar("EntryT")  # the entry a dialog makes: an operation, a card
 
-class EntryDialog(BaseModal):
+
+class EntryDialog(BaseModal[EntryT]):
     """A dialog that makes one entry (an operation, a card) from what was tapped or typed in it: Escape or its
     ``#cancel`` key closes it with None, and an entry that cannot be made keeps it open with the one-line reason
     in its ``#error`` line. In a form of several fields, Enter moves on to the next field and makes the entry
@@ -71,7 +73,7 @@ class EntryDialog(BaseModal):
         if field is not None:
             field.focus()
 
-    def offer(self, make: Callable[[], Any], check: Callable[[Any], None] | None = None) -> None:
+    def offer(self, make: Callable[[], EntryT], check: Callable[[EntryT], None] | None = None) -> None:
         """Closes with what ``make`` returns, once ``check`` (the match's ``verify``) accepts it."""
         try:
             entry = make()

@@ -32,7 +32,7 @@ TABLET_SCAN = Msg("Scan it with the table's tablet: it opens this match, and onl
 WHO = Msg("{players} · {date} · {score}", "{players} · {date} · {score}")
 
 
-class MatchActionsDialog(BaseModal):
+class MatchActionsDialog(BaseModal[str]):
     """Dismisses with "open", "review", "abandoned", "deleted" or None."""
 
     BINDINGS = [("escape", "back", "Back")]

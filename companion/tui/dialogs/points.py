@@ -24,7 +24,7 @@ HINT = Msg("digits · Enter: confirm · Esc: cancel", "chiffres · Entrée : val
 HINT_SIDES = Msg("← →: who · digits · Enter: confirm · Esc: cancel", "← → : qui · chiffres · Entrée : valider · Échap : annuler")
 
 
-class NumberDialog(BaseModal):
+class NumberDialog(BaseModal[tuple[int | None, int]]):
     """Dismisses with (side, value) — side is None when no sides are offered — or None if cancelled."""
 
     BINDINGS = [("escape", "cancel", "Cancel")]

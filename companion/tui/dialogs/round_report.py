@@ -26,7 +26,7 @@ def standings_line(match: Match, lang: str) -> str:
     return " · ".join(parts)
 
 
-class RoundReport(BaseModal):
+class RoundReport(BaseModal[None]):
     """Dismisses with None when the players have read it (a tap on the button, Enter, Space or Escape)."""
 
     BINDINGS = [("escape", "close", "Close"), ("space", "close", "Close")]

@@ -40,7 +40,7 @@ NO_SERVER = Msg("Phones need « companion serve » running on this computer.",
 CLOSE = Msg("Close", "Fermer")
 
 
-class SeatsDialog(BaseModal):
+class SeatsDialog(BaseModal[None]):
     BINDINGS = [("escape", "close", "Close")]
 
     def __init__(self, record: MatchRecord) -> None:

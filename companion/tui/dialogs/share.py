@@ -29,7 +29,7 @@ CLOSE = Msg("Close", "Fermer")
 Files = Callable[[], list[tuple[str, str]]]  # an export's files, as (name, text)
 
 
-class QrDialog(BaseModal):
+class QrDialog(BaseModal[None]):
     """A text to share as a QR code, with its exports: a key each (``#export``, or the ids given), each handing
     over its files as (name, text) through the app (written here, or downloaded by the device that asked: one
     file a tap, for a phone's browser may block a second download of one tap)."""

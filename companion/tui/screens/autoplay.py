@@ -30,7 +30,7 @@ from functools import partial
 from typing import Any
 
 from textual import on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.containers import Vertical
 from textual.timer import Timer
 from textual.worker import Worker, WorkerState
@@ -50,7 +50,7 @@ from companion.tui.widgets.moves import MoveList
 from companion.tui.widgets.plain import Button, Static
 
 
-def computers_thinking(app) -> bool:
+def computers_thinking(app: App[None]) -> bool:
     """A computer's move is being found in a worker, on some screen of ``app`` (the gallery and the tests wait for
     it, as a player would, before looking at the screen)."""
     return any(getattr(screen, "_thinking", False) for screen in app.screen_stack)
@@ -73,7 +73,7 @@ PACE = Msg("Pace: {pace}", "Rythme : {pace}")
 VIRTUAL_WORDS = {**SHARED_WORDS, "pace": "pace", "rythme": "pace"}
 
 
-class PassDevice(BaseModal):
+class PassDevice(BaseModal[bool]):
     """A screen that hides every hand while the device goes to the next human player."""
 
     def __init__(self, name: str) -> None:
@@ -106,7 +106,7 @@ class AutoPlay(MatchScreenUndo):
         self._passing = False
         self._reporting = False  # a round's report is on screen: the next deal waits for a tap
         self._thinking = False  # a worker is finding the next automatic move
-        self._decision: tuple[Worker, list[Operation], float] | None = None  # that worker, its log, when it began
+        self._decision: tuple[Worker[Operation | None], list[Operation], float] | None = None  # that worker, its log, its start
         self._lease = Lease(False, 0.0)  # whether this device drives, among several (see ``drives``)
 
     @property
@@ -121,7 +121,7 @@ class AutoPlay(MatchScreenUndo):
         return not self.virtual and super().asks_before_dropping_redo  # virtual: nothing to ask, see above
 
     @property
-    def slot_cards(self) -> list:
+    def slot_cards(self) -> list[Any]:
         """The card each key of the hand row (``#hand``, in virtual play) shows; None: a hidden slot. A real table's
         screen has no hand: none."""
         rows = list(self.query("#hand").results(HandRow))
@@ -137,7 +137,8 @@ class AutoPlay(MatchScreenUndo):
         module = self.session.game.players
         if module is None:
             return None
-        return importlib.import_module(module).next_op(match, self.kinds())
+        found: Operation | None = importlib.import_module(module).next_op(match, self.kinds())
+        return found
 
     def acting_human(self) -> int | None:
         """The human seat whose choice the match waits for first, or None."""

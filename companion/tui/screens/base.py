@@ -15,10 +15,11 @@ from companion.tui.widgets.sizes import NARROW_WIDTH, SMALL_HEIGHT, WIDE_WIDTH
 if TYPE_CHECKING:
     from textual import getters
 
-    # The mixin below is a Screen for mypy only (at run time each screen class brings its own Textual base).
-    from textual.screen import Screen as _Host
-
     from companion.tui.host import HostApp
+
+    # The mixin below is a Screen for mypy only (at run time each screen class brings its own Textual base), of any
+    # result: screens and dialogs alike are Localized.
+    _Host = Screen[Any]
 else:
     _Host = object
 
@@ -82,5 +83,5 @@ class Localized(_Host):
         self.set_class(self.touch, "-touch")
 
 
-class BaseScreen(Localized, Screen):
+class BaseScreen(Localized, Screen[None]):
     """Every full screen of the app."""

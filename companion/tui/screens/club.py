@@ -4,6 +4,8 @@ for a wall screen). Every entry is saved before it is shown (``companion.club.sa
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
@@ -318,7 +320,7 @@ class ClubNightScreen(BaseScreen):
         self.query_one("#pair", Button).disabled = night.round >= night.rules.rounds or bool(night.open_tables())
 
     # ------------------------------------------------------------ entries
-    def enter(self, op: dict) -> bool:
+    def enter(self, op: dict[str, Any]) -> bool:
         """Save one entry (checked first); the screen shows what the store holds."""
         try:
             if op.get("op") == "result":
@@ -358,7 +360,7 @@ class ClubNightScreen(BaseScreen):
         a, b = self.night.tables(self.night.round)[t - 1]
         players = [a, b or ""]  # a table with a bye is never chosen (``chosen_table``)
 
-        def answered(answer) -> None:
+        def answered(answer: tuple[int, int] | None) -> None:  # sides offered: the side is never None
             if answer is not None:
                 side, score = answer
                 self.enter({"op": "result", "round": self.night.round, "table": t, "winner": players[side],
@@ -376,7 +378,7 @@ class ClubNightScreen(BaseScreen):
             self.fill()
             return
 
-        def answered(answer) -> None:
+        def answered(answer: tuple[int | None, int] | None) -> None:
             if answer is None:
                 return
             try:
@@ -450,8 +452,8 @@ class ClubNightScreen(BaseScreen):
         movable = [p for t in night.open_tables() for p in night.tables(night.round)[t - 1] if p is not None]
         movable += [a for a, b in (night.tables(night.round) if night.round else []) if b is None]
 
-        def second(first: str):
-            def chosen(other) -> None:
+        def second(first: str) -> None:
+            def chosen(other: str | None) -> None:
                 if other is not None:
                     self.enter({"op": "swap", "a": first, "b": other})
             self.app.push_screen(ChoiceDialog(self.tr(SWAP_WITH, name=first), "",
@@ -465,8 +467,8 @@ class ClubNightScreen(BaseScreen):
     def leave(self) -> None:
         staying = [p for p in self.night.players if p not in self.night.left]
 
-        def mode(name: str):
-            def chosen(answer) -> None:
+        def mode(name: str) -> None:
+            def chosen(answer: str | None) -> None:
                 if answer in ("forfeit", "withdraw"):
                     self.enter({"op": "leave", "player": name, "mode": answer})
             self.app.push_screen(ChoiceDialog(self.tr(HOW_LEAVE, name=name), "",

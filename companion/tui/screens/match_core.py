@@ -6,6 +6,7 @@ game's screen subclasses ``MatchScreenBase`` (``match_base.py``), which has them
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -129,14 +130,14 @@ class MatchScreenCore(BaseScreen):
         raise NotImplementedError
 
     # ------------------------------------------------------------ drafts
-    def draft(self) -> dict | None:
+    def draft(self) -> dict[str, Any] | None:
         """What the screen holds between two entries (a game overrides this, and ``restore_draft``)."""
         return None
 
-    def restore_draft(self, data: dict) -> None:
+    def restore_draft(self, data: dict[str, Any]) -> None:
         """Put back what ``draft`` returned (after a restart); a game overrides this."""
 
-    def last_drafted(self) -> list | None:
+    def last_drafted(self) -> list[Any] | None:
         """The list that the last card of an entry not yet made went into (the table's first cards, a hand being
         entered), or None. Undo takes that card back before any entry, as do ⌫ and Backspace in an empty entry
         line: a card typed by mistake is one key away (a game with such an entry overrides this)."""

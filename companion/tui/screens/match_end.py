@@ -25,7 +25,7 @@ SHARE = Msg("Share", "Partager")
 REVIEW = Msg("Review", "Analyse")
 
 
-class MatchEndScreen(BaseModal):
+class MatchEndScreen(BaseModal[str | MatchSession | Msg]):
     """Dismisses with "undo", "home", None (next game started), a new session (rematch) or a Msg (another device
     changed the match first: the match was reloaded).
 

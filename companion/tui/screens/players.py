@@ -4,6 +4,8 @@ played under, and the statistics read them through the roster."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.errors import StyleSyntaxError
 from rich.style import Style
 from rich.text import Text
@@ -52,7 +54,7 @@ class PlayersScreen(BaseScreen):
             yield Button(self.tr(BACK), id="back", compact=True)
         yield self.foot_line(KEYS, TAPS)
 
-    def roster(self):
+    def roster(self) -> Roster:
         return Roster(self.app.store)
 
     def fill(self) -> None:
@@ -74,7 +76,7 @@ class PlayersScreen(BaseScreen):
                     pass
             table.add_row(shown, str(p.matches), ", ".join(others), key=p.name)
 
-    def note(self, msg: Msg, css: str = "announce", **args) -> None:
+    def note(self, msg: Msg, css: str = "announce", **args: Any) -> None:
         note = self.query_one("#note", Static)
         note.update(self.tr(msg, **args))
         note.set_classes(css)
@@ -107,7 +109,7 @@ class PlayersScreen(BaseScreen):
             return
         others = [p.name for p in self.roster().players() if p.name != gone]
 
-        def merged(keep) -> None:
+        def merged(keep: str | None) -> None:
             if keep is None:
                 return
             try:

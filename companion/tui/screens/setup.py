@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.suggester import SuggestFromList
+from textual.widget import Widget
 from textual.widgets import Switch
 
 from companion.core.errors import CompanionError
@@ -27,7 +28,7 @@ from companion.records.roster import Roster
 from companion.store.session import MatchSession
 from companion.tui.dialogs.choice import leave_unless_kept
 from companion.tui.dialogs.seats import SeatsDialog
-from companion.tui.game_ui import ui_for
+from companion.tui.game_ui import GameUI, ui_for
 from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.fields import Input, Select
 from companion.tui.widgets.layout import Bar
@@ -180,7 +181,7 @@ class SetupScreen(BaseScreen):
             yield Button(self.tr(BACK), id="back")
         yield self.foot_line(KEYS)
 
-    def _rule_widget(self, field_name: str, default: Any, info: RuleInfo, compact: bool):
+    def _rule_widget(self, field_name: str, default: Any, info: RuleInfo, compact: bool) -> Widget:
         name = rule_id(field_name)
         value = self._kept(name, default)
         if info.choices:
@@ -218,7 +219,7 @@ class SetupScreen(BaseScreen):
             return False
 
     @property
-    def ui(self):
+    def ui(self) -> GameUI:
         return ui_for(self.game.id)
 
     def rule_values(self) -> dict[str, Any]:

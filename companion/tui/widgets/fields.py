@@ -3,8 +3,10 @@ that the first screen, which has no form, does not create their classes."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, TypeVar
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual import events
 from textual.content import Content
@@ -16,6 +18,8 @@ from textual.widgets.option_list import Option
 
 from companion.tui.widgets.plain import plain
 from companion.tui.widgets.sizes import SMALL_HEIGHT
+
+ValueT = TypeVar("ValueT")  # what a drop-down's options stand for: a game's id, a count, a seat
 
 
 class Input(_Input):
@@ -63,7 +67,7 @@ class Input(_Input):
         super().action_delete_left()
 
 
-class Select(_Select):
+class Select(_Select[ValueT]):
     """A select whose options' words are plain text (a player's name is an option of "First dealer").
 
     Used by finger (a browser's page) on a screen of 30 rows and more, an open drop-down's options are three rows
@@ -74,7 +78,7 @@ class Select(_Select):
     Select.-tall-options > SelectOverlay { max-height: 23; }
     """
 
-    def __init__(self, options: Any = (), **kwargs: Any) -> None:
+    def __init__(self, options: Iterable[tuple[RenderableType, ValueT]] = (), **kwargs: Any) -> None:
         self._tall = False
         super().__init__([(plain(prompt), value) for prompt, value in options], **kwargs)
 
@@ -97,7 +101,7 @@ class Select(_Select):
             self._setup_options_renderables()
         super()._watch_expanded(expanded)
 
-    def set_options(self, options: Any) -> None:
+    def set_options(self, options: Iterable[tuple[RenderableType, ValueT]]) -> None:
         super().set_options([(plain(prompt), value) for prompt, value in options])
 
 

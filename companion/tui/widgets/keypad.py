@@ -9,12 +9,13 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Hashable, Iterable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
@@ -31,12 +32,12 @@ class Key(Button):
 
     can_focus = False
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.active_effect_duration = 0
         self.styles.line_pad = 0  # narrow keys keep their whole label ("Compter", "10")
 
-    def get_content_width(self, container, viewport) -> int:
+    def get_content_width(self, container: Size, viewport: Size) -> int:
         """The label's own width: no room kept for a padding the key does not draw (a row of keys fits)."""
         from rich.cells import cell_len
 
@@ -103,7 +104,7 @@ class CardKeypad(Widget):
         self.lang = lang
         self.deck = deck
         self.rank: str | None = None
-        self.accounted: Counter = Counter()
+        self.accounted: Counter[Hashable] = Counter()
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="ranks"):
@@ -117,7 +118,7 @@ class CardKeypad(Widget):
         """Cards already seen, one copy each (cribbage's one pack)."""
         self.set_accounted(Counter(set(cards)))
 
-    def set_accounted(self, accounted: Counter) -> None:
+    def set_accounted(self, accounted: Counter[C]) -> None:
         self.accounted = Counter(accounted)
         self._refresh_keys()
 

@@ -7,6 +7,7 @@ can never disagree with the score sheet. Colours and the theme are fixed so snap
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from textual_plotext import PlotextPlot
 
@@ -69,7 +70,7 @@ class ScoreRace(PlotextPlot):
 
     DEFAULT_CSS = "ScoreRace { height: 12; }"  # the y axis: about RACE_ROWS of them
 
-    def __init__(self, match: Match, lang: str, **kwargs) -> None:
+    def __init__(self, match: Match, lang: str, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.match, self.lang = match, lang
 
@@ -103,7 +104,7 @@ class Lines(PlotextPlot):
     DEFAULT_CSS = "Lines { height: 12; }"
 
     def __init__(self, series: Sequence[tuple[str, Sequence[float], Sequence[float]]], xlabel: str = "",
-                 ylim: tuple[float, float] | None = None, bars: bool = False, **kwargs) -> None:
+                 ylim: tuple[float, float] | None = None, bars: bool = False, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.series, self.xlabel, self.ylim, self.bars = list(series), xlabel, ylim, bars
 
@@ -130,6 +131,6 @@ class Lines(PlotextPlot):
             plt.xlabel(self.xlabel)
         self.refresh()
 
-    def show(self, series, xlabel: str = "") -> None:
+    def show(self, series: Sequence[tuple[str, Sequence[float], Sequence[float]]], xlabel: str = "") -> None:
         self.series, self.xlabel = list(series), xlabel or self.xlabel
         self.draw()

@@ -20,7 +20,7 @@ def _cell(value: Any) -> Any:
     return Text(value) if isinstance(value, str) else value
 
 
-class DataTable(_DataTable):
+class DataTable(_DataTable[object]):
     """A table whose headers and cells are plain text."""
 
     def add_column(self, label: Any, **kwargs: Any) -> Any:

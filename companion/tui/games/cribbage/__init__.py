@@ -11,7 +11,11 @@ from companion.tui.game_ui import GalleryState, GameUI, register_ui
 
 if TYPE_CHECKING:  # the home screen imports this module: the rules are loaded with a match
     from companion.games.base import Operation
+    from companion.store.database import Store
     from companion.store.session import MatchSession
+    from companion.tui.games.cribbage.practice import PracticeScreen
+    from companion.tui.games.cribbage.screen import CribbageScreen
+    from companion.tui.games.cribbage.stats_screen import CribbageStatsScreen
 
 CORRECT_CARD = Msg("Entry {n}: which card was it?", "Entrée {n} : quelle carte était-ce ?")
 CORRECT_POINTS = Msg("Entry {n}: how many points?", "Entrée {n} : combien de points ?")
@@ -36,7 +40,7 @@ class CribbageUI(GameUI):
     game_id = "cribbage"
     not_correctable = ONLY
 
-    def match_screen(self, session):
+    def match_screen(self, session: MatchSession) -> CribbageScreen:
         from companion.tui.games.cribbage.screen import CribbageScreen
 
         return CribbageScreen(session)
@@ -74,17 +78,17 @@ class CribbageUI(GameUI):
     def past_legend(self) -> Msg:
         return LEGEND
 
-    def stats_screen(self):
+    def stats_screen(self) -> CribbageStatsScreen:
         from companion.tui.games.cribbage.stats_screen import CribbageStatsScreen
 
         return CribbageStatsScreen()
 
-    def practice_screen(self):
+    def practice_screen(self) -> PracticeScreen:
         from companion.tui.games.cribbage.practice import PracticeScreen
 
         return PracticeScreen()
 
-    def fill_gallery(self, store) -> None:
+    def fill_gallery(self, store: Store) -> None:
         from companion.tui.games.cribbage.gallery import fill
 
         fill(store)

@@ -33,7 +33,7 @@ PRIVATE = Msg("Advice only: nothing is entered in the match.", "Conseil seulemen
 ENTRY = Msg("or type them (5h 10d js) and Enter", "ou tapez-les (5c 10k vp) puis Entrée")
 
 
-class AdviceDialog(BaseModal):
+class AdviceDialog(BaseModal[None]):
     BINDINGS = [("escape", "close", "Close")]
     DEFAULT_CSS = """
     AdviceDialog #who { height: auto; }

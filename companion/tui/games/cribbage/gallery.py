@@ -10,7 +10,7 @@ from typing import cast
 
 from textual.pilot import Pilot
 
-from companion.core.cards import format_card, parse_cards
+from companion.core.cards import Card, format_card, parse_cards
 from companion.games import registry
 from companion.games.base import Setup as BaseSetup
 from companion.games.cribbage.advisor import analyse
@@ -20,6 +20,7 @@ from companion.games.cribbage.players import play_turn, table_entries
 from companion.games.cribbage.rules import CribbageRules
 from companion.store.database import Store
 from companion.store.session import MatchSession
+from companion.tui.app import CompanionApp
 from companion.tui.gallery import NAMES, State, app_of, screen_of, think
 from companion.tui.gallery import settle as _settle
 from companion.tui.gallery import virtual_report as report
@@ -67,23 +68,23 @@ def fill(store: Store) -> None:
     _enter(store, four, _entries(four, seed=4), _mid_play)
 
 
-def _match_id(app, players: int) -> int:
+def _match_id(app: CompanionApp, players: int) -> int:
     for record in app.store.list_matches(finished=False):
         if record.game == "cribbage" and len(record.setup["names"]) == players:
             return record.id
     raise LookupError(players)
 
 
-async def _open(pilot: Pilot, players: int = 2) -> None:
-    open_match(pilot.app, _match_id(pilot.app, players))
+async def _open(pilot: Pilot[None], players: int = 2) -> None:
+    open_match(pilot.app, _match_id(app_of(pilot), players))
     await _settle(pilot)
 
 
-async def match_play(pilot: Pilot) -> None:
+async def match_play(pilot: Pilot[None]) -> None:
     await _open(pilot)
 
 
-async def advice_dialog(pilot: Pilot) -> None:
+async def advice_dialog(pilot: Pilot[None]) -> None:
     """The pegging hint at a real table: the player to play taps the cards they still hold."""
     await _open(pilot)
     screen = screen_of(pilot, CribbageScreen)
@@ -98,11 +99,11 @@ async def advice_dialog(pilot: Pilot) -> None:
     await _settle(pilot)
 
 
-def _fresh_cards(seen) -> list:
+def _fresh_cards(seen: set[Card]) -> list[Card]:
     return [c for c in parse_cards("5S 9D KH 4C 7H 2D") if c not in seen]
 
 
-async def setup_virtual(pilot: Pilot) -> None:
+async def setup_virtual(pilot: Pilot[None]) -> None:
     """The setup form with the app dealing: a human against the hard computer."""
     pilot.app.push_screen(SetupScreen(registry.get("cribbage")))
     await _settle(pilot)
@@ -115,7 +116,7 @@ async def setup_virtual(pilot: Pilot) -> None:
     await _settle(pilot)
 
 
-async def practice(pilot: Pilot) -> None:
+async def practice(pilot: Pilot[None]) -> None:
     """The discard drill, answered a little off the best."""
     screen = PracticeScreen(seed=5)
     pilot.app.push_screen(screen)
@@ -129,15 +130,15 @@ async def practice(pilot: Pilot) -> None:
     await _settle(pilot)
 
 
-async def match_three(pilot: Pilot) -> None:
+async def match_three(pilot: Pilot[None]) -> None:
     await _open(pilot, 3)
 
 
-async def match_four(pilot: Pilot) -> None:
+async def match_four(pilot: Pilot[None]) -> None:
     await _open(pilot, 4)
 
 
-async def _play_to_show(pilot: Pilot) -> None:
+async def _play_to_show(pilot: Pilot[None]) -> None:
     await _open(pilot)
     screen = screen_of(pilot, CribbageScreen)
     for op in _remaining(screen.session):
@@ -155,13 +156,13 @@ def _remaining(session: MatchSession) -> list[Op]:
     return entries[len(done):]
 
 
-async def match_show(pilot: Pilot) -> None:
+async def match_show(pilot: Pilot[None]) -> None:
     await _play_to_show(pilot)
     screen_of(pilot, CribbageScreen).interpret("count" if app_of(pilot).lang == "en" else "compter")
     await _settle(pilot)
 
 
-async def match_crib(pilot: Pilot) -> None:
+async def match_crib(pilot: Pilot[None]) -> None:
     await match_show(pilot)
     screen = screen_of(pilot, CribbageScreen)
     screen.interpret("count")
@@ -170,7 +171,7 @@ async def match_crib(pilot: Pilot) -> None:
     await _settle(pilot)
 
 
-async def points_dialog(pilot: Pilot) -> None:
+async def points_dialog(pilot: Pilot[None]) -> None:
     await _open(pilot)
     await pilot.click("#points")
     await _settle(pilot)
@@ -178,26 +179,26 @@ async def points_dialog(pilot: Pilot) -> None:
     await _settle(pilot)
 
 
-async def history(pilot: Pilot) -> None:
+async def history(pilot: Pilot[None]) -> None:
     await _open(pilot)
     await pilot.click("#log")
     await _settle(pilot)
 
 
-async def correct_dialog(pilot: Pilot) -> None:
+async def correct_dialog(pilot: Pilot[None]) -> None:
     await history(pilot)
     await pilot.press("enter")  # the highlighted entry: the last card played
     await _settle(pilot)
 
 
-async def match_end(pilot: Pilot) -> None:
+async def match_end(pilot: Pilot[None]) -> None:
     await _open(pilot)
     screen = screen_of(pilot, CribbageScreen)
     screen.interpret("+100 Marie")
     await _settle(pilot)
 
 
-async def false_go(pilot: Pilot) -> None:
+async def false_go(pilot: Pilot[None]) -> None:
     """A go said while holding a card that fitted: flagged when the hand is shown."""
     app = app_of(pilot)
     session = MatchSession.create(app.store, Setup(NAMES[:2], CribbageRules(), 0), "cribbage")
@@ -212,7 +213,7 @@ async def false_go(pilot: Pilot) -> None:
     await _settle(pilot)
 
 
-async def claim(pilot: Pilot) -> None:
+async def claim(pilot: Pilot[None]) -> None:
     """Manual counting with muggins: the player says how many points he counts."""
 
     app = app_of(pilot)
@@ -226,31 +227,32 @@ async def claim(pilot: Pilot) -> None:
     await _settle(pilot)
 
 
-async def muggins(pilot: Pilot) -> None:
+async def muggins(pilot: Pilot[None]) -> None:
     await claim(pilot)
     for key in ("2", "ok"):
         await pilot.click(f"#digit-{key}")
     await _settle(pilot)
 
 
-async def statistics(pilot: Pilot) -> None:
+async def statistics(pilot: Pilot[None]) -> None:
     """Marie's figures over the gallery's matches, with her hand scores and the last match's deals."""
     pilot.app.push_screen(CribbageStatsScreen())
     await _settle(pilot)
 
 
-async def _virtual(pilot: Pilot, seed: int = 5):
+async def _virtual(pilot: Pilot[None], seed: int = 5) -> CribbageScreen:
     """A virtual game against the hard computer, at the human's first discard."""
     app = app_of(pilot)
     app.settings.pace = 0.0
     setup = BaseSetup(NAMES[:2], CribbageRules(), 1, "virtual", seed, ("human", "hard"))
     screen = ui_for("cribbage").match_screen(MatchSession.create(app.store, setup, "cribbage"))
+    assert isinstance(screen, CribbageScreen)
     app.push_screen(screen)
     await _until_human(pilot, screen)
     return screen
 
 
-async def _until_human(pilot: Pilot, screen) -> None:
+async def _until_human(pilot: Pilot[None], screen: CribbageScreen) -> None:
     for _ in range(500):
         await think(pilot)
         if screen.waiting and screen.acting_human() is not None:
@@ -258,15 +260,17 @@ async def _until_human(pilot: Pilot, screen) -> None:
     await _settle(pilot)
 
 
-async def virtual_discard(pilot: Pilot) -> None:
+async def virtual_discard(pilot: Pilot[None]) -> None:
     await _virtual(pilot)
 
 
-async def virtual_play(pilot: Pilot) -> None:
+async def virtual_play(pilot: Pilot[None]) -> None:
     screen = await _virtual(pilot)
     match = screen.match
-    best = analyse(match.hand(0), match.dealer == 0)[0]
-    for card in best.discard[:1] + tuple(c for c in match.hand(0) if c not in best.discard)[:1]:
+    hand = match.hand(0)
+    assert hand is not None  # virtual play: the human's hand is known
+    best = analyse(hand, match.dealer == 0)[0]
+    for card in best.discard[:1] + tuple(c for c in hand if c not in best.discard)[:1]:
         await pilot.click(screen.slot_of(card))  # a discard a little off the best: the review says by how much
     await pilot.click("#lay")
     await _until_human(pilot, screen)
@@ -275,12 +279,12 @@ async def virtual_play(pilot: Pilot) -> None:
         await _until_human(pilot, screen)
 
 
-async def virtual_report(pilot: Pilot) -> None:
+async def virtual_report(pilot: Pilot[None]) -> None:
     """The end of a virtual deal: the pegging, each hand as it was counted, the crib."""
     await report(pilot, "cribbage", Setup(("Marie", "Ordi"), CribbageRules(), 1, "virtual", 4, ("normal", "hard")))
 
 
-async def seat_table(pilot: Pilot) -> None:
+async def seat_table(pilot: Pilot[None]) -> None:
     """The table's device while the players hold their phones: the board and the play, no hand (three-player
     virtual cribbage, Marie and Paul on their own phones, Ordi the computer, dealt and played up to Paul's first
     card of the play)."""
@@ -303,19 +307,19 @@ async def seat_table(pilot: Pilot) -> None:
     await _settle(pilot)
 
 
-async def review(pilot: Pilot) -> None:
+async def review(pilot: Pilot[None]) -> None:
     """The review of a virtual match Marie played against the easy computer, stopped after its fourth deal: her
     costliest discards and pegging cards, with the better ones and why."""
     await _review(pilot, "virtual")
 
 
-async def review_table(pilot: Pilot) -> None:
+async def review_table(pilot: Pilot[None]) -> None:
     """The review of the same four deals entered at a real table (an evening's match): no discard (nobody told the
     app the six cards dealt), the pegging cards of each hand once it was shown."""
     await _review(pilot, "table")
 
 
-async def _review(pilot: Pilot, mode: str) -> None:
+async def _review(pilot: Pilot[None], mode: str) -> None:
     from companion.games.cribbage.players import play_out, table_entries
     from companion.tui.screens.review import ReviewScreen
 

@@ -9,6 +9,7 @@ advisor. Every entry goes through ``apply_ops`` (saved before shown); the engine
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -233,11 +234,11 @@ class CribbageTableEntry(CribbageView):
         if self.match.phase == "show":
             self._prefill()
 
-    def draft(self) -> dict | None:
+    def draft(self) -> dict[str, Any] | None:
         """The hand or crib being entered at the show (the cards tapped one by one)."""
         return {"show": [c.code for c in self.pending]} if self.match.phase == "show" and not self.virtual else None
 
-    def restore_draft(self, data: dict) -> None:
+    def restore_draft(self, data: dict[str, Any]) -> None:
         codes = data.get("show")
         if self.match.phase == "show" and isinstance(codes, list):
             try:

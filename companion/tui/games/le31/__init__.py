@@ -10,6 +10,9 @@ from companion.tui.game_ui import GalleryState, GameUI, register_ui
 
 if TYPE_CHECKING:  # the home screen imports this module: the rules are loaded with a match
     from companion.games.base import Operation
+    from companion.store.database import Store
+    from companion.store.session import MatchSession
+    from companion.tui.games.le31.screen import Le31Screen
 
 ONLY = Msg("Plays are corrected with Undo: the table must stay as it really is.",
            "Les coups se corrigent avec Annuler : la table doit rester telle qu'elle est vraiment.")
@@ -60,7 +63,7 @@ class Le31UI(GameUI):
         path = screen.query_one("#deck-file").value
         return {"deck": json.dumps(load_deck(path).description, ensure_ascii=False)} if path else {}
 
-    def match_screen(self, session):
+    def match_screen(self, session: MatchSession) -> Le31Screen:
         from companion.tui.games.le31.screen import Le31Screen
 
         return Le31Screen(session)
@@ -72,7 +75,7 @@ class Le31UI(GameUI):
         rounds = summary.get("rounds")
         return Plural(rounds, ("round", "rounds"), ("manche", "manches")).display(lang) if isinstance(rounds, int) else ""
 
-    def fill_gallery(self, store) -> None:
+    def fill_gallery(self, store: Store) -> None:
         from companion.tui.games.le31.gallery import fill
 
         fill(store)

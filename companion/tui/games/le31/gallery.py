@@ -25,16 +25,16 @@ def fill(store: Store) -> None:
         session.apply(op)
 
 
-def _match_id(pilot: Pilot) -> int:
+def _match_id(pilot: Pilot[None]) -> int:
     return next(r.id for r in app_of(pilot).store.list_matches(finished=False) if r.game == "le31")
 
 
-async def le31_play(pilot: Pilot) -> None:
+async def le31_play(pilot: Pilot[None]) -> None:
     open_match(pilot.app, _match_id(pilot))
     await settle(pilot)
 
 
-async def le31_choice(pilot: Pilot) -> None:
+async def le31_choice(pilot: Pilot[None]) -> None:
     """Paul must take his 7; at Marie's next turn an 8 can take the 8 or be laid down: the app asks which."""
     await le31_play(pilot)
     screen = screen_of(pilot, Le31Screen)
@@ -44,7 +44,7 @@ async def le31_choice(pilot: Pilot) -> None:
     await settle(pilot)
 
 
-async def le31_quick(pilot: Pilot) -> None:
+async def le31_quick(pilot: Pilot[None]) -> None:
     session = MatchSession.create(app_of(pilot).store, Setup(NAMES[:2], Le31Rules(), 1), "le31")
     pilot.app.push_screen(ui_for("le31").match_screen(session))
     await settle(pilot)
@@ -52,7 +52,7 @@ async def le31_quick(pilot: Pilot) -> None:
     await settle(pilot)
 
 
-async def le31_virtual(pilot: Pilot) -> None:
+async def le31_virtual(pilot: Pilot[None]) -> None:
     """A virtual match against the computer, at the human's turn after a few plays."""
     setup = Setup(("Marie", "Ordi"), Le31Rules(), 1, "virtual", 4, ("human", "hard"))
     screen = await start_virtual(pilot, "le31", setup)
@@ -74,7 +74,7 @@ async def le31_virtual(pilot: Pilot) -> None:
     await settle(pilot)
 
 
-async def le31_report(pilot: Pilot) -> None:
+async def le31_report(pilot: Pilot[None]) -> None:
     """The end of a virtual round: its tally, item by item."""
     await virtual_report(pilot, "le31", Setup(("Marie", "Ordi"), Le31Rules(), 1, "virtual", 4, ("normal", "hard")))
 

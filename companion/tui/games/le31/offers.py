@@ -71,7 +71,7 @@ def answer_of(op: Play) -> Answered:
                     1 if isinstance(op, Build) and op.for_partner else None)
 
 
-def _kind(item: Any) -> Hashable:
+def _kind(item: Le31Card | BuildKey) -> Hashable:
     """What a table item counts as in a play: a build itself, an illustrated card itself, a numbered card its value
     (the options list one play per combination of values: any card of that value on the table makes the same play,
     and the player takes the one he taps)."""

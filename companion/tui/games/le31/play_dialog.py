@@ -13,8 +13,9 @@ from textual.app import ComposeResult
 from textual.containers import Grid, Vertical
 
 from companion.core.i18n import Msg
+from companion.games.le31.deck import Le31Card
 from companion.games.le31.engine import Le31Match
-from companion.games.le31.ops import Build, Capture, Raise, Trail
+from companion.games.le31.ops import Build, Capture, Play, Raise, Trail
 from companion.games.le31.words import (
     B_CLEAR,
     D_PICK_TABLE,
@@ -38,7 +39,7 @@ MORE = Msg("Chosen: {cards} — tap more table cards to make a play.",
            "Choisies : {cards} — touchez d'autres cartes de la table pour faire un coup.")
 
 
-class PlayDialog(BaseModal):
+class PlayDialog(BaseModal[Play]):
     """Dismisses with the play chosen, or None (Escape, ✕)."""
 
     BINDINGS = [("escape", "cancel", "Cancel")]
@@ -60,16 +61,16 @@ class PlayDialog(BaseModal):
     PlayDialog #chosen { padding: 0 1; }
     """
 
-    def __init__(self, match: Le31Match, card, offer: Offer) -> None:
+    def __init__(self, match: Le31Match, card: Le31Card, offer: Offer) -> None:
         super().__init__()
         self.match = match
         self.card = card
         self.offer = offer
         self.chosen: list[int] = []  # positions in the table's loose cards, in the order tapped
         self.build: int | None = None  # the value of the build chosen, if any
-        self.offered: list = []
+        self.offered: list[Play] = []
 
-    def label(self, card) -> str:
+    def label(self, card: Le31Card) -> str:
         return self.match.deck.label(card, self.app.lang)
 
     def compose(self) -> ComposeResult:
@@ -99,7 +100,7 @@ class PlayDialog(BaseModal):
         # messages are handled (a refresh waits for a timer, and a quick tap came before it).
         self.call_later(self.show)
 
-    def chosen_cards(self) -> list:
+    def chosen_cards(self) -> list[Le31Card]:
         return [self.match.r.loose[i] for i in self.chosen]
 
     async def show(self) -> None:
@@ -127,7 +128,7 @@ class PlayDialog(BaseModal):
                               for n, op in enumerate(self.offered)])
         self.query_one("#clear", Button).disabled = not (self.chosen or self.build is not None)
 
-    def describe(self, op) -> str:
+    def describe(self, op: Play) -> str:
         card = self.label(op.card)
         if isinstance(op, Trail):
             return self.tr(P_TRAIL, card=card)

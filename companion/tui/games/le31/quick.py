@@ -3,7 +3,7 @@ and 1s, who has the red 2 and the green 10, the récoltes); the app gives the po
 
 from __future__ import annotations
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 
@@ -33,7 +33,7 @@ OK = Msg("Count it", "Compter")
 CANCEL = Msg("Cancel", "Annuler")
 
 
-class QuickTallyDialog(EntryDialog):
+class QuickTallyDialog(EntryDialog[QuickRound]):
     """Dismisses with a QuickRound, or None."""
 
     DEFAULT_CSS = """
@@ -50,7 +50,7 @@ class QuickTallyDialog(EntryDialog):
         self.match = match
         self.target: Input | None = None  # the field the digit keys write into: the one last tapped
 
-    def on_descendant_focus(self, event) -> None:
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if isinstance(event.widget, Input):
             self.target = event.widget
             pad = self.query_one("#digits", NumberPad)

@@ -9,6 +9,7 @@ whole round from the counts of each side's pile.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from textual.app import ComposeResult
 
@@ -76,7 +77,7 @@ class Le31TableEntry(Le31View):
     def after_step(self) -> None:
         self.pending_table = []
 
-    def last_drafted(self) -> list | None:
+    def last_drafted(self) -> list[Le31Card] | None:
         return self.pending_table
 
     def reenter(self, op: Operation) -> bool:
@@ -86,10 +87,10 @@ class Le31TableEntry(Le31View):
         self.pending_table = list(op.table[:-1])
         return True
 
-    def draft(self) -> dict | None:
+    def draft(self) -> dict[str, Any] | None:
         return {"table": [c.code for c in self.pending_table]} if self.pending_table else None
 
-    def restore_draft(self, data: dict) -> None:
+    def restore_draft(self, data: dict[str, Any]) -> None:
         codes = data.get("table")
         if isinstance(codes, list) and self.match.phase == "deal" and self.match.r.deal == 0:
             try:

@@ -10,7 +10,9 @@ from companion.tui.game_ui import GalleryState, GameUI, register_ui
 
 if TYPE_CHECKING:  # the home screen imports this module: the rules are loaded with a match
     from companion.games.base import Operation
+    from companion.store.database import Store
     from companion.store.session import MatchSession
+    from companion.tui.games.rummy2500.screen import Rummy2500Screen
 
 ONLY_BRASSES = Msg("A brasse's count is corrected here; the plays of a brasse played turn by turn, with Undo.",
                    "Le décompte d'une brasse se corrige ici ; les coups d'une brasse jouée tour par tour, avec Annuler.")
@@ -37,7 +39,7 @@ class Rummy2500UI(GameUI):
                                lambda new: new is not None and screen.correct(seq, new))
         return True
 
-    def match_screen(self, session):
+    def match_screen(self, session: MatchSession) -> Rummy2500Screen:
         from companion.tui.games.rummy2500.screen import Rummy2500Screen
 
         return Rummy2500Screen(session)
@@ -46,7 +48,7 @@ class Rummy2500UI(GameUI):
         n = summary.get("brasses")
         return Plural(n, ("brasse", "brasses")).display(lang) if isinstance(n, int) else ""
 
-    def fill_gallery(self, store) -> None:
+    def fill_gallery(self, store: Store) -> None:
         from companion.tui.games.rummy2500.gallery import fill
 
         fill(store)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 
@@ -60,7 +60,7 @@ def brasse_fields(op: Brasse, lang: str) -> dict[str, str]:
     return fields
 
 
-class BrasseDialog(EntryDialog):
+class BrasseDialog(EntryDialog[Brasse]):
     """Dismisses with a Brasse, or None. A tapped card goes into the field that has the focus. What is typed is
     written into ``kept`` as it changes (then ``keep`` is called), and found there again on the next opening:
     Escape, or an app closed meanwhile, loses nothing of a brasse half entered."""
@@ -154,7 +154,7 @@ class BrasseDialog(EntryDialog):
         for key, value in brasse_fields(op, self.app.lang).items():
             self.query_one(f"#{key}", Input).value = value
 
-    def on_descendant_focus(self, event) -> None:
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if isinstance(event.widget, Input):
             self.target = event.widget
 

@@ -33,14 +33,14 @@ def fill(store: Store) -> None:
         turns.apply(op)
 
 
-async def rummy_table(pilot: Pilot) -> None:
+async def rummy_table(pilot: Pilot[None]) -> None:
 
     records = app_of(pilot).store.list_matches(finished=False)
     open_match(app_of(pilot), next(r.id for r in records if r.game == "rummy2500" and "Marie" in r.setup["names"]))
     await settle(pilot)
 
 
-async def rummy_turns(pilot: Pilot) -> None:
+async def rummy_turns(pilot: Pilot[None]) -> None:
 
     records = app_of(pilot).store.list_matches(finished=False)
     open_match(app_of(pilot), next(r.id for r in records if r.game == "rummy2500" and "Hugo" in r.setup["names"]))
@@ -56,13 +56,13 @@ def g_one(code: str) -> Card:
     return parse_cards(code)[0]
 
 
-async def rummy_brasse(pilot: Pilot) -> None:
+async def rummy_brasse(pilot: Pilot[None]) -> None:
     await rummy_table(pilot)
     await pilot.click("#brasse")
     await settle(pilot)
 
 
-async def rummy_virtual(pilot: Pilot) -> None:
+async def rummy_virtual(pilot: Pilot[None]) -> None:
     """A virtual match against two computer players, at the human's first turn, two cards tapped."""
     setup = Setup(("Marie", "Ordi", "Robot"), Rummy2500Rules(), 1, "virtual", 11, ("human", "hard", "normal"))
     screen = await start_virtual(pilot, "rummy2500", setup)
@@ -75,7 +75,7 @@ async def rummy_virtual(pilot: Pilot) -> None:
     await settle(pilot)
 
 
-async def rummy_report(pilot: Pilot) -> None:
+async def rummy_report(pilot: Pilot[None]) -> None:
     """The end of a virtual brasse: who went out, what each laid and kept."""
     await virtual_report(pilot, "rummy2500", Setup(("Marie", "Ordi", "Robot"), Rummy2500Rules(), 1, "virtual", 11,
                                                    ("normal", "hard", "normal")))

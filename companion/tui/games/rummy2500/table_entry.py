@@ -8,6 +8,7 @@ filled in with what was laid, and only the cards left in hand remain to enter.""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from textual.app import ComposeResult
 
@@ -99,10 +100,10 @@ class Rummy2500TableEntry(Rummy2500View):
         self.refresh_view()
 
     # ------------------------------------------------------------ what the screen keeps between entries
-    def draft(self) -> dict | None:
+    def draft(self) -> dict[str, Any] | None:
         return {"brasse": dict(self.brasse_fields)} if any(self.brasse_fields.values()) else None
 
-    def restore_draft(self, data: dict) -> None:
+    def restore_draft(self, data: dict[str, Any]) -> None:
         fields = data.get("brasse")
         if isinstance(fields, dict):
             self.brasse_fields = {k: v for k, v in fields.items() if isinstance(k, str) and isinstance(v, str)}

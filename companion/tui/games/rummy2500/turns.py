@@ -78,7 +78,7 @@ def card_words(text: str, lang: str) -> list[Card]:
     return [parse_card(t, lang) for t in text.replace(",", " ").split()]
 
 
-class PlayChoice(ChoiceDialog):
+class PlayChoice(ChoiceDialog[int]):
     """Which trio a lay-off goes on, which pige card a pair takes. The first answer, drawn as chosen, has the
     focus: Enter takes it. Each answer bears its number, and that number typed takes it; ✕ and Escape choose
     nothing (the screen then says so). Any other key typed is refused with the reason, and the Enter that ends
@@ -119,7 +119,7 @@ class PlayChoice(ChoiceDialog):
         body.add_class("error")
 
 
-class OpenDialog(EntryDialog):
+class OpenDialog(EntryDialog[OpenBrasse]):
     """Dismisses with the OpenBrasse of a brasse dealt at the table, or None. Taps fill the focused field and
     move on to the next."""
 

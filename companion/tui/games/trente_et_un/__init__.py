@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.tui.game_ui import GalleryState, GameUI, register_ui
+
+if TYPE_CHECKING:
+    from companion.store.database import Store
+    from companion.store.session import MatchSession
+    from companion.tui.games.trente_et_un.screen import TrenteScreen
 
 
 class TrenteUI(GameUI):
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
 
-    def match_screen(self, session):
+    def match_screen(self, session: MatchSession) -> TrenteScreen:
         from companion.tui.games.trente_et_un.screen import TrenteScreen
 
         return TrenteScreen(session)
@@ -20,7 +25,7 @@ class TrenteUI(GameUI):
         pot = summary.get("pot")
         return f"corbeille {pot}" if isinstance(pot, int) and pot else ""
 
-    def fill_gallery(self, store) -> None:
+    def fill_gallery(self, store: Store) -> None:
         if self.game_id == "trente_et_un":
             from companion.tui.games.trente_et_un.gallery import fill
 

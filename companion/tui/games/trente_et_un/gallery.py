@@ -23,23 +23,23 @@ def fill(store: Store) -> None:
                                                         "AS QS 7D", "KC QC JC")]))
 
 
-def _open(pilot: Pilot, game: str) -> None:
+def _open(pilot: Pilot[None], game: str) -> None:
     open_match(pilot.app, next(r.id for r in app_of(pilot).store.list_matches(finished=False) if r.game == game))
 
 
-async def trente_knock(pilot: Pilot) -> None:
+async def trente_knock(pilot: Pilot[None]) -> None:
     _open(pilot, "trente_et_un")
     await settle(pilot)
 
 
-async def trente_banker(pilot: Pilot) -> None:
+async def trente_banker(pilot: Pilot[None]) -> None:
     _open(pilot, "trente_et_un_banker")
     await settle(pilot)
     screen_of(pilot, TrenteScreen).interpret("ad kd qd 7h 8h")
     await settle(pilot)
 
 
-async def trente_virtual(pilot: Pilot) -> None:
+async def trente_virtual(pilot: Pilot[None]) -> None:
     """Draw and knock against two computer players, at the human's turn after drawing: the card to throw."""
     setup = Setup(("Marie", "Ordi 1", "Ordi 2"), KnockRules(), 2, "virtual", 5, ("human", "normal", "hard"))
     await start_virtual(pilot, "trente_et_un", setup)
@@ -47,7 +47,7 @@ async def trente_virtual(pilot: Pilot) -> None:
     await settle(pilot)
 
 
-async def banker_virtual(pilot: Pilot) -> None:
+async def banker_virtual(pilot: Pilot[None]) -> None:
     """The banker game against four computer players, one of the human's cards picked for a swap."""
     setup = Setup(("Marie", "Ordi 1", "Ordi 2", "Ordi 3", "Ordi 4"), BankerRules(), 1, "virtual", 3,
                   ("human", "easy", "normal", "normal", "hard"))
@@ -60,13 +60,13 @@ async def banker_virtual(pilot: Pilot) -> None:
     await settle(pilot)
 
 
-async def trente_report(pilot: Pilot) -> None:
+async def trente_report(pilot: Pilot[None]) -> None:
     """The end of a virtual deal of the knock game: the showdown, hand by hand."""
     await virtual_report(pilot, "trente_et_un", Setup(("Marie", "Ordi", "Robot"), KnockRules(), 0, "virtual", 6,
                                                       ("normal", "hard", "normal")))
 
 
-async def banker_report(pilot: Pilot) -> None:
+async def banker_report(pilot: Pilot[None]) -> None:
     """The end of a virtual deal with a banker: the lowest hands pay the corbeille."""
     await virtual_report(pilot, "trente_et_un_banker",
                          Setup(("Marie", "Ordi", "Robot", "Luc"), BankerRules(), 0, "virtual", 5,

@@ -9,6 +9,8 @@ the corbeille. A deal can also be typed turn by turn (``turn_words.py``: ``débu
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 
@@ -166,14 +168,14 @@ class TrenteTableEntry(TrenteView):
             self.query_one("#dealt31", Select).value = op.dealt_31
         return True
 
-    def last_drafted(self) -> list | None:
+    def last_drafted(self) -> list[Card] | None:
         return next((self.hands[seat] for seat in reversed(self._order()) if self.hands.get(seat)), None)
 
-    def draft(self) -> dict | None:
+    def draft(self) -> dict[str, Any] | None:
         return {"hands": {str(s): [c.code for c in cards] for s, cards in self.hands.items() if cards}} \
             if any(self.hands.values()) else None
 
-    def restore_draft(self, data: dict) -> None:
+    def restore_draft(self, data: dict[str, Any]) -> None:
         hands = data.get("hands")
         if self.virtual or not isinstance(hands, dict):
             return
