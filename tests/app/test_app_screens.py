@@ -100,7 +100,10 @@ async def test_a_card_entered_twice_is_refused_with_the_reason_and_nothing_is_sa
         assert app.store.match(screen.session.match_id).head == head
         assert screen.query_one("#keypad #rank-10").disabled is False  # other tens are still in play
         await pilot.click("#keypad #rank-10")
-        assert screen.query_one("#keypad #suit-2").disabled  # the 10♦ key is greyed out
+        assert screen.query_one("#keypad #suit-2").has_class("-off")  # the 10♦ key is greyed out
+        await pilot.click("#keypad #suit-2")  # and takes no tap
+        await pilot.pause()
+        assert app.store.match(screen.session.match_id).head == head
 
 
 async def test_quick_points_by_taps_and_by_keys(tmp_path):

@@ -20,9 +20,11 @@ from textual.message import Message
 from textual.widget import Widget
 
 from companion.core.decks import STANDARD_52, DeckSpec
+from companion.core.i18n import Msg
 from companion.tui.widgets.plain import Button
 
 C = TypeVar("C", bound=Hashable)
+RANK_FIRST = Msg("Tap the card's value first, then its suit", "Touchez d'abord la valeur de la carte, puis sa couleur")
 
 
 class Key(Button):
@@ -44,6 +46,19 @@ class Key(Button):
         label = self.label if isinstance(self.label, str) else self.label.plain
         return max((cell_len(line) for line in label.splitlines()), default=0) + 2 * int(
             self.styles.line_pad)
+
+
+class CardKey(Key):
+    """A rank or suit key of a :class:`CardKeypad`: its tap goes straight into the keypad's one queue. Taps that
+    reach the app together (a busy tablet's burst) are then taken in their order: through each key's own queue a
+    later tap could overtake an earlier one (10 ♦ 5 ♣ taken as 5 10 ♦ ♣: the 5♣ lost, or a 10♣ entered)."""
+
+    def post_message(self, message: Message) -> bool:
+        if not isinstance(message, events.Click):
+            return super().post_message(message)
+        if not self.check_message_enabled(message):  # a disabled rank (no copy of it left) takes no tap
+            return False
+        return self.query_ancestor(CardKeypad).post_message(CardKeypad.Tapped(self))
 
 
 def wrap_keys(row: Widget, width: int) -> None:
@@ -75,6 +90,9 @@ class CardKeypad(Widget):
     }
     CardKeypad Button.-style-flat:hover { background: #fffbe8; border: none; }
     CardKeypad Button.-style-flat:disabled { background: #4a4740; border: none; color: #8a877f; }
+    CardKeypad Button.-style-flat.-off, CardKeypad Button.-style-flat.-off:hover {
+        background: #4a4740; border: none; color: #8a877f;
+    }
     CardKeypad Button.-style-flat.-picked { background: $accent; border: none; color: $text; }
     CardKeypad .suits Button.-style-flat.red { color: #c81e1e; }
     CardKeypad .suits Button.-style-flat.green { color: #1e8a2e; }
@@ -85,6 +103,13 @@ class CardKeypad(Widget):
     .-small CardKeypad .ranks, .-small CardKeypad .suits { grid-rows: 1; margin: 0; }
     .-small CardKeypad .suits { margin: 0; }
     """
+
+    class Tapped(Message):
+        """A key of the keypad tapped (``CardKey``), in the order the taps came."""
+
+        def __init__(self, key: CardKey) -> None:
+            super().__init__()
+            self.key = key
 
     class Picked(Message):
         def __init__(self, keypad: CardKeypad, card: Hashable) -> None:
@@ -109,10 +134,10 @@ class CardKeypad(Widget):
     def compose(self) -> ComposeResult:
         with Horizontal(classes="ranks"):
             for face in self.deck.ranks:
-                yield Key(face.label.text(self.lang), id=f"rank-{face.key}", flat=True)
+                yield CardKey(face.label.text(self.lang), id=f"rank-{face.key}", flat=True)
         with Horizontal(classes="suits"):
             for face in self.deck.suits:
-                yield Key(face.label.text(self.lang), id=f"suit-{face.key}", classes=face.css, flat=True)
+                yield CardKey(face.label.text(self.lang), id=f"suit-{face.key}", classes=face.css, flat=True)
 
     def set_unavailable(self, cards: Iterable[Hashable]) -> None:
         """Cards already seen, one copy each (cribbage's one pack)."""
@@ -134,9 +159,14 @@ class CardKeypad(Widget):
             button = self.query_one(f"#rank-{face.key}", Button)
             button.set_class(face.key == self.rank, "-picked")
             button.disabled = not any(self._left(c) for c in self.deck.cards_of_rank(face.key))
+        # A suit is greyed out, not disabled: a tablet's taps can reach the app together, the suit's before the
+        # rank's has been taken, and a disabled key drops its tap; whether it counts is judged when it is taken.
         for face in self.deck.suits:
-            button = self.query_one(f"#suit-{face.key}", Button)
-            button.disabled = self.rank is None or not self._left(self.deck.card_at(self.rank, face.key))
+            self.query_one(f"#suit-{face.key}", Button).set_class(not self._takes(face.key), "-off")
+
+    def _takes(self, suit: str) -> bool:
+        """The suit's key makes a card now: a rank is picked and a copy of that card is left."""
+        return self.rank is not None and self._left(self.deck.card_at(self.rank, suit))
 
     def on_mount(self) -> None:
         self._refresh_keys()
@@ -145,13 +175,14 @@ class CardKeypad(Widget):
         for row in self.query(".ranks, .suits"):
             wrap_keys(row, event.size.width)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        kind, _, value = (event.button.id or "").partition("-")
+    def on_card_keypad_tapped(self, event: Tapped) -> None:
+        kind, _, value = (event.key.id or "").partition("-")
         if kind == "rank":
             self.rank = value
             self._refresh_keys()
-        elif kind == "suit" and self.rank is not None:
+        elif kind == "suit" and self.rank is None:
+            self.app.notify(RANK_FIRST.text(self.lang), markup=False)
+        elif kind == "suit" and self.rank is not None and self._takes(value):  # a greyed suit takes no tap
             card = self.deck.card_at(self.rank, value)
             self.rank = None
             self._refresh_keys()
