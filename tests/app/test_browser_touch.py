@@ -37,6 +37,19 @@ def entries(home: Path, match_id: int) -> int:
         return len(store.ops(match_id))
 
 
+def laid_out(text: str, where: dict[str, tuple[float, float]], labels: dict[str, str]) -> bool:
+    """The page shows each key's label where its headless twin laid the key out (from its top row to its middle):
+    the match screen's first frame has its keys on one row, wrapped to a phone's width a frame later (later still
+    on a busy machine), and a tap meanwhile lands on another key."""
+    lines = text.split("\n")
+
+    def shown(key: str, label: str) -> bool:
+        (x, y), top = where[key], int(where[f"{key}:left"][1])
+        return any(label in line[int(x) - 3:int(x) + 4] for line in lines[top:int(y) + 1])
+
+    return all(shown(key, label) for key, label in labels.items())
+
+
 async def stored(tablet: Tablet, home: Path, match_id: int, count: int, timeout: float = 30.0) -> None:
     """Wait until the match holds ``count`` entries: what the page's taps entered has reached the store (a busy
     machine takes longer; each tap is waited for, as a player looks before tapping again)."""
@@ -74,7 +87,8 @@ def test_a_tablet_plays_by_taps_near_the_cursor_and_fills_the_setup_form(tmp_pat
                 # The Undo key stands right above the entry line, where the text cursor is.
                 assert 0 < where["#entry"][1] - where["#undo"][1] <= 3
                 await tablet.tap(where[f"#resume-{match_id}"], 0)
-                await tablet.until(lambda text: "Undo" in text, "the match's keys")
+                labels = dict(zip(keys, (card.symbol[:-1], card.suit.symbol), strict=True))
+                await tablet.until(lambda text: laid_out(text, where, labels), "the match's keys, laid out")
                 for key in keys:
                     await tablet.tap(where[key])
                 await stored(tablet, home, match_id, entries_before + 1)
@@ -183,7 +197,8 @@ def test_a_phone_gets_the_compact_layout_upright_and_sideways_and_plays_by_taps(
                     ("find", f"#resume-{match_id}"), ("click", f"#resume-{match_id}"),
                     *[("find", key) for key in keys], ("find", "#home")])
                 await phone.tap(where[f"#resume-{match_id}"], 0)
-                await phone.until(lambda text: "Undo" in text, "the match's keys")
+                labels = dict(zip(keys, (card.symbol[:-1], card.suit.symbol), strict=True))
+                await phone.until(lambda text: laid_out(text, where, labels), "the match's keys, laid out")
                 for key in keys:
                     await phone.tap(where[key])
                 await stored(phone, home, match_id, entries_before + 1)
