@@ -17,7 +17,7 @@ from companion.games.base import Setup
 from companion.games.cribbage.rules import CribbageRules
 from companion.store.database import Store
 from companion.store.session import MatchSession
-from tests.helpers.browser import CHROMIUM, FLAGS, Tablet
+from tests.helpers.browser import CHROMIUM, FLAGS, Tablet, laid_out
 from tests.helpers.served import served, widget_cells
 
 pytestmark = [pytest.mark.slow,
@@ -64,6 +64,7 @@ def test_a_tables_qr_opens_its_match_only_and_a_second_tablet_and_a_spectator_fo
                 # The first tablet enters the starter, 5♥, by two taps; the others show it by themselves.
                 keys = ["#keypad #rank-5", "#keypad #suit-1", "#home"]
                 where = await widget_cells(home, first.size, [("find", key) for key in keys], only_match=table)
+                await first.until(lambda text: laid_out(text, where, dict(zip(keys, ("5", "♥")))), "its keys")
                 for key in keys[:2]:
                     await first.tap(where[key], 300)
                 for tablet in (first, second, spectator):

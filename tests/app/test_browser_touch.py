@@ -25,7 +25,17 @@ import pytest
 
 from companion.store.database import Store
 from tests.app.test_browser import _mid_play_match
-from tests.helpers.browser import CHROMIUM, FLAGS, PHONE_SIDEWAYS, PHONE_UPRIGHT, TABLET, Mirror, Tablet, page_lines
+from tests.helpers.browser import (
+    CHROMIUM,
+    FLAGS,
+    PHONE_SIDEWAYS,
+    PHONE_UPRIGHT,
+    TABLET,
+    Mirror,
+    Tablet,
+    laid_out,
+    page_lines,
+)
 from tests.helpers.served import served, widget_cells
 
 pytestmark = [pytest.mark.slow,
@@ -35,19 +45,6 @@ pytestmark = [pytest.mark.slow,
 def entries(home: Path, match_id: int) -> int:
     with Store.open(home / "companion.sqlite3", read_only=True) as store:
         return len(store.ops(match_id))
-
-
-def laid_out(text: str, where: dict[str, tuple[float, float]], labels: dict[str, str]) -> bool:
-    """The page shows each key's label where its headless twin laid the key out (from its top row to its middle):
-    the match screen's first frame has its keys on one row, wrapped to a phone's width a frame later (later still
-    on a busy machine), and a tap meanwhile lands on another key."""
-    lines = text.split("\n")
-
-    def shown(key: str, label: str) -> bool:
-        (x, y), top = where[key], int(where[f"{key}:left"][1])
-        return any(label in line[int(x) - 3:int(x) + 4] for line in lines[top:int(y) + 1])
-
-    return all(shown(key, label) for key, label in labels.items())
 
 
 async def stored(tablet: Tablet, home: Path, match_id: int, count: int, timeout: float = 30.0) -> None:

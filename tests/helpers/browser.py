@@ -181,6 +181,19 @@ class Tablet:
         return made
 
 
+def laid_out(text: str, where: dict[str, tuple[float, float]], labels: dict[str, str]) -> bool:
+    """The page shows each key's label where its headless twin laid the key out (from its top row to its middle):
+    the match screen's first frame has its keys on one row, wrapped to a phone's width a frame later (later still
+    on a busy machine), and a tap meanwhile lands on another key."""
+    lines = text.split("\n")
+
+    def shown(key: str, label: str) -> bool:
+        (x, y), top = where[key], int(where[f"{key}:left"][1])
+        return any(label in line[int(x) - 3:int(x) + 4] for line in lines[top:int(y) + 1])
+
+    return all(shown(key, label) for key, label in labels.items())
+
+
 class Behind(AssertionError):
     """The page never came to show what its headless twin shows."""
 
