@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 # A pick may also carry a number, from ``numbers``: a hand shown with the count its player says for it.
 Kind = Literal["pick", "card_table", "action", "target", "number"]
 KINDS: tuple[Kind, ...] = ("pick", "card_table", "action", "target", "number")
+TAKES_CARDS: tuple[Kind, ...] = ("pick", "card_table")  # the kinds whose cards a player picks (an action's are named)
 
 
 def codes(cards: Sequence[Any]) -> list[str]:

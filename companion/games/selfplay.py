@@ -110,16 +110,16 @@ def read_rules(game: str, given: Sequence[str], players: int) -> Rules:
     known = {f.name: f.default for f, _ in rule_fields(info.rules)}  # each checked by the rules (players: --players)
     values: dict[str, Any] = {}
     for text in given:
-        name, _, value = text.partition("=")
-        if name.strip() not in known or not value.strip():
+        name, value = (part.strip() for part in text.partition("=")[::2])
+        if name not in known or not value:
             raise SetupError(BAD_RULE(rule=text, game=game, known=", ".join(sorted(known))))
-        default, value = known[name.strip()], value.strip()
+        default = known[name]
         if isinstance(default, bool):  # a wrong word is left as a string: the rules refuse it, naming it
-            values[name.strip()] = True if value.lower() in YES else False if value.lower() in NO else value
+            values[name] = True if value.lower() in YES else False if value.lower() in NO else value
         elif isinstance(default, int) and value.lstrip("-").isdigit():
-            values[name.strip()] = int(value)
+            values[name] = int(value)
         else:
-            values[name.strip()] = value
+            values[name] = value
     return info.make_rules(players, values)
 
 
@@ -150,6 +150,7 @@ def run(game: str, a: str, b: str, games: int, seed: int, players: int = 2, jobs
         rules: Rules | None = None) -> dict[str, Any]:
     """``rules``: the house rules played (``read_rules``); the game's defaults when None."""
     from companion.core.errors import SetupError
+    from companion.games import registry
 
     module = game_module(game)
     levels_known = getattr(module, "LEVELS", LEVELS)
@@ -160,11 +161,9 @@ def run(game: str, a: str, b: str, games: int, seed: int, players: int = 2, jobs
         raise SetupError(BAD_PLAYERS(n=players))
     if not 1 <= games <= MAX_GAMES or (jobs is not None and not 1 <= jobs <= MAX_JOBS):
         raise SetupError(BAD_COUNT)
-    from companion.games import registry
-
     levels = (a,) + (b,) * (players - 1)
     default = registry.resolve(game).make_rules(players, {}).to_dict()
-    house = {k: v for k, v in (rules.to_dict() if rules is not None else default).items() if v != default[k]}
+    house = {k: v for k, v in (rules.to_dict() if rules is not None else {}).items() if v != default[k]}
     tasks = [(game, levels, seed + i, i % players, rules) for i in range(games)]
     started = time.perf_counter()
     jobs = jobs or os.cpu_count() or 1

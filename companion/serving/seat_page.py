@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.core.i18n import Msg, french_spaces
 from companion.games.listing import ROUND
-from companion.games.seats import Choice, Face, View
+from companion.games.seats import TAKES_CARDS, Choice, Face, View
 
 LANG_SWITCH = Msg("Français", "English")  # the other language, as its own speakers write it
 YOUR_HAND = Msg("Your hand", "Votre main")
@@ -41,7 +41,6 @@ REVIEWING = Msg("Reviewing your decisions…", "Analyse de vos décisions…")
 TITLE = Msg("{game} · {name}", "{game} · {name}")
 NUMBER = Msg("Number", "Nombre")
 ANY_CARD = Msg("The card played", "La carte jouée")
-TAKES_CARDS = ("pick", "card_table")  # the choices whose cards the player taps (an action's card is only named)
 
 
 def tr(msg: Msg, lang: str) -> str:
@@ -129,13 +128,12 @@ def panel(game: Msg, view: View, choices: Sequence[Choice], faces: Mapping[str, 
 def _review(review: Sequence[tuple[Msg, Msg]] | None, lang: str) -> str:
     """The seat's own review at the end of the match: its decisions only, so it names only its own cards and the
     table's (every card is disclosed by then anyway)."""
-    if review is None:
-        return f'<section class="review"><h2>{tr(YOUR_REVIEW, lang)}</h2><p>{tr(REVIEWING, lang)}</p></section>'
-    if not review:
-        return f'<section class="review"><h2>{tr(YOUR_REVIEW, lang)}</h2><p>{tr(NO_MISTAKE, lang)}</p></section>'
-    return (f'<section class="review"><h2>{tr(YOUR_REVIEW, lang)}</h2><ul>'  # each heading holds its number
-            + "".join(f"<li><strong>{tr(head, lang)}</strong><br>{tr(words, lang)}</li>" for head, words in review)
-            + "</ul></section>")
+    if not review:  # None while it is worked out
+        said = f"<p>{tr(REVIEWING if review is None else NO_MISTAKE, lang)}</p>"
+    else:  # each heading holds its number
+        said = "<ul>" + "".join(f"<li><strong>{tr(head, lang)}</strong><br>{tr(words, lang)}</li>"
+                                for head, words in review) + "</ul>"
+    return f'<section class="review"><h2>{tr(YOUR_REVIEW, lang)}</h2>{said}</section>'
 
 
 def page(game: Msg, view: View, choices: Sequence[Choice], faces: Mapping[str, Face], lang: str,

@@ -23,6 +23,7 @@ from companion.core.i18n import Agreed, Msg
 from companion.core.i18n import cards as plural_cards
 from companion.games.base import Match, Operation
 from companion.games.chance import own_chance
+from companion.games.seats import TAKES_CARDS
 from companion.records.review import Reviewed, review_match
 from companion.serving.rooms import Watched
 from companion.serving.seat_page import page, panel
@@ -147,7 +148,7 @@ class Seats:
         if choice is None:
             return NOT_OFFERED
         low, high = choice.low, max(choice.low, choice.high)
-        if choice.kind not in ("pick", "card_table"):
+        if choice.kind not in TAKES_CARDS:
             cards, table = (), ()  # an action takes no card: one still picked on the page is not part of it
         elif not low <= len(cards) <= high:  # as many as the choice takes
             return PICK(cards=plural_cards(low)) if low == high else PICK_BETWEEN(low=low, cards=plural_cards(high))

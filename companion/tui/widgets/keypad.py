@@ -41,8 +41,6 @@ class Key(Button):
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         """The label's own width: no room kept for a padding the key does not draw (a row of keys fits)."""
-        from rich.cells import cell_len
-
         label = self.label if isinstance(self.label, str) else self.label.plain
         return max((cell_len(line) for line in label.splitlines()), default=0) + 2 * int(
             self.styles.line_pad)
@@ -180,9 +178,9 @@ class CardKeypad(Widget):
         if kind == "rank":
             self.rank = value
             self._refresh_keys()
-        elif kind == "suit" and self.rank is None:
+        elif self.rank is None:
             self.app.notify(RANK_FIRST.text(self.lang), markup=False)
-        elif kind == "suit" and self.rank is not None and self._takes(value):  # a greyed suit takes no tap
+        elif self._takes(value):  # a greyed suit (every copy of that card on the table) takes no tap
             card = self.deck.card_at(self.rank, value)
             self.rank = None
             self._refresh_keys()
